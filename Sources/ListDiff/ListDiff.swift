@@ -1,0 +1,2 @@
+// ListDiff: the optimized diff core (issue 3).
+public enum ListDiff {}

@@ -1,0 +1,17 @@
+// Rejection: a batch the list view refuses, in UIKit's words.
+
+/// Why the model (like UIKit) refuses a batch.
+///
+/// `message` uses the wording of a UIKit crash log so a user can match the
+/// verdict with the crash they saw; `rule` is a stable name for reports.
+public struct Rejection: Error, Hashable, Sendable, CustomStringConvertible {
+    public var rule: Rule
+    public var message: String
+
+    public init(_ rule: Rule, _ message: String) {
+        self.rule = rule
+        self.message = message
+    }
+
+    public var description: String { message }
+}

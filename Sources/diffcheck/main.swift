@@ -1,0 +1,2 @@
+import DiffHarness
+print("diffcheck: nothing here yet")

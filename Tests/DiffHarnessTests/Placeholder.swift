@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholderBuilds() { #expect(1 + 1 == 2) }
