@@ -1,0 +1,54 @@
+// DiffEngine: what the harness checks. Ours, a built-in, or a user's own.
+import ListModel
+
+/// The stable names of the properties the harness checks.
+public enum PropertyName: String, CaseIterable, Sendable, Comparable {
+    case valid
+    case reachesTarget = "reaches-target"
+    case fresh
+    case minimalMoves = "minimal-moves"
+    case deterministic
+    case noCrash = "no-crash"
+
+    public static func < (lhs: PropertyName, rhs: PropertyName) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// What an engine answers for one old/new pair.
+public enum EngineOutput: Hashable, Sendable {
+    /// One or more stages; every stage but the last carries its `data`.
+    case stages([Stage])
+    /// The engine declines the input (only duplicated identities may be
+    /// refused without failing `no-crash`).
+    case refusal(String)
+}
+
+/// A diff engine under test.
+///
+/// A user checks their own engine by conforming to this protocol:
+///
+///     struct MyEngine: DiffEngine {
+///         let name = "mine"
+///         let isFlatOnly = false
+///         let claims: Set<PropertyName> = [.valid, .reachesTarget, .fresh]
+///         func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+///             .stages([Stage(batch: myDiff(old, new))])
+///         }
+///     }
+public protocol DiffEngine: Sendable {
+    /// The name used by `--engine` and in reports.
+    var name: String { get }
+    /// Whether the engine only handles one-section snapshots.
+    var isFlatOnly: Bool { get }
+    /// The properties the engine claims; only these are checked
+    /// (`no-crash` and `deterministic` are always checked).
+    var claims: Set<PropertyName> { get }
+    /// One line saying what the engine is.
+    var summary: String { get }
+    func diff(old: Snapshot, new: Snapshot) -> EngineOutput
+}
+
+extension DiffEngine {
+    public var summary: String { name }
+}
