@@ -88,7 +88,7 @@ let conflictExamples: [Rejected] = [
     Rejected("a no-op section move with an item moved out of it",
              [.moveSection(from: 0, to: 0), .moveItem(from: p(0, 1), to: p(1, 0))],
              snapshot(section("A", "a", "b"), section("B", "c")), snapshot(section("A", "a"), section("B", "b", "c")),
-             .noOpSectionMoveWithItemMovedOut, "request for index path for global index 1 when there are only 3 items in the collection view"),
+             .noOpSectionMoveWithItemMovedOut, "request for index path for global index 1 when there are only 3 items in the collection view (section 0 is moved onto itself while move 0.1 1.0 takes an item out of it)"),
 ]
 
 @Test(arguments: conflictExamples)

@@ -130,3 +130,42 @@ private func layout(_ s: DiffableSnapshot) -> [String] {
     try s.deleteItems(["a"])
     #expect(s.reloadedItems.isEmpty)
 }
+
+@Test func randomOperationsNeverTrapAndKeepIdentifiersUnique() {
+    var rng = SeededGenerator(seed: 6)
+    let ids = ["a", "b", "c", "d", "e", "f"], sectionIDs = ["A", "B", "C"]
+    for profile in Profile.allCases {
+        var s = DiffableSnapshot(profile: profile)
+        var changed = 0
+        for _ in 0..<3000 {
+            let some = (0..<Int.random(in: 0...3, using: &rng)).map { _ in ids.randomElement(using: &rng)! }
+            let item = ids.randomElement(using: &rng)!, other = ids.randomElement(using: &rng)!
+            let sec = sectionIDs.randomElement(using: &rng)!, otherSec = sectionIDs.randomElement(using: &rng)!
+            let before = s
+            do {
+                switch Int.random(in: 0..<14, using: &rng) {
+                case 0: try s.appendSections([sec])
+                case 1: try s.insertSections([sec], beforeSection: otherSec)
+                case 2: try s.insertSections([sec], afterSection: otherSec)
+                case 3: try s.deleteSections([sec])
+                case 4: try s.moveSection(sec, beforeSection: otherSec)
+                case 5: try s.moveSection(sec, afterSection: otherSec)
+                case 6: try s.appendItems(some, toSection: Bool.random(using: &rng) ? nil : sec)
+                case 7: try s.insertItems(some, beforeItem: item)
+                case 8: try s.insertItems(some, afterItem: item)
+                case 9: try s.deleteItems(some)
+                case 10: try s.moveItem(item, beforeItem: other)
+                case 11: try s.moveItem(item, afterItem: other)
+                case 12: try s.reloadItems(some)
+                default: if Int.random(in: 0..<10, using: &rng) == 0 { s.deleteAllItems() } else { try s.reconfigureItems(some) }
+                }
+                if s != before { changed += 1 }
+            } catch {
+                #expect(s == before, "a refused operation changed the snapshot: \(error)")
+            }
+            #expect(Set(s.itemIdentifiers).count == s.itemIdentifiers.count)
+            #expect(Set(s.sectionIdentifiers).count == s.sectionIdentifiers.count)
+        }
+        #expect(changed > 300, "\(profile): only \(changed) operations changed anything")
+    }
+}
