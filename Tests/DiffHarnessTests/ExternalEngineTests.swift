@@ -66,6 +66,23 @@ private func seconds(since start: DispatchTime) -> Double {
         #expect(engine.claims == [.valid, .reachesTarget, .fresh, .deterministic, .noCrash])
     }
 
+    @Test func closeEndsTheProcess() throws {
+        let script = try EngineScript("import os, sys\nopen(sys.argv[1], 'w').write(str(os.getpid()))\n" + reloadAll)
+        defer { script.remove() }
+        let pidFile = script.file("pid")
+        let engine = ExternalEngine(command: "exec \(script.command) '\(pidFile)'", timeout: 5)
+        // Started lazily, by the first request.
+        #expect(engine.run(old: old, new: old) == .output(.stages([
+            Stage(batch: Batch([.deleteSection(0), .deleteSection(1), .insertSection(0), .insertSection(1)])),
+        ])))
+        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8)))
+        #expect(processState(pid) != nil)
+        engine.close()
+        #expect(processState(pid) == nil) // killed and reaped by us
+        #expect(engine.run(old: Snapshot(), new: Snapshot()) == .output(.stages([Stage(batch: Batch())])))
+        engine.close()
+    }
+
     @Test func sendsTheSnapshotsAsJSON() throws {
         // The engine echoes the request back as the reason of a refusal.
         let script = try EngineScript("""
@@ -104,6 +121,25 @@ private func seconds(since start: DispatchTime) -> Double {
         }
         #expect(state == nil || state == "Z", "the engine (pid \(pid)) is still running: state \(state ?? "")")
         #expect(engine.diff(old: old, new: new) == .refusal("engine failure: engine did not answer within 0.5 s"))
+    }
+
+    /// A request far larger than a pipe holds, to an engine that never reads
+    /// it: the write must give up at the deadline, not block.
+    @Test func timesOutWhileWritingToAnEngineThatDoesNotRead() {
+        let large = Snapshot.flat((0..<100_000).map { Item(id: "item\($0)") })
+        let engine = ExternalEngine(command: "sleep 1000", timeout: 0.5)
+        defer { engine.close() }
+        let start = DispatchTime.now()
+        #expect(engine.run(old: large, new: large) == .failed("engine did not answer within 0.5 s"))
+        #expect(seconds(since: start) < 3)
+    }
+
+    /// Writing to an engine that has exited must not kill us with SIGPIPE.
+    @Test func survivesWritingToAnEngineThatExited() {
+        let large = Snapshot.flat((0..<100_000).map { Item(id: "item\($0)") })
+        let engine = ExternalEngine(command: "exit 3", timeout: 5)
+        defer { engine.close() }
+        #expect(engine.run(old: large, new: large) == .failed("engine process exited with status 3"))
     }
 
     @Test func reportsGarbage() throws {
