@@ -6,7 +6,7 @@ import Testing
 // of valid case texts. Seeded, so every run checks the same inputs.
 
 /// SplitMix64: a tiny seeded generator, so the generated inputs are the same on every run.
-struct SplitMix64 {
+private struct SplitMix64 {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }
@@ -29,7 +29,7 @@ struct SplitMix64 {
 
 /// Random cases the format can express (see CasePrinter's round-trip note),
 /// with duplicated identifiers, empty sections and empty snapshots.
-struct RandomCases {
+private struct RandomCases {
     var random: SplitMix64
 
     static let identifiers = ["a", "b", "c", "a", "A", "B", "x-1", "_", "a_b", "9", "-", "Zz9_-"]
@@ -110,7 +110,7 @@ struct RandomCases {
     }
 }
 
-extension String {
+private extension String {
     func trimmingSpaces() -> String {
         var s = Substring(self)
         while s.first == " " { s = s.dropFirst() }
