@@ -194,6 +194,8 @@ private func failure(_ text: String) -> CaseFormatError? {
         ("old: a$b\nnew: b", "t.case:1:7: error: expected a letter, digit, '_', '-' or ''' to continue the identifier a, or a space or the end of the line but found '$'"),
         ("old: [A: a$]\nnew: b", "t.case:1:11: error: expected a letter, digit, '_', '-' or ''' to continue the identifier a, or a space or ']' but found '$'"),
         ("old: a'b\nnew: a", "t.case:1:8: error: expected a space or the end of the line after the item a' (primes end an identifier) but found 'b'"),
+        ("old: [A: a'b]\nnew: a", "t.case:1:12: error: expected a space or ']' after the item a' (primes end an identifier) but found 'b'"),
+        ("old: a\nnew: a\nbatch: move 0.1 x", "t.case:3:17: error: expected an index path S.I (or the word section) but found 'x'"),
         ("old: 'a\nnew: a", "t.case:1:6: error: expected an item identifier (letters, digits, '_' or '-') but found '''"),
         ("old: a\r\nnew: a\0\r\n", "t.case:2:7: error: expected a letter, digit, '_', '-' or ''' to continue the identifier a, or a space or the end of the line but found U+0000"),
         ("old: [A: a\nnew: b", "t.case:1:11: error: expected ']' to close the section A opened at column 6 but found the end of the line"),

@@ -11,8 +11,12 @@
 // each), `batch:` (one stage; repeatable), `then:` (the data source after the
 // `batch:` directly before it; required after every stage but the last,
 // refused after the last, whose data is `new:`), `expect:`, `profile:` and
-// `engine:` (each at most once). The comment lines before the first
-// directive are kept in `Case.comments`.
+// `engine:` (each at most once), in any order. The comment lines before the
+// first directive are kept in `Case.comments`.
+//
+// An item index alone, `I`, means `0.I` only in a one-section case: `old:`
+// and `new:` both flat (written without brackets, or as the implicit section
+// `[_: …]`). Elsewhere it is an error.
 
 /// Reads the case format. Total: every input gives a `Case` or an error that
 /// names the file, line and column and what was expected there.

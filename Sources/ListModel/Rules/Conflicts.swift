@@ -151,14 +151,16 @@ extension BatchContext {
     /// The numbers in real crash logs are garbage (`global index 5073583552
     /// when there are only 16 items`); the model gives I = the moved item's
     /// global index before the update and N = the number of items after it.
-    /// Match on the text, not the numbers.
+    /// Match on the text, not the numbers. The model adds the offender in
+    /// parentheses after UIKit's words.
     func checkNoOpSectionMoveWithItemMovedOut() -> Rejection? {
         let noOpMoves = Set(batch.movedSections.filter { $0.from == $0.to }.map(\.from))
         for move in batch.movedItems where noOpMoves.contains(move.from.section) && move.to.section != move.from.section {
             let before = displayed.sections.prefix(max(0, move.from.section)).reduce(0) { $0 + $1.items.count }
             let global = before + move.from.item
             return Rejection(.noOpSectionMoveWithItemMovedOut,
-                "request for index path for global index \(global) when there are only \(data.itemCount) items in the collection view")
+                "request for index path for global index \(global) when there are only \(data.itemCount) items in the collection view"
+                + " (section \(move.from.section) is moved onto itself while \(Operation.moveItem(from: move.from, to: move.to).caseSpelling) takes an item out of it)")
         }
         return nil
     }

@@ -1,0 +1,346 @@
+// ExternalEngine: a diff engine in another process, in any language, spoken
+// to in JSON Lines over its stdin and stdout (`--engine-cmd 'COMMAND'`).
+//
+// One request a line, `{"old": SNAPSHOT, "new": SNAPSHOT}`; one answer a line,
+// `{"stages": [BATCH, ...]}` or `{"error": "why"}` (see SnapshotJSON for the
+// shapes). The engine's stderr passes through to ours.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import ListModel
+
+/// What an external engine did with one request.
+public enum ExternalAnswer: Hashable, Sendable {
+    /// The engine answered: stages, or a refusal (`{"error": ...}`).
+    case output(EngineOutput)
+    /// The engine exited, answered garbage or did not answer in time; the
+    /// reason says which. The process has been killed and is restarted on
+    /// the next request.
+    case failed(String)
+}
+
+/// A diff engine run as a separate process (`/bin/sh -c COMMAND`), started
+/// on first use and kept running across requests.
+///
+/// A request never takes much longer than `timeout`: writes and reads wait on
+/// poll(2) with a deadline. When the process fails (exits, prints garbage,
+/// does not answer in time) it is killed with its whole process group,
+/// reaped, and started again for the next request. A process that closes its
+/// output before answering anything of a request, after it has answered an
+/// earlier one, is taken to have quit between requests: the request is sent
+/// once more to a fresh process (an input that crashes the engine crashes
+/// the fresh one too, and fails).
+///
+/// Requests are serialized: the engine is one process.
+public final class ExternalEngine: DiffEngine, @unchecked Sendable {
+    public let name = "external"
+    public let command: String
+    /// Seconds a request may take.
+    public let timeout: Double
+    public let isFlatOnly: Bool
+    public let claims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .deterministic, .noCrash]
+    public var summary: String { "external engine `\(command)`" }
+
+    private let lock = NSLock()
+    /// The running process; guarded by `lock`.
+    private var process: EngineProcess?
+
+    public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false) {
+        self.command = command
+        self.timeout = timeout.isNaN ? 10 : min(max(timeout, 0), 1_000_000)
+        self.isFlatOnly = isFlatOnly
+    }
+
+    deinit {
+        process?.stop()
+    }
+
+    /// Asks the engine; a failure becomes a refusal `engine failure: REASON`.
+    public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+        switch run(old: old, new: new) {
+        case .output(let output): return output
+        case .failed(let reason): return .refusal("engine failure: " + reason)
+        }
+    }
+
+    /// Sends one request and reads the answer, starting the process if needed.
+    public func run(old: Snapshot, new: Snapshot) -> ExternalAnswer {
+        lock.lock()
+        defer { lock.unlock() }
+        let request = Array((SnapshotJSON.request(old: old, new: new) + "\n").utf8)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        var answer = exchange(request, deadline: deadline)
+        if case .quitBetweenRequests = answer {
+            answer = exchange(request, deadline: deadline)
+        }
+        switch answer {
+        case .line(let line):
+            switch SnapshotJSON.answer(fromJSON: line) {
+            case .success(let output): return .output(output)
+            case .failure(let error): return fail(error.message)
+            }
+        case .failed(let reason), .quitBetweenRequests(let reason):
+            return fail(reason)
+        }
+    }
+
+    /// Terminates the process (it is started again if the engine is used).
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        process?.stop()
+        process = nil
+    }
+
+    private enum Exchange {
+        case line([UInt8])
+        case failed(String)
+        case quitBetweenRequests(String)
+    }
+
+    private func exchange(_ request: [UInt8], deadline: UInt64) -> Exchange {
+        if let running = process, running.hasExited() {
+            running.stop()
+            process = nil
+        }
+        if process == nil {
+            switch EngineProcess.start(command: command) {
+            case .success(let started): process = started
+            case .failure(let failure): return .failed(failure.reason)
+            }
+        }
+        guard let running = process else { return .failed("engine process did not start") }
+        let waited = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
+        let outcome = running.send(request, deadline: deadline).flatMap { running.receiveLine(deadline: deadline) }
+        switch outcome {
+        case .success(let line):
+            running.answered += 1
+            return .line(line)
+        case .failure(.timedOut):
+            return .failed("engine did not answer within \(waited) s")
+        case .failure(.tooLong):
+            return .failed("engine answer is longer than \(EngineProcess.maximumLine / 1_048_576) MiB")
+        case .failure(.closed(let hasPartialAnswer)):
+            let reason = running.exitReason(deadline: deadline)
+            if running.answered > 0 && !hasPartialAnswer {
+                running.stop()
+                process = nil
+                return .quitBetweenRequests(reason)
+            }
+            return .failed(reason)
+        case .failure(.system(let what)):
+            return .failed(what)
+        }
+    }
+
+    private func fail(_ reason: String) -> ExternalAnswer {
+        process?.stop()
+        process = nil
+        return .failed(reason)
+    }
+}
+
+/// Why talking to the process stopped.
+private enum PipeFailure: Error {
+    case timedOut
+    case tooLong
+    /// The process closed its end; whether part of an answer had arrived.
+    case closed(hasPartialAnswer: Bool)
+    case system(String)
+
+    var reason: String {
+        if case .system(let what) = self { return what }
+        return "\(self)"
+    }
+}
+
+/// One running engine process: its id (also its process group) and our ends
+/// of its stdin and stdout pipes.
+private final class EngineProcess {
+    static let maximumLine = 64 * 1_048_576
+
+    let pid: pid_t
+    private var input: Int32
+    private var output: Int32
+    private var buffer: [UInt8] = []
+    private var isReaped = false
+    private var status: Int32 = 0
+    /// How many requests this process has answered.
+    var answered = 0
+
+    private init(pid: pid_t, input: Int32, output: Int32) {
+        self.pid = pid
+        self.input = input
+        self.output = output
+    }
+
+    /// Ignore SIGPIPE in this process, once: a write to an engine that has
+    /// exited must fail with EPIPE, not kill us.
+    private static let ignoresBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
+
+    static func start(command: String) -> Result<EngineProcess, PipeFailure> {
+        _ = ignoresBrokenPipes
+        var toEngine: [Int32] = [-1, -1]
+        var fromEngine: [Int32] = [-1, -1]
+        guard pipe(&toEngine) == 0 else { return .failure(.system("could not start engine: pipe: \(errorText())")) }
+        guard pipe(&fromEngine) == 0 else {
+            close(toEngine[0]); close(toEngine[1])
+            return .failure(.system("could not start engine: pipe: \(errorText())"))
+        }
+        // Close-on-exec, so engines started later do not inherit our ends
+        // (an inherited write end would hide this engine's exit).
+        for descriptor in toEngine + fromEngine {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toEngine[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromEngine[1], 1)
+
+        // Its own process group, so a timeout kills the engine and its children;
+        // default SIGPIPE handling and no blocked signals, as a shell would give it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+
+        let words: [String] = ["/bin/sh", "-c", command]
+        let arguments = words.map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
+        defer { environment.forEach { free($0) } }
+
+        var pid: pid_t = 0
+        let spawned = (arguments + [nil]).withUnsafeBufferPointer { argv in
+            (environment + [nil]).withUnsafeBufferPointer { envp in
+                posix_spawn(&pid, "/bin/sh", &actions, &attributes,
+                            UnsafeMutablePointer(mutating: argv.baseAddress!),
+                            UnsafeMutablePointer(mutating: envp.baseAddress!))
+            }
+        }
+        close(toEngine[0])
+        close(fromEngine[1])
+        guard spawned == 0 else {
+            close(toEngine[1]); close(fromEngine[0])
+            return .failure(.system("could not start engine: posix_spawn: \(String(cString: strerror(spawned)))"))
+        }
+        _ = fcntl(toEngine[1], F_SETFL, fcntl(toEngine[1], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fromEngine[0], F_SETFL, fcntl(fromEngine[0], F_GETFL) | O_NONBLOCK)
+        return .success(EngineProcess(pid: pid, input: toEngine[1], output: fromEngine[0]))
+    }
+
+    /// Writes all of `bytes`, waiting for room in the pipe until the deadline.
+    func send(_ bytes: [UInt8], deadline: UInt64) -> Result<Void, PipeFailure> {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN: if let failure = wait(for: input, events: Int16(POLLOUT), deadline: deadline) { return .failure(failure) }
+            case EPIPE: return .failure(.closed(hasPartialAnswer: !buffer.isEmpty))
+            default: return .failure(.system("could not write to the engine: \(EngineProcess.errorText())"))
+            }
+        }
+        return .success(())
+    }
+
+    /// Reads up to the next line break (which is not returned).
+    func receiveLine(deadline: UInt64) -> Result<[UInt8], PipeFailure> {
+        var searched = 0
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let newline = buffer[searched...].firstIndex(of: 10) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return .success(line)
+            }
+            searched = buffer.count
+            if buffer.count > EngineProcess.maximumLine { return .failure(.tooLong) }
+            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer += chunk[..<count]
+            } else if count == 0 {
+                return .failure(.closed(hasPartialAnswer: !buffer.isEmpty))
+            } else if errno == EAGAIN {
+                if let failure = wait(for: output, events: Int16(POLLIN), deadline: deadline) { return .failure(failure) }
+            } else if errno != EINTR {
+                return .failure(.system("could not read from the engine: \(EngineProcess.errorText())"))
+            }
+        }
+    }
+
+    /// Waits until `descriptor` is ready (or hung up), or the deadline passes.
+    private func wait(for descriptor: Int32, events: Int16, deadline: UInt64) -> PipeFailure? {
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return .timedOut }
+            let milliseconds = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            var entry = pollfd(fd: descriptor, events: events, revents: 0)
+            let ready = poll(&entry, 1, milliseconds)
+            if ready > 0 { return nil }
+            if ready < 0 && errno != EINTR { return .system("could not wait for the engine: \(EngineProcess.errorText())") }
+        }
+    }
+
+    /// Whether the process has already exited (reaping it if so).
+    func hasExited() -> Bool {
+        if isReaped { return true }
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, WNOHANG)
+        if reaped == pid {
+            isReaped = true
+            self.status = status
+        }
+        return reaped == pid || reaped < 0
+    }
+
+    /// After the process closed its output: how it ended, waiting a little
+    /// (never past the deadline) for it to exit.
+    func exitReason(deadline: UInt64) -> String {
+        let limit = min(deadline, DispatchTime.now().uptimeNanoseconds + 1_000_000_000)
+        while !hasExited() && DispatchTime.now().uptimeNanoseconds < limit {
+            usleep(1_000)
+        }
+        guard isReaped else { return "engine process closed its output without answering" }
+        // The wait(2) status: the low 7 bits are the signal (0: a normal
+        // exit, whose status is the next 8 bits).
+        let signal = status & 0x7F
+        if signal == 0 { return "engine process exited with status \((status >> 8) & 0xFF)" }
+        return "engine process was killed by signal \(signal)"
+    }
+
+    /// Kills the process group and reaps the process; closes the pipes.
+    func stop() {
+        if input >= 0 { close(input); input = -1 }
+        if output >= 0 { close(output); output = -1 }
+        guard !isReaped else { return }
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        isReaped = true
+    }
+
+    deinit { stop() }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+}

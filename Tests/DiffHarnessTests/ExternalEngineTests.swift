@@ -1,0 +1,238 @@
+import Foundation
+import Testing
+@testable import DiffHarness
+import ListModel
+
+// ExternalEngine against small Python engines written to a temporary
+// directory: a correct one, and ones that hang, babble, quit, refuse, or
+// answer in several stages.
+
+/// A Python engine script in a fresh temporary directory.
+private struct EngineScript {
+    let directory: URL
+    let path: String
+
+    init(_ source: String) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("diffcheck-engine-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.appendingPathComponent("engine.py").path
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    var command: String { "python3 -u '\(path)'" }
+
+    func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+}
+
+/// Deletes every old section and inserts every new one: always correct.
+private let reloadAll = """
+    import json, sys
+    for line in sys.stdin:
+        request = json.loads(line)
+        old, new = request["old"], request["new"]
+        print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}))
+    """
+
+private let old = Snapshot(sections: [
+    Section(id: "A", items: [Item(id: "a"), Item(id: "b", content: 1)]),
+    Section(id: "B", content: 2),
+])
+private let new = Snapshot(sections: [Section(id: "B", items: [Item(id: "c")])])
+
+/// The state letter in /proc/PID/stat (`R`, `S`, `Z`...), or nil when there is no such process.
+private func processState(_ pid: Int32) -> String? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let afterName = stat.split(separator: ")").last else { return nil }
+    return afterName.split(separator: " ").first.map(String.init)
+}
+
+private func seconds(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+}
+
+@Suite struct ExternalEngineTests {
+    @Test func readsACorrectReloadAllAnswer() throws {
+        let script = try EngineScript(reloadAll)
+        defer { script.remove() }
+        let engine = ExternalEngine(command: script.command, timeout: 5)
+        defer { engine.close() }
+        #expect(engine.run(old: old, new: new) == .output(.stages([
+            Stage(batch: Batch([.deleteSection(0), .deleteSection(1), .insertSection(0)])),
+        ])))
+        // The same process answers the next request.
+        #expect(engine.diff(old: Snapshot(), new: new) == .stages([Stage(batch: Batch([.insertSection(0)]))]))
+        #expect(engine.claims == [.valid, .reachesTarget, .fresh, .deterministic, .noCrash])
+    }
+
+    @Test func closeEndsTheProcess() throws {
+        let script = try EngineScript("import os, sys\nopen(sys.argv[1], 'w').write(str(os.getpid()))\n" + reloadAll)
+        defer { script.remove() }
+        let pidFile = script.file("pid")
+        let engine = ExternalEngine(command: "exec \(script.command) '\(pidFile)'", timeout: 5)
+        // Started lazily, by the first request.
+        #expect(engine.run(old: old, new: old) == .output(.stages([
+            Stage(batch: Batch([.deleteSection(0), .deleteSection(1), .insertSection(0), .insertSection(1)])),
+        ])))
+        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8)))
+        #expect(processState(pid) != nil)
+        engine.close()
+        #expect(processState(pid) == nil) // killed and reaped by us
+        #expect(engine.run(old: Snapshot(), new: Snapshot()) == .output(.stages([Stage(batch: Batch())])))
+        engine.close()
+    }
+
+    @Test func sendsTheSnapshotsAsJSON() throws {
+        // The engine echoes the request back as the reason of a refusal.
+        let script = try EngineScript("""
+            import json, sys
+            for line in sys.stdin:
+                print(json.dumps({"error": json.dumps(json.loads(line), sort_keys=True)}))
+            """)
+        defer { script.remove() }
+        let engine = ExternalEngine(command: script.command, timeout: 5)
+        defer { engine.close() }
+        let answer = engine.run(old: .flat([Item(id: "q\"uote", content: 1)]), new: Snapshot())
+        #expect(answer == .output(.refusal(#"{"new": [], "old": [{"content": 0, "id": "_", "items": [{"content": 1, "id": "q\"uote"}]}]}"#)))
+    }
+
+    @Test func timesOutOnAnEngineThatHangsAndKillsItsProcessGroup() throws {
+        let script = try EngineScript("""
+            import os, sys, time
+            open(sys.argv[1], "w").write(str(os.getpid()))
+            sys.stdin.readline()
+            time.sleep(1000)
+            """)
+        defer { script.remove() }
+        let pidFile = script.file("pid")
+        // A shell that runs the engine as its child (not exec'd): the kill must reach it too.
+        let engine = ExternalEngine(command: "\(script.command) '\(pidFile)'; exit 0", timeout: 0.5)
+        defer { engine.close() }
+        let start = DispatchTime.now()
+        #expect(engine.run(old: old, new: new) == .failed("engine did not answer within 0.5 s"))
+        #expect(seconds(since: start) < 3)
+        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8)))
+        // Killed: soon gone, or a zombie waiting for a parent that is not us.
+        var state = processState(pid)
+        for _ in 0..<200 where state != nil && state != "Z" {
+            usleep(10_000)
+            state = processState(pid)
+        }
+        #expect(state == nil || state == "Z", "the engine (pid \(pid)) is still running: state \(state ?? "")")
+        #expect(engine.diff(old: old, new: new) == .refusal("engine failure: engine did not answer within 0.5 s"))
+    }
+
+    /// A request far larger than a pipe holds, to an engine that never reads
+    /// it: the write must give up at the deadline, not block.
+    @Test func timesOutWhileWritingToAnEngineThatDoesNotRead() {
+        let large = Snapshot.flat((0..<100_000).map { Item(id: "item\($0)") })
+        let engine = ExternalEngine(command: "sleep 1000", timeout: 0.5)
+        defer { engine.close() }
+        let start = DispatchTime.now()
+        #expect(engine.run(old: large, new: large) == .failed("engine did not answer within 0.5 s"))
+        #expect(seconds(since: start) < 3)
+    }
+
+    /// Writing to an engine that has exited must not kill us with SIGPIPE.
+    @Test func survivesWritingToAnEngineThatExited() {
+        let large = Snapshot.flat((0..<100_000).map { Item(id: "item\($0)") })
+        let engine = ExternalEngine(command: "exit 3", timeout: 5)
+        defer { engine.close() }
+        #expect(engine.run(old: large, new: large) == .failed("engine process exited with status 3"))
+    }
+
+    @Test func reportsGarbage() throws {
+        let script = try EngineScript("""
+            import sys
+            for line in sys.stdin:
+                print("Traceback (most recent call last): " + "x" * 300)
+            """)
+        defer { script.remove() }
+        let engine = ExternalEngine(command: script.command, timeout: 5)
+        defer { engine.close() }
+        guard case .failed(let reason) = engine.run(old: old, new: new) else {
+            Issue.record("garbage must fail")
+            return
+        }
+        let start = "Traceback (most recent call last): "
+        #expect(reason == "engine answered garbage: " + start + String(repeating: "x", count: 200 - start.count) + "…")
+    }
+
+    @Test func restartsAnEngineThatQuitAfterItsFirstAnswer() throws {
+        let script = try EngineScript("""
+            import json, os, sys
+            open(sys.argv[1], "a").write("started\\n")
+            sys.stdin.readline()
+            print(json.dumps({"stages": [{}]}))
+            """)
+        defer { script.remove() }
+        let startsFile = script.file("starts")
+        let engine = ExternalEngine(command: "\(script.command) '\(startsFile)'", timeout: 5)
+        defer { engine.close() }
+        #expect(engine.run(old: old, new: old) == .output(.stages([Stage(batch: Batch())])))
+        #expect(engine.run(old: old, new: old) == .output(.stages([Stage(batch: Batch())])))
+        let starts = try String(contentsOfFile: startsFile, encoding: .utf8)
+        #expect(starts == "started\nstarted\n")
+    }
+
+    @Test func failsAnEngineThatExitsWithoutAnswering() throws {
+        let engine = ExternalEngine(command: "read line; exit 3", timeout: 5)
+        defer { engine.close() }
+        #expect(engine.run(old: old, new: new) == .failed("engine process exited with status 3"))
+        // Restarted for the next request, which fails the same way.
+        #expect(engine.run(old: old, new: new) == .failed("engine process exited with status 3"))
+        let missing = ExternalEngine(command: "no-such-engine-command-xyz 2>/dev/null", timeout: 5)
+        #expect(missing.run(old: old, new: new) == .failed("engine process exited with status 127"))
+    }
+
+    @Test func passesARefusalOn() throws {
+        let script = try EngineScript("""
+            import json, sys
+            for line in sys.stdin:
+                print(json.dumps({"error": "duplicated identifiers"}))
+            """)
+        defer { script.remove() }
+        let engine = ExternalEngine(command: script.command, timeout: 5)
+        defer { engine.close() }
+        #expect(engine.run(old: old, new: new) == .output(.refusal("duplicated identifiers")))
+        #expect(engine.diff(old: old, new: new) == .refusal("duplicated identifiers"))
+    }
+
+    @Test func readsAMultiStageAnswerWithData() throws {
+        let script = try EngineScript("""
+            import json, sys
+            for line in sys.stdin:
+                print(json.dumps({"stages": [
+                    {"deleteItems": [[0, 1]], "reloadSections": [1],
+                     "data": [{"id": "A", "items": [{"id": "a"}]}, {"id": "B", "content": 2, "items": []}]},
+                    {"moveSections": [[1, 0]], "moveItems": [[[0, 0], [1, 0]]], "insertItems": [[0, 0]]},
+                ]}))
+            """)
+        defer { script.remove() }
+        let engine = ExternalEngine(command: script.command, timeout: 5)
+        defer { engine.close() }
+        #expect(engine.run(old: old, new: new) == .output(.stages([
+            Stage(batch: Batch([.reloadSection(1), .deleteItem(ItemPath(0, 1))]),
+                  data: Snapshot(sections: [Section(id: "A", items: [Item(id: "a")]), Section(id: "B", content: 2)])),
+            Stage(batch: Batch([.moveSection(from: 1, to: 0), .insertItem(ItemPath(0, 0)), .moveItem(from: ItemPath(0, 0), to: ItemPath(1, 0))])),
+        ])))
+    }
+
+    @Test func reportsAnAnswerOfTheWrongShape() throws {
+        let script = try EngineScript("""
+            import sys
+            answers = ['{"verdict": 1}', '{"stages": [{"deleteItems": [[0, -1]]}]}', '[1, 2]']
+            for n, line in enumerate(sys.stdin):
+                print(answers[n % 3])
+            """)
+        defer { script.remove() }
+        let engine = ExternalEngine(command: script.command, timeout: 5)
+        defer { engine.close() }
+        #expect(engine.run(old: old, new: new) == .failed("engine answer has no \"stages\" or \"error\" key"))
+        // Each failure restarts the engine, so each answer is its first.
+        #expect(engine.diff(old: old, new: new) == .refusal("engine failure: engine answer has no \"stages\" or \"error\" key"))
+        engine.close()
+        #expect(engine.run(old: old, new: new) == .failed("engine answer has no \"stages\" or \"error\" key"))
+    }
+}

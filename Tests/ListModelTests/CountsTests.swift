@@ -1,0 +1,56 @@
+import Testing
+@testable import ListModel
+
+/// §3 Counts: checked against what the data source returns after the update.
+let countExamples: [Rejected] = [
+    Rejected("invalid number of sections", [.deleteSection(0)],
+             snapshot(section("A"), section("B")), snapshot(section("A"), section("B")),
+             .sectionCount, "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (2) must be equal to the number of sections contained in the collection view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 1 deleted)."),
+    Rejected("invalid number of items", [.insertItem(p(0, 0))],
+             flat("a"), flat("x", "a", "b"),
+             .itemCount, "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (1), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out)."),
+]
+
+@Test(arguments: countExamples)
+func countsRejectWithUIKitsMessage(_ example: Rejected) {
+    let r = rejection(example.operations, example.old, example.new)
+    #expect(r?.rule == example.rule)
+    #expect(r?.message == example.message)
+}
+
+@Test func invalidNumberOfSections() {
+    let r = rejection([.insertSection(0)], snapshot(section("A")), snapshot(section("X"), section("A"), section("B")))
+    #expect(r?.rule == .sectionCount)
+    #expect(r?.message == "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (3) must be equal to the number of sections contained in the collection view before the update (1), plus or minus the number of sections inserted or deleted (1 inserted, 0 deleted).")
+}
+
+@Test func invalidNumberOfItems() {
+    let r = rejection([.deleteItem(p(0, 0))], flat("a", "b", "c"), flat("c"))
+    #expect(r?.rule == .itemCount)
+    #expect(r?.message == "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).")
+}
+
+@Test func invalidNumberOfItemsCountsMovesInAndOut() {
+    // a moves from A to B, but the data source still holds it in A.
+    let old = snapshot(section("A", "a", "b"), section("B", "c"))
+    let data = snapshot(section("A", "a", "b"), section("B", "a", "c"))
+    let r = rejection([.moveItem(from: p(0, 0), to: p(1, 0))], old, data)
+    #expect(r?.message == "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (2) must be equal to the number of items contained in that section before the update (2), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 1 moved out).")
+}
+
+@Test func aMoveInsideASectionCountsOnceInAndOnceOut() {
+    // An item added by the data source without an insert: the message shows the in-section move twice.
+    let r = rejection([.moveItem(from: p(0, 0), to: p(0, 1))], flat("a", "b"), flat("b", "a", "c"))
+    #expect(r?.message.hasSuffix("(1 moved in, 1 moved out).") == true)
+}
+
+@Test func sectionCountIsCheckedBeforeItems() {
+    let r = rejection([.deleteItem(p(0, 9))], snapshot(section("A", "a")), snapshot())
+    #expect(r?.rule == .sectionCount)
+}
+
+@Test func countsAreTheDataSourcesNotTheOldSnapshotsPlusTheBatch() {
+    // §4: the old state is what the view last saw; the data source is asked after the update.
+    #expect(rejection([], flat("a"), flat("a", "b"))?.rule == .itemCount)
+    #expect(rejection([], flat("a"), flat("b")) == nil)
+}

@@ -1,0 +1,57 @@
+// Fixtures: short spellings for the snapshots and batches the tests build.
+@testable import ListModel
+
+/// An item written as in the case format: `"b''"` is `b` in content version 2.
+func item(_ spelling: String) -> Item {
+    let id = spelling.filter { $0 != "'" }
+    return Item(id: id, content: spelling.count - id.count)
+}
+
+/// A section `[id: items…]`.
+func section(_ id: String, _ items: String...) -> Section {
+    Section(id: id, items: items.map(item))
+}
+
+/// A snapshot of sections.
+func snapshot(_ sections: Section...) -> Snapshot {
+    Snapshot(sections: sections)
+}
+
+/// A one-section snapshot: `flat("a", "b'")`.
+func flat(_ items: String...) -> Snapshot {
+    Snapshot.flat(items.map(item))
+}
+
+func p(_ s: Int, _ i: Int) -> ItemPath { ItemPath(s, i) }
+
+/// The rejection `apply` gives, or `nil` if it accepts.
+func rejection(_ operations: [Operation], _ old: Snapshot, _ new: Snapshot, _ profile: Profile = .strict) -> Rejection? {
+    if case .failure(let r) = ListModel.apply(Batch(operations), to: old, data: new, profile: profile) { return r }
+    return nil
+}
+
+/// What the view shows after `apply`, or `nil` if it rejects.
+func shown(_ operations: [Operation], _ old: Snapshot, _ new: Snapshot, _ profile: Profile = .strict) -> Snapshot? {
+    try? ListModel.apply(Batch(operations), to: old, data: new, profile: profile).get()
+}
+
+/// A batch the model must reject, with the rule and the exact message.
+struct Rejected: Sendable, CustomStringConvertible {
+    var name: String
+    var operations: [Operation]
+    var old: Snapshot
+    var new: Snapshot
+    var rule: Rule
+    var message: String
+
+    init(_ name: String, _ operations: [Operation], _ old: Snapshot, _ new: Snapshot, _ rule: Rule, _ message: String) {
+        self.name = name
+        self.operations = operations
+        self.old = old
+        self.new = new
+        self.rule = rule
+        self.message = message
+    }
+
+    var description: String { name }
+}
