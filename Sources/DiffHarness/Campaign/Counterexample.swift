@@ -1,0 +1,60 @@
+// Counterexample: one failing case, before and after shrinking.
+import ListModel
+
+/// A failure found by the harness, with what it takes to rebuild it.
+public struct Counterexample: Sendable {
+    /// The property that failed (shrinking keeps this property failing).
+    public var failure: PropertyFailure
+    public var engine: String
+    public var profile: Profile
+    /// Where the case came from: the campaign seed and case number, when random.
+    public var seed: UInt64?
+    public var caseNumber: Int?
+    public var original: GeneratedPair
+    public var shrunk: GeneratedPair
+    /// The verdict on the shrunk case (its stages and every failing property).
+    public var shrunkVerdict: Verdict
+    public var shrinkCalls: Int
+    public var isShrinkBudgetExhausted: Bool
+
+    /// The shrunk case in the case format: comments that say where it came
+    /// from, `engine:`, `old:`/`new:`, and `expect: fail PROPERTY`.
+    public var caseText: String {
+        var comments = [
+            "\(failure.property.rawValue): \(failure.message)",
+            "found by diffcheck with engine \(engine), profile \(profile.rawValue)",
+        ]
+        if let seed, let caseNumber { comments.append("seed \(seed), case \(caseNumber)") }
+        comments.append("choices: " + shrunk.choices.map(String.init).joined(separator: " "))
+        let stages = shrunkVerdict.stages
+        if !stages.isEmpty {
+            let isFlat = shrunk.old.isFlat && shrunk.new.isFlat
+            comments.append("the engine answered:")
+            comments += CasePrinter.stageLines(stages, isFlat: isFlat).map { "  " + $0 }
+        }
+        let c = Case(comments: comments, old: shrunk.old, new: shrunk.new,
+                     expectation: .fail(failure.property.rawValue),
+                     profile: profile == .strict ? nil : profile, engine: engine)
+        return CasePrinter.text(c)
+    }
+}
+
+/// Total items, old and new together: the size a counterexample is judged by.
+public func totalItems(_ old: Snapshot, _ new: Snapshot) -> Int {
+    old.itemCount + new.itemCount
+}
+
+/// Shrinks a failing pair: the same property must keep failing.
+public func shrink(
+    _ pair: GeneratedPair, failing property: PropertyName, checker: Checker, generator: PairGenerator,
+    budget: Int = 20_000
+) -> (pair: GeneratedPair, verdict: Verdict, result: ShrinkResult) {
+    let shrinker = Shrinker(failing: pair.choices, budget: budget) { candidate in
+        let replayed = generator.replay(candidate)
+        let verdict = checker.check(old: replayed.old, new: replayed.new)
+        return verdict.failures.contains { $0.property == property } ? replayed.choices : nil
+    }
+    let result = shrinker.run()
+    let shrunk = generator.replay(result.choices)
+    return (shrunk, checker.check(old: shrunk.old, new: shrunk.new), result)
+}

@@ -1,0 +1,138 @@
+// SmallPairGenerator: every small old/new pair, each once up to renaming.
+//
+// The generator draws, in this order: the total number of items (old + new),
+// the shape (section count and item count of each section, old then new),
+// the section identities, the item identities, and the new content versions.
+// Identities are drawn as a restricted growth string (each one is an earlier
+// identity or the next fresh one), which names identities by first
+// appearance: two pairs that differ only by renaming get the same draws, so
+// no pair is produced twice. Old contents are version 0; new contents are
+// drawn from `0..<contentVersions`, which captures "changed or not".
+//
+// Driven by `ChoiceTreeWalk`, the walk visits every pair within the bound
+// ordered by total item count first, so its first failure is a smallest
+// counterexample.
+import ListModel
+
+/// The limits of the exhaustive enumeration.
+public struct ExhaustiveBound: Hashable, Sendable, CustomStringConvertible {
+    /// One section per snapshot, with the implicit identifier.
+    public var isFlat: Bool
+    /// The most items, old and new together.
+    public var maxTotalItems: Int
+    /// The most sections in one snapshot (ignored when flat).
+    public var maxSections: Int
+    /// The most items in one section.
+    public var maxItemsPerSection: Int
+    /// How many content versions a new item or section may have (2: same or changed).
+    public var contentVersions: Int
+    public var allowsDuplicates: Bool
+
+    public init(isFlat: Bool, maxTotalItems: Int, maxSections: Int = 1, maxItemsPerSection: Int,
+                contentVersions: Int = 2, allowsDuplicates: Bool = true) {
+        self.isFlat = isFlat
+        self.maxTotalItems = maxTotalItems
+        self.maxSections = isFlat ? 1 : maxSections
+        self.maxItemsPerSection = maxItemsPerSection
+        self.contentVersions = max(contentVersions, 1)
+        self.allowsDuplicates = allowsDuplicates
+    }
+
+    /// Flat lists of up to 5 items each, at most 6 items in all, 2 content versions.
+    public static let flat = ExhaustiveBound(isFlat: true, maxTotalItems: 6, maxItemsPerSection: 5)
+    /// Up to 3 sections of up to 2 items, at most 4 items in all.
+    public static let sectioned = ExhaustiveBound(isFlat: false, maxTotalItems: 4, maxSections: 3, maxItemsPerSection: 2)
+
+    public var description: String {
+        isFlat
+            ? "flat lists of up to \(maxItemsPerSection) items, \(maxTotalItems) in all, \(contentVersions) content versions"
+            : "up to \(maxSections) sections of up to \(maxItemsPerSection) items, \(maxTotalItems) items in all, \(contentVersions) content versions"
+    }
+}
+
+/// Draws one small pair within an `ExhaustiveBound`, or nil for a draw
+/// sequence that does not describe a pair within the bound (skipped).
+public struct SmallPairGenerator: Sendable {
+    public var bound: ExhaustiveBound
+
+    public init(bound: ExhaustiveBound) {
+        self.bound = bound
+    }
+
+    public func generate(_ c: inout Choices) -> (old: Snapshot, new: Snapshot)? {
+        let total = c.draw(upTo: bound.maxTotalItems)
+        var shapes: [[Int]] = []   // item counts per section, old then new
+        var remaining = total
+        for _ in 0..<2 {
+            let sectionCount = bound.isFlat ? 1 : c.draw(upTo: bound.maxSections)
+            var counts: [Int] = []
+            for _ in 0..<sectionCount {
+                let count = c.draw(upTo: min(bound.maxItemsPerSection, remaining))
+                counts.append(count)
+                remaining -= count
+            }
+            shapes.append(counts)
+        }
+        guard remaining == 0 else { return nil }
+        let sectionNames = bound.isFlat ? [] : restrictedGrowth(&c, count: shapes[0].count + shapes[1].count)
+        let itemNames = restrictedGrowth(&c, count: total)
+        var snapshots: [Snapshot] = []
+        var nextItem = 0, nextSection = 0
+        for (side, counts) in shapes.enumerated() {
+            var sections: [Section] = []
+            for count in counts {
+                let id = bound.isFlat ? Snapshot.implicitSectionID : PairGenerator.Names.name(sectionNames[nextSection], alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                nextSection += bound.isFlat ? 0 : 1
+                let content = side == 1 && !bound.isFlat ? c.draw(upTo: bound.contentVersions - 1) : 0
+                var items: [Item] = []
+                for _ in 0..<count {
+                    let name = PairGenerator.Names.name(itemNames[nextItem], alphabet: "abcdefghijklmnopqrstuvwxyz")
+                    nextItem += 1
+                    items.append(Item(id: name, content: side == 1 ? c.draw(upTo: bound.contentVersions - 1) : 0))
+                }
+                sections.append(Section(id: id, content: content, items: items))
+            }
+            snapshots.append(Snapshot(sections: sections))
+        }
+        if !bound.allowsDuplicates && (hasDuplicates(snapshots[0]) || hasDuplicates(snapshots[1])) { return nil }
+        return (snapshots[0], snapshots[1])
+    }
+
+    /// `count` names as a restricted growth string: each is 0...(largest so far + 1).
+    func restrictedGrowth(_ c: inout Choices, count: Int) -> [Int] {
+        var names: [Int] = []
+        var largest = -1
+        for _ in 0..<count {
+            let name = c.draw(upTo: largest + 1)
+            largest = max(largest, name)
+            names.append(name)
+        }
+        return names
+    }
+}
+
+/// Walks every pair within a bound, smallest first.
+public struct ExhaustiveEnumeration {
+    public let generator: SmallPairGenerator
+
+    public init(bound: ExhaustiveBound) {
+        generator = SmallPairGenerator(bound: bound)
+    }
+
+    /// Calls `visit` with each distinct pair (and its choices) in order of
+    /// total size; stops early when `visit` returns false. Returns how many
+    /// pairs were visited.
+    @discardableResult
+    public func forEach(_ visit: (Snapshot, Snapshot, [Int]) -> Bool) -> Int {
+        var walk = ChoiceTreeWalk()
+        var visited = 0
+        while true {
+            var choices = Choices(walk.source)
+            if let pair = generator.generate(&choices) {
+                visited += 1
+                if !visit(pair.old, pair.new, choices.recorded) { return visited }
+            }
+            guard walk.advance(values: choices.recorded, bounds: choices.bounds) else { return visited }
+        }
+    }
+}
