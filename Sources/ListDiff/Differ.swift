@@ -109,13 +109,6 @@ extension ListDiff {
                     }
                 }
             }
-            // Paired items whose new section is inserted (and old one kept).
-            for s in 0..<oldSectionCount where oldSectionPartner[s] >= 0 {
-                for f in oldOffsets[s]..<oldOffsets[s + 1] {
-                    let g = newForOld[f]
-                    if g >= 0 && newSectionPartner[newSectionOf[g]] < 0 { reinserted += 1 }
-                }
-            }
 
             // Section operations. Among the longest increasing subsequences,
             // keep in place as many sections with item changes as possible.
