@@ -6,23 +6,131 @@ public enum ListModel {
     /// Applies `batch` to a view that displays `displayed`, with the data
     /// source returning `data` after the batch.
     ///
-    /// Returns what the view displays afterwards: moved and untouched cells
-    /// keep the content they displayed, inserted and reloaded cells show the
-    /// content `data` holds at their final index path. Returns the first
-    /// rejection found, in the documented checking order, when UIKit would
-    /// throw.
+    /// Returns what the view displays afterwards (rule book §2): moved and
+    /// untouched cells keep the identity and content they displayed,
+    /// inserted and reloaded cells (and inserted or reloaded sections, all
+    /// their items included) show what `data` holds at their final position.
+    /// Counts are checked against `data`, as UIKit asks the data source.
+    ///
+    ///     // a b c, with b changed to b' and moved to the end:
+    ///     let old = Snapshot.flat([a, b, c]), new = Snapshot.flat([a, c, b'])
+    ///     ListModel.apply(Batch([.moveItem(from: ItemPath(0, 1), to: ItemPath(0, 2))]),
+    ///                     to: old, data: new)   // .success([a, c, b]): b is stale
+    ///
+    /// When UIKit would throw, returns the first rejection in this fixed
+    /// order (inside one check, operations are read in the order issued):
+    ///
+    /// 1. `delete-section-out-of-range` (section deletes and section reloads)
+    /// 2. `move-section-source-out-of-range`
+    /// 3. `insert-section-out-of-range`
+    /// 4. `move-section-destination-out-of-range`
+    /// 5. `duplicate-operation` on sections
+    /// 6. `delete-and-reload-section`
+    /// 7. `delete-and-move-section`
+    /// 8. `insert-and-move-section`
+    /// 9. `section-count`
+    /// 10. `delete-item-out-of-range` (item deletes and item reloads)
+    /// 11. `move-item-source-out-of-range`
+    /// 12. `insert-item-out-of-range`
+    /// 13. `move-item-destination-out-of-range`
+    /// 14. `duplicate-operation` on items
+    /// 15. `delete-and-reload`
+    /// 16. `delete-and-move`
+    /// 17. `insert-and-move`
+    /// 18. `reload-moved-item`
+    /// 19. `move-into-inserted-section`
+    /// 20. `move-out-of-deleted-section`
+    /// 21. `no-op-section-move-with-item-moved-out`
+    /// 22. the **[open]** rules. `strict` checks, in order,
+    ///     `reloaded-section-moves`, `reload-section-count-changes`,
+    ///     `item-operation-in-changed-section`, `item-change-in-moved-section`,
+    ///     `reload-not-in-place`. `uikit` rewrites the batch instead
+    ///     (drops item operations aimed at inserted, deleted or reloaded
+    ///     sections; turns each reload that does not stay in place into a
+    ///     delete at its old index path plus an insert at the same index path
+    ///     number) and, if that changed anything, checks 10–21 again on the
+    ///     rewritten batch.
+    /// 23. `item-count`
+    ///
+    /// A batch that breaks no open rule gets the same answer from both
+    /// profiles. Messages spell an index path `S-I` inside parentheses,
+    /// e.g. `attempt to delete and reload the same index path (0-1)`.
+    ///
+    /// Never traps: any index (negative, huge, duplicated) either is in range
+    /// or becomes a rejection; duplicated identifiers in the snapshots do not
+    /// matter (the model works on positions).
+    ///
+    /// - Complexity: O(*k*² + *k*·*n*) for *k* operations and *n* items;
+    ///   the model is written to be obviously right, not fast.
     public static func apply(
         _ batch: Batch, to displayed: Snapshot, data: Snapshot, profile: Profile = .strict
     ) -> Result<Snapshot, Rejection> {
-        // Placeholder until the rules land (issue 2): the count check only.
-        if displayed.sections.count != data.sections.count || batch.isEmpty == false {
-            return .failure(Rejection(.sectionCount, "not implemented"))
-        }
-        return .success(data)
-    }
-}
+        var context = BatchContext(batch: batch, displayed: displayed, data: data)
 
-/// Stable names of the rules the model enforces.
-public enum Rule: String, CaseIterable, Sendable {
-    case sectionCount = "section-count"
+        // Steps 1–9: sections.
+        let sectionChecks: [() -> Rejection?] = [
+            context.checkDeleteSectionBounds,
+            context.checkMoveSectionSourceBounds,
+            context.checkInsertSectionBounds,
+            context.checkMoveSectionDestinationBounds,
+            context.checkDuplicateSectionOperations,
+            context.checkDeleteAndReloadSection,
+            context.checkDeleteAndMoveSection,
+            context.checkInsertAndMoveSection,
+            context.checkSectionCount,
+        ]
+        if let rejection = firstRejection(sectionChecks) { return .failure(rejection) }
+        let map = SectionMap(context)
+
+        // Steps 10–21: items, the firm rules.
+        if let rejection = firstRejection(itemChecks(context, map)) { return .failure(rejection) }
+
+        // Step 22: the open rules.
+        switch profile {
+        case .strict:
+            let openChecks: [() -> Rejection?] = [
+                context.checkReloadedSectionMoves,
+                { context.checkReloadSectionCountChanges(map) },
+                { context.checkItemOperationInChangedSection(map) },
+                context.checkItemChangeInMovedSection,
+                { context.checkReloadNotInPlace(map) },
+            ]
+            if let rejection = firstRejection(openChecks) { return .failure(rejection) }
+        case .uikit:
+            let lenient = context.lenientBatch(map)
+            if lenient != context.batch {
+                context.batch = lenient
+                if let rejection = firstRejection(itemChecks(context, map)) { return .failure(rejection) }
+            }
+        }
+
+        // Step 23: item counts.
+        if let rejection = context.checkItemCounts(map) { return .failure(rejection) }
+        return .success(context.applied(map))
+    }
+
+    /// Steps 10–21 of `apply`'s checking order.
+    private static func itemChecks(_ context: BatchContext, _ map: SectionMap) -> [() -> Rejection?] {
+        [
+            context.checkDeleteItemBounds,
+            context.checkMoveItemSourceBounds,
+            context.checkInsertItemBounds,
+            context.checkMoveItemDestinationBounds,
+            context.checkDuplicateItemOperations,
+            context.checkDeleteAndReload,
+            context.checkDeleteAndMove,
+            context.checkInsertAndMove,
+            context.checkReloadMovedItem,
+            { context.checkMoveIntoInsertedSection(map) },
+            context.checkMoveOutOfDeletedSection,
+            context.checkNoOpSectionMoveWithItemMovedOut,
+        ]
+    }
+
+    private static func firstRejection(_ checks: [() -> Rejection?]) -> Rejection? {
+        for check in checks {
+            if let rejection = check() { return rejection }
+        }
+        return nil
+    }
 }

@@ -1,0 +1,85 @@
+// Matching: which old sections and items are the same identity as which new
+// ones, independently of any engine.
+//
+// Occurrences pair in order: the k-th old occurrence of an identity with its
+// k-th new occurrence (items in reading order across all sections).
+// Surplus occurrences are unmatched. This is the harness's own reading, used
+// for the minimal-moves bound and for labels; it shares no code with the core.
+import ListModel
+
+struct Matching {
+    /// For each old section, the index of its matched new section.
+    var newSectionOfOld: [Int?]
+    /// For each new section, the index of its matched old section.
+    var oldSectionOfNew: [Int?]
+    /// Matched items: old path and new path.
+    var itemPairs: [(old: ItemPath, new: ItemPath)]
+
+    init(old: Snapshot, new: Snapshot) {
+        (newSectionOfOld, oldSectionOfNew) = Matching.pairInOrder(
+            old.sections.map(\.id), new.sections.map(\.id))
+        let oldPaths = old.sections.indices.flatMap { s in old.sections[s].items.indices.map { ItemPath(s, $0) } }
+        let newPaths = new.sections.indices.flatMap { s in new.sections[s].items.indices.map { ItemPath(s, $0) } }
+        let (forward, _) = Matching.pairInOrder(
+            oldPaths.map { old.sections[$0.section].items[$0.item].id },
+            newPaths.map { new.sections[$0.section].items[$0.item].id })
+        itemPairs = forward.enumerated().compactMap { index, partner in
+            partner.map { (oldPaths[index], newPaths[$0]) }
+        }
+    }
+
+    /// Pairs the k-th occurrence of each identity in `old` with its k-th
+    /// occurrence in `new`.
+    static func pairInOrder(_ old: [String], _ new: [String]) -> ([Int?], [Int?]) {
+        var waiting: [String: [Int]] = [:]
+        for (index, id) in old.enumerated() { waiting[id, default: []].append(index) }
+        var cursor: [String: Int] = [:]
+        var forward = [Int?](repeating: nil, count: old.count)
+        var backward = [Int?](repeating: nil, count: new.count)
+        for (index, id) in new.enumerated() {
+            let k = cursor[id, default: 0]
+            if let candidates = waiting[id], k < candidates.count {
+                forward[candidates[k]] = index
+                backward[index] = candidates[k]
+                cursor[id] = k + 1
+            }
+        }
+        return (forward, backward)
+    }
+
+    /// The length of a longest strictly increasing subsequence (patience sorting).
+    /// - Complexity: O(n log n).
+    static func longestIncreasingLength(_ values: [Int]) -> Int {
+        var tails: [Int] = []
+        for value in values {
+            var low = 0, high = tails.count
+            while low < high {
+                let mid = (low + high) / 2
+                if tails[mid] < value { low = mid + 1 } else { high = mid }
+            }
+            if low == tails.count { tails.append(value) } else { tails[low] = value }
+        }
+        return tails.count
+    }
+
+    /// The fewest moves any engine needs (rule: per matched section pair, its
+    /// matched items minus a longest subsequence kept in order; plus every
+    /// matched item that changes section; plus matched sections minus a
+    /// longest subsequence kept in order).
+    var minimalMoveCount: Int {
+        let matchedSectionOrder = newSectionOfOld.compactMap { $0 }
+        var moves = matchedSectionOrder.count - Matching.longestIncreasingLength(matchedSectionOrder)
+        var staying: [Int: [Int]] = [:]   // old section -> new item indexes, in old order
+        for pair in itemPairs {
+            if newSectionOfOld[pair.old.section] == pair.new.section {
+                staying[pair.old.section, default: []].append(pair.new.item)
+            } else {
+                moves += 1
+            }
+        }
+        for (_, order) in staying {
+            moves += order.count - Matching.longestIncreasingLength(order)
+        }
+        return moves
+    }
+}

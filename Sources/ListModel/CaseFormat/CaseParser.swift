@@ -1,0 +1,238 @@
+// CaseParser: reads a `.case` text into a Case.
+//
+//     # b is deleted and reloaded in the same batch
+//     old: [A: a b c] [B: d e]
+//     new: [A: a c] [B: e' d]
+//     batch: delete 0.1, reload 0.1, move 1.1 1.0
+//     expect: error attempt to delete and reload the same index path
+//
+// One directive a line; `#` starts a comment anywhere on a line. Lines end
+// with `\n` or `\r\n`. The directives are `old:` and `new:` (required, once
+// each), `batch:` (one stage; repeatable), `then:` (the data source after the
+// `batch:` directly before it; required after every stage but the last,
+// refused after the last, whose data is `new:`), `expect:`, `profile:` and
+// `engine:` (each at most once). The comment lines before the first
+// directive are kept in `Case.comments`.
+
+/// Reads the case format. Total: every input gives a `Case` or an error that
+/// names the file, line and column and what was expected there.
+public enum CaseParser {
+    /// The property names `expect: fail` accepts.
+    public static let propertyNames = ["valid", "reaches-target", "fresh", "minimal-moves", "deterministic", "no-crash"]
+
+    /// The directives, in the order the printer writes them.
+    public static let directives = ["old", "new", "batch", "then", "expect", "profile", "engine"]
+
+    /// Reads a case from bytes. Text that is not UTF-8 is an error pointing at
+    /// the first byte that is not; a leading byte-order mark is skipped.
+    public static func parse(bytes: [UInt8], file: String) -> Result<Case, CaseFormatError> {
+        if let error = firstInvalidUTF8(bytes, file: file) { return .failure(error) }
+        return parse(String(decoding: bytes, as: UTF8.self), file: file)
+    }
+
+    /// Reads a case from text; `file` is the name errors are reported under.
+    public static func parse(_ text: String, file: String) -> Result<Case, CaseFormatError> {
+        var reader = CaseReader(file: file)
+        var body = Substring(text)
+        if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        let lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (offset, line) in lines.enumerated() {
+            if let error = reader.read(Array(line), number: offset + 1) { return .failure(error) }
+        }
+        let end = (line: lines.count, column: (lines.last?.count ?? 0) + 1)
+        return reader.finish(end: end)
+    }
+
+    /// The position of the first byte of `bytes` that is not valid UTF-8.
+    private static func firstInvalidUTF8(_ bytes: [UInt8], file: String) -> CaseFormatError? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                offset += scalar.count
+            case .emptyInput:
+                return nil
+            case .error(let length):
+                let lineStart = bytes[..<offset].lastIndex(of: 10).map { $0 + 1 } ?? 0
+                let line = bytes[..<offset].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+                let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+                let shown = bytes[offset..<min(offset + max(length, 1), bytes.count)]
+                    .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                return CaseFormatError(file: file, line: line, column: column, expected: "UTF-8 text", found: "the byte(s) \(shown)")
+            }
+        }
+    }
+}
+
+/// The parser's state while it reads a case line by line.
+private struct CaseReader {
+    let file: String
+    var comments: [String] = []
+    var hasDirective = false
+    var old: (snapshot: Snapshot, line: Int)?
+    var new: (snapshot: Snapshot, line: Int)?
+    var stages: [(batch: WrittenBatch, data: Snapshot?, then: (line: Int, column: Int)?)] = []
+    var expectation: (value: Expectation, line: Int)?
+    var profile: (value: Profile, line: Int)?
+    var engine: (value: String, line: Int)?
+    /// The directive on the previous directive line, and that line.
+    var previous: (name: String, line: Int)?
+
+    init(file: String) { self.file = file }
+
+    /// Reads one line (without its line break).
+    mutating func read(_ characters: [Character], number: Int) -> CaseFormatError? {
+        var content = characters
+        if let hash = characters.firstIndex(of: "#") {
+            content = Array(characters[..<hash])
+            if !hasDirective && content.allSatisfy(\.isWhitespace) {
+                var comment = characters[(hash + 1)...]
+                if comment.first == " " { comment = comment.dropFirst() }
+                comments.append(String(comment))
+            }
+        }
+        var cursor = LineCursor(file: file, line: number, characters: content)
+        cursor.skipSpaces()
+        if cursor.isAtEnd { return nil }
+        let start = cursor.column
+        let name = cursor.readToken(stoppingAt: ":")
+        let expectedDirective = "a directive (" + CaseParser.directives.map { $0 + ":" }.joined(separator: ", ") + ")"
+        guard CaseParser.directives.contains(name) else {
+            let shown = cursor.current == ":" ? name + ":" : name
+            return cursor.error(expected: expectedDirective, found: LineCursor.quote(shown), at: start)
+        }
+        guard cursor.take(":") else {
+            return cursor.error(expected: "':' after \(name)")
+        }
+        hasDirective = true
+        defer { previous = (name, number) }
+        return directive(name, &cursor, start: start)
+    }
+
+    private mutating func directive(_ name: String, _ cursor: inout LineCursor, start: Int) -> CaseFormatError? {
+        let line = cursor.line
+        func repeated(_ first: Int?) -> CaseFormatError? {
+            guard let first else { return nil }
+            return cursor.error(
+                expected: "one \(name): line", found: "a second one (the first is on line \(first))", at: start)
+        }
+        switch name {
+        case "old", "new":
+            if let error = repeated(name == "old" ? old?.line : new?.line) { return error }
+            switch CaseParser.snapshot(&cursor) {
+            case .failure(let error): return error
+            case .success(let snapshot):
+                if name == "old" { old = (snapshot, line) } else { new = (snapshot, line) }
+            }
+        case "batch":
+            if let last = stages.last, last.data == nil {
+                return cursor.error(
+                    expected: "a then: line after the batch: on line \(last.batch.line) (every stage but the last needs the data source's snapshot)",
+                    found: "another batch:", at: start)
+            }
+            switch CaseParser.writtenBatch(&cursor) {
+            case .failure(let error): return error
+            case .success(let batch): stages.append((batch, nil, nil))
+            }
+        case "then":
+            guard let previous, previous.name == "batch", !stages.isEmpty else {
+                let found = previous.map { "then: after the \($0.name): on line \($0.line)" } ?? "then: before any batch:"
+                return cursor.error(expected: "then: directly after a batch: line", found: found, at: start)
+            }
+            switch CaseParser.snapshot(&cursor) {
+            case .failure(let error): return error
+            case .success(let snapshot):
+                stages[stages.count - 1].data = snapshot
+                stages[stages.count - 1].then = (line, start)
+            }
+        case "expect":
+            if let error = repeated(expectation?.line) { return error }
+            switch Self.expectation(&cursor) {
+            case .failure(let error): return error
+            case .success(let value): expectation = (value, line)
+            }
+        case "profile":
+            if let error = repeated(profile?.line) { return error }
+            cursor.skipSpaces()
+            let at = cursor.column
+            let word = cursor.readToken()
+            guard let value = Profile(rawValue: word) else {
+                let expected = "a profile (" + Profile.allCases.map(\.rawValue).joined(separator: " or ") + ")"
+                return word.isEmpty ? cursor.error(expected: expected) : cursor.error(expected: expected, found: LineCursor.quote(word), at: at)
+            }
+            if let error = Self.endOfLine(&cursor, after: "the profile") { return error }
+            profile = (value, line)
+        default: // engine
+            if let error = repeated(engine?.line) { return error }
+            cursor.skipSpaces()
+            let value = cursor.readToken()
+            if value.isEmpty { return cursor.error(expected: "an engine name such as core or mutant:last-wins") }
+            if let error = Self.endOfLine(&cursor, after: "the engine name (one word)") { return error }
+            engine = (value, line)
+        }
+        return nil
+    }
+
+    /// `pass`, `error TEXT` or `fail PROPERTY`.
+    private static func expectation(_ cursor: inout LineCursor) -> Result<Expectation, CaseFormatError> {
+        cursor.skipSpaces()
+        let at = cursor.column
+        let word = cursor.readToken()
+        switch word {
+        case "pass":
+            if let error = endOfLine(&cursor, after: "pass") { return .failure(error) }
+            return .success(.pass)
+        case "error":
+            return .success(.error(cursor.rest))
+        case "fail":
+            cursor.skipSpaces()
+            let propertyAt = cursor.column
+            let property = cursor.readToken()
+            let expected = "a property (" + CaseParser.propertyNames.joined(separator: ", ") + ")"
+            guard CaseParser.propertyNames.contains(property) else {
+                if property.isEmpty { return .failure(cursor.error(expected: expected)) }
+                return .failure(cursor.error(expected: expected, found: LineCursor.quote(property), at: propertyAt))
+            }
+            if let error = endOfLine(&cursor, after: "the property") { return .failure(error) }
+            return .success(.fail(property))
+        default:
+            let expected = "pass, error TEXT or fail PROPERTY"
+            if word.isEmpty { return .failure(cursor.error(expected: expected)) }
+            return .failure(cursor.error(expected: expected, found: LineCursor.quote(word), at: at))
+        }
+    }
+
+    private static func endOfLine(_ cursor: inout LineCursor, after what: String) -> CaseFormatError? {
+        cursor.skipSpaces()
+        return cursor.isAtEnd ? nil : cursor.error(expected: "the end of the line after \(what)", found: cursor.foundWord)
+    }
+
+    /// Checks what only the whole file shows and builds the case.
+    func finish(end: (line: Int, column: Int)) -> Result<Case, CaseFormatError> {
+        guard let old else {
+            return .failure(CaseFormatError(file: file, line: end.line, column: end.column, expected: "an old: line", found: "the end of the file"))
+        }
+        guard let new else {
+            return .failure(CaseFormatError(file: file, line: end.line, column: end.column, expected: "a new: line", found: "the end of the file"))
+        }
+        if let last = stages.last, let then = last.then {
+            return .failure(CaseFormatError(
+                file: file, line: then.line, column: then.column,
+                expected: "another batch: after this then: (the last stage's data is the new: snapshot)",
+                found: "no further batch:"))
+        }
+        let isFlat = old.snapshot.isFlat && new.snapshot.isFlat
+        var resolved: [Stage] = []
+        for stage in stages {
+            switch stage.batch.resolved(isFlat: isFlat) {
+            case .failure(let error): return .failure(error)
+            case .success(let batch): resolved.append(Stage(batch: batch, data: stage.data))
+            }
+        }
+        return .success(Case(
+            comments: comments, old: old.snapshot, new: new.snapshot, stages: resolved,
+            expectation: expectation?.value ?? .pass, profile: profile?.value, engine: engine?.value))
+    }
+}

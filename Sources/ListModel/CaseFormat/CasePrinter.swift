@@ -1,0 +1,88 @@
+// CasePrinter: writes a Case in the canonical case format.
+//
+// Canonical means: comments first, then `old:`, `new:`, the `batch:`/`then:`
+// lines, `expect:` (left out when it is `pass`), `profile:` and `engine:`
+// (left out when unset); one space between tokens; no trailing spaces.
+//
+// Snapshots: a flat snapshot (one section with the implicit identifier `_`
+// and content 0) prints without brackets, `old: a b c`, except an empty one,
+// which prints `old: [_:]` so it stays apart from the snapshot with no
+// sections at all, `old:`. Item paths print as `I` alone only when both old
+// and new are flat.
+//
+// Round trip: `CaseParser.parse(CasePrinter.text(c))` gives back `c` for every
+// case the format can express: identifiers of letters, digits, `_` and `-`;
+// content versions ≥ 0; indexes ≥ 0; comments and expectation texts on one
+// line without `#` (an expectation text also without leading or trailing
+// spaces); an engine name of one word without `#`; `data` on every stage
+// but the last and not on the last.
+
+/// Writes cases, snapshots and batches in the case format.
+public enum CasePrinter {
+    /// The case as `.case` text, ending with a line break.
+    public static func text(_ c: Case) -> String {
+        var lines: [String] = c.comments.map { $0.isEmpty ? "#" : "# " + $0 }
+        lines.append(line("old", snapshot(c.old)))
+        lines.append(line("new", snapshot(c.new)))
+        lines += stageLines(c.stages, isFlat: c.old.isFlat && c.new.isFlat)
+        if c.expectation != .pass { lines.append(line("expect", expectation(c.expectation))) }
+        if let profile = c.profile { lines.append(line("profile", profile.rawValue)) }
+        if let engine = c.engine { lines.append(line("engine", engine)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `batch:` and `then:` lines for a sequence of stages, as a report shows
+    /// an engine's answer. `isFlat`: whether old and new are both flat.
+    public static func stageLines(_ stages: [Stage], isFlat: Bool) -> [String] {
+        var lines: [String] = []
+        for stage in stages {
+            lines.append(line("batch", batch(stage.batch, isFlat: isFlat)))
+            if let data = stage.data { lines.append(line("then", snapshot(data))) }
+        }
+        return lines
+    }
+
+    /// The text of an `old:`, `new:` or `then:` line after the directive.
+    public static func snapshot(_ snapshot: Snapshot) -> String {
+        if snapshot.isFlat && !snapshot.sections[0].items.isEmpty {
+            return snapshot.sections[0].items.map(\.description).joined(separator: " ")
+        }
+        return snapshot.sections.map { section in
+            let header = Item(id: section.id, content: section.content).description + ":"
+            return "[" + ([header] + section.items.map(\.description)).joined(separator: " ") + "]"
+        }.joined(separator: " ")
+    }
+
+    /// The text of a `batch:` line after the directive.
+    public static func batch(_ batch: Batch, isFlat: Bool) -> String {
+        batch.operations.map { operation($0, isFlat: isFlat) }.joined(separator: ", ")
+    }
+
+    /// One operation: `delete 0.1`, `move section 1 0`, or `delete 1` when flat.
+    public static func operation(_ operation: Operation, isFlat: Bool) -> String {
+        func path(_ p: ItemPath) -> String { isFlat && p.section == 0 ? "\(p.item)" : p.description }
+        switch operation {
+        case .deleteSection(let s): return "delete section \(s)"
+        case .insertSection(let s): return "insert section \(s)"
+        case .reloadSection(let s): return "reload section \(s)"
+        case .moveSection(let from, let to): return "move section \(from) \(to)"
+        case .deleteItem(let p): return "delete \(path(p))"
+        case .insertItem(let p): return "insert \(path(p))"
+        case .reloadItem(let p): return "reload \(path(p))"
+        case .moveItem(let from, let to): return "move \(path(from)) \(path(to))"
+        }
+    }
+
+    /// The text of an `expect:` line after the directive.
+    public static func expectation(_ expectation: Expectation) -> String {
+        switch expectation {
+        case .pass: return "pass"
+        case .error(let text): return text.isEmpty ? "error" : "error " + text
+        case .fail(let property): return "fail " + property
+        }
+    }
+
+    private static func line(_ directive: String, _ text: String) -> String {
+        text.isEmpty ? directive + ":" : directive + ": " + text
+    }
+}
