@@ -5,6 +5,7 @@
 
 extension ListDiff {
     /// Which stage a reload goes to.
+    @usableFromInline
     enum ReloadStage {
         /// Before the structural stages, at old index paths.
         case reload
@@ -16,26 +17,46 @@ extension ListDiff {
 
     /// One diff in the making. Items are addressed by flat indexes (reading
     /// order across sections).
+    @usableFromInline
     struct Differ<Element: Diffable> {
-        let oldSectionCount: Int
-        let newSectionCount: Int
+        @usableFromInline let oldSectionCount: Int
+        @usableFromInline let newSectionCount: Int
         /// For each old section, its new partner or -1 (and the reverse).
-        let oldSectionPartner: [Int]
-        let newSectionPartner: [Int]
-        let sectionContentEqual: (Int, Int) -> Bool
-        let oldCounts: [Int]
-        let newCounts: [Int]
-        let old: [Element]
-        let new: [Element]
+        @usableFromInline let oldSectionPartner: [Int]
+        @usableFromInline let newSectionPartner: [Int]
+        @usableFromInline let sectionContentEqual: (Int, Int) -> Bool
+        @usableFromInline let oldCounts: [Int]
+        @usableFromInline let newCounts: [Int]
+        @usableFromInline let old: [Element]
+        @usableFromInline let new: [Element]
 
+        @inlinable
+        init(
+            oldSectionCount: Int, newSectionCount: Int, oldSectionPartner: [Int], newSectionPartner: [Int],
+            sectionContentEqual: @escaping (Int, Int) -> Bool, oldCounts: [Int], newCounts: [Int],
+            old: [Element], new: [Element]
+        ) {
+            self.oldSectionCount = oldSectionCount
+            self.newSectionCount = newSectionCount
+            self.oldSectionPartner = oldSectionPartner
+            self.newSectionPartner = newSectionPartner
+            self.sectionContentEqual = sectionContentEqual
+            self.oldCounts = oldCounts
+            self.newCounts = newCounts
+            self.old = old
+            self.new = new
+        }
+
+        @inlinable
         static var unchanged: Int { Int.max }
 
         /// - Complexity: O(n + m log m + s log s) expected, O(n + s) memory.
+        @inlinable
         func difference() -> Difference {
             let oldOffsets = Self.offsets(oldCounts), newOffsets = Self.offsets(newCounts)
             let oldSectionOf = Self.sectionOf(oldCounts, total: old.count)
             let newSectionOf = Self.sectionOf(newCounts, total: new.count)
-            let (newForOld, oldForNew) = ListDiff.pair(old.map(\.diffIdentifier), new.map(\.diffIdentifier))
+            let (newForOld, oldForNew) = ListDiff.pair(old.map { $0.diffIdentifier }, new.map { $0.diffIdentifier })
             let pairing = Pairing(
                 newSectionForOld: oldSectionPartner, oldSectionForNew: newSectionPartner,
                 oldOffsets: oldOffsets, newOffsets: newOffsets,
@@ -239,6 +260,7 @@ extension ListDiff {
             return Difference(stages: stages, pairing: pairing, moveCount: moveCount)
         }
 
+        @inlinable
         static func slot(_ stage: ReloadStage) -> Int {
             switch stage {
             case .reload: return 0
@@ -248,6 +270,7 @@ extension ListDiff {
         }
 
         /// `[0, c0, c0 + c1, ...]`: where each section starts in reading order.
+        @inlinable
         static func offsets(_ counts: [Int]) -> [Int] {
             var offsets = [0]
             offsets.reserveCapacity(counts.count + 1)
@@ -256,6 +279,7 @@ extension ListDiff {
         }
 
         /// For each flat index, its section.
+        @inlinable
         static func sectionOf(_ counts: [Int], total: Int) -> [Int] {
             var result = [Int]()
             result.reserveCapacity(total)

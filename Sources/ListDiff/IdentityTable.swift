@@ -22,6 +22,11 @@
 ///   identity.
 public struct IdentityTable<ID: Hashable> {
     @usableFromInline struct Slot {
+        @inlinable init(hash: Int, key: Int, head: Int) {
+            self.hash = hash
+            self.key = key
+            self.head = head
+        }
         @usableFromInline var hash: Int
         /// An old index whose identity is this slot's key; -1 for an empty slot.
         @usableFromInline var key: Int
@@ -35,6 +40,7 @@ public struct IdentityTable<ID: Hashable> {
     @usableFromInline let mask: Int
 
     /// Builds the table of `identities` (the old sequence).
+    @inlinable
     public init(_ identities: [ID]) {
         self.identities = identities
         let count = identities.count
@@ -103,6 +109,7 @@ public struct IdentityTable<ID: Hashable> {
     /// index, the old index it pairs with (or -1).
     ///
     /// - Complexity: O(m) expected for m new identities.
+    @inlinable
     public mutating func claimAll(_ new: [ID]) -> [Int] {
         var result = [Int](repeating: -1, count: new.count)
         let mask = self.mask

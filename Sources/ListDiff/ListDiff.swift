@@ -53,6 +53,13 @@ public enum ListDiff {
         /// Moves, counted the way the move bound counts them: section and
         /// item moves, plus paired items that are deleted and re-inserted.
         public var moveCount: Int
+
+        @inlinable
+        init(stages: [Stage], pairing: Pairing, moveCount: Int) {
+            self.stages = stages
+            self.pairing = pairing
+            self.moveCount = moveCount
+        }
     }
 
     /// The difference between two flat lists (one section).
@@ -63,6 +70,7 @@ public enum ListDiff {
     /// - Complexity: O(n + m log m) expected time for n elements, where m
     ///   (≤ n) is the number of paired elements that are not in order; O(n)
     ///   memory; no recursion.
+    @inlinable
     public static func diff<Element: Diffable>(old: [Element], new: [Element]) -> Difference {
         Differ(
             oldSectionCount: 1, newSectionCount: 1,
@@ -78,9 +86,10 @@ public enum ListDiff {
     /// - Complexity: O(n + m log m + s log s) expected time for n items and
     ///   s sections (m paired items out of order); O(n + s) memory; no
     ///   recursion.
+    @inlinable
     public static func diff<Section: DiffableSection>(oldSections: [Section], newSections: [Section]) -> Difference {
         let (oldPartner, newPartner) = pair(
-            oldSections.map(\.diffIdentifier), newSections.map(\.diffIdentifier))
+            oldSections.map { $0.diffIdentifier }, newSections.map { $0.diffIdentifier })
         var old: [Section.Element] = []
         var new: [Section.Element] = []
         old.reserveCapacity(oldSections.reduce(0) { $0 + $1.elements.count })
@@ -110,6 +119,7 @@ public enum ListDiff {
     /// the old partner or -1.
     ///
     /// - Complexity: O(n + m) expected.
+    @inlinable
     static func pair<ID: Hashable>(_ old: [ID], _ new: [ID]) -> (newForOld: [Int], oldForNew: [Int]) {
         var table = IdentityTable(old)
         let oldForNew = table.claimAll(new)

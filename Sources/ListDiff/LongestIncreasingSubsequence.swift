@@ -15,6 +15,7 @@ extension ListDiff {
     ///     longestIncreasingSubsequence([3, 0, 1, 2])  // [false, true, true, true]
     ///
     /// - Complexity: O(m log m) time and O(m) memory for m values; no recursion.
+    @usableFromInline
     static func longestIncreasingSubsequence(_ values: UnsafeBufferPointer<Int>) -> [Bool] {
         let count = values.count
         var isMember = [Bool](repeating: false, count: count)
@@ -49,6 +50,7 @@ extension ListDiff {
     }
 
     /// `longestIncreasingSubsequence` on an array.
+    @usableFromInline
     static func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
         values.withUnsafeBufferPointer { longestIncreasingSubsequence($0) }
     }
@@ -67,6 +69,7 @@ extension ListDiff {
     /// best (length, preferred count) of a subsequence ending there.
     ///
     /// - Complexity: O(m log bound) time, O(m + bound) memory; no recursion.
+    @usableFromInline
     static func longestIncreasingSubsequence(
         _ values: [Int], bound: Int, isPreferred: [Bool]
     ) -> [Bool] {

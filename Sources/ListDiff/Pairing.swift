@@ -11,16 +11,31 @@ extension ListDiff {
     /// deleted section or into an inserted one).
     public struct Pairing: Hashable, Sendable {
         /// For each old section, the new section it pairs with, or -1.
-        public internal(set) var newSectionForOld: [Int]
+        public let newSectionForOld: [Int]
         /// For each new section, the old section it pairs with, or -1.
-        public internal(set) var oldSectionForNew: [Int]
+        public let oldSectionForNew: [Int]
         // Items, flattened in reading order.
-        var oldOffsets: [Int]
-        var newOffsets: [Int]
-        var oldSectionOf: [Int]
-        var newSectionOf: [Int]
-        var newForOld: [Int]
-        var oldForNew: [Int]
+        @usableFromInline let oldOffsets: [Int]
+        @usableFromInline let newOffsets: [Int]
+        @usableFromInline let oldSectionOf: [Int]
+        @usableFromInline let newSectionOf: [Int]
+        @usableFromInline let newForOld: [Int]
+        @usableFromInline let oldForNew: [Int]
+
+        @inlinable
+        init(
+            newSectionForOld: [Int], oldSectionForNew: [Int], oldOffsets: [Int], newOffsets: [Int],
+            oldSectionOf: [Int], newSectionOf: [Int], newForOld: [Int], oldForNew: [Int]
+        ) {
+            self.newSectionForOld = newSectionForOld
+            self.oldSectionForNew = oldSectionForNew
+            self.oldOffsets = oldOffsets
+            self.newOffsets = newOffsets
+            self.oldSectionOf = oldSectionOf
+            self.newSectionOf = newSectionOf
+            self.newForOld = newForOld
+            self.oldForNew = oldForNew
+        }
 
         /// The new index of old section `section`, or `nil` when it is deleted
         /// (or out of range).

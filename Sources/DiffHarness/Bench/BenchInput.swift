@@ -41,18 +41,30 @@ struct BenchInput: Sendable {
     static func all(seed: UInt64, isQuick: Bool) -> [BenchInput] {
         var random = SplitMix64(seed: seed)
         let scale = isQuick ? 10 : 1
+        func n(_ value: Int) -> String { grouped(value / scale) }
+        let sections = 100 / (isQuick ? 2 : 1), perSection = 1_000 / (isQuick ? 5 : 1)
         return [
-            edited("5,000: 1,000 deleted, 1,000 inserted, 200 shuffled", count: 5_000 / scale,
+            edited("\(n(5_000)): \(n(1_000)) deleted, \(n(1_000)) inserted, \(n(200)) shuffled", count: 5_000 / scale,
                    deleted: 1_000 / scale, inserted: 1_000 / scale, shuffled: 200 / scale, updated: 0, &random),
-            edited("100,000: 10,000 deleted, 10,000 inserted, 2,000 shuffled", count: 100_000 / scale,
+            edited("\(n(100_000)): \(n(10_000)) deleted, \(n(10_000)) inserted, \(n(2_000)) shuffled", count: 100_000 / scale,
                    deleted: 10_000 / scale, inserted: 10_000 / scale, shuffled: 2_000 / scale, updated: 0, &random),
-            shuffled("10,000 fully shuffled", count: 10_000 / scale, &random),
-            reversed("10,000 reversed", count: 10_000 / scale, &random),
-            sectioned("100 sections x 1,000 items: cross-section and section moves",
-                      sections: 100 / (isQuick ? 2 : 1), items: 1_000 / (isQuick ? 5 : 1), &random),
-            edited("1,000,000: 1% changed", count: 1_000_000 / scale,
+            shuffled("\(n(10_000)) fully shuffled", count: 10_000 / scale, &random),
+            reversed("\(n(10_000)) reversed", count: 10_000 / scale, &random),
+            sectioned("\(sections) sections x \(grouped(perSection)) items: cross-section and section moves",
+                      sections: sections, items: perSection, &random),
+            edited("\(n(1_000_000)): 1% changed", count: 1_000_000 / scale,
                    deleted: 2_500 / scale, inserted: 2_500 / scale, shuffled: 2_500 / scale, updated: 2_500 / scale, &random),
         ]
+    }
+
+    /// `12,345`.
+    static func grouped(_ value: Int) -> String {
+        var digits = String(value), result = ""
+        while digits.count > 3 {
+            result = "," + digits.suffix(3) + result
+            digits.removeLast(3)
+        }
+        return digits + result
     }
 
     static func uuid(_ random: inout SplitMix64) -> UUID {
