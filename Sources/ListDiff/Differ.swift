@@ -143,32 +143,34 @@ extension ListDiff {
             }
             let sectionStays = ListDiff.longestIncreasingSubsequence(
                 sectionValues, bound: oldSectionCount, isPreferred: hasItemChanges)
-            var firstSectionChange = Self.unchanged
+            var isSectionMoved = [Bool](repeating: false, count: oldSectionCount)
             var isSplit = false
             for s in 0..<oldSectionCount where oldSectionPartner[s] < 0 {
                 sections.deletedSections.append(s)
-                firstSectionChange = min(firstSectionChange, s)
             }
             for t in 0..<newSectionCount where newSectionPartner[t] < 0 {
                 sections.insertedSections.append(t)
-                firstSectionChange = min(firstSectionChange, t)
             }
             for k in sectionValues.indices where !sectionStays[k] {
                 let s = sectionValues[k], t = sectionTargets[k]
                 sections.movedSections.append(SectionMove(from: s, to: t))
-                firstSectionChange = min(firstSectionChange, s, t)
+                isSectionMoved[s] = true
                 if hasItemChanges[k] { isSplit = true }
             }
 
             // Reloads: sections first, then the items they do not cover.
+            // A section is reloaded in a stage where it does not move and
+            // has no item changes; an item, in a stage where it keeps its
+            // index path (rule book §3, strict profile). Otherwise the
+            // reload stage, at old index paths.
             var reloads: [Batch] = [Batch(), Batch(), Batch()]  // reload, first, sections
             var sectionReload = [ReloadStage?](repeating: nil, count: oldSectionCount)
             for s in 0..<oldSectionCount where oldSectionPartner[s] >= 0 {
                 guard !sectionContentEqual(s, oldSectionPartner[s]) else { continue }
                 let stage: ReloadStage
-                if firstChange[s] == Self.unchanged && (isSplit || s < firstSectionChange) {
+                if firstChange[s] == Self.unchanged && (isSplit || !isSectionMoved[s]) {
                     stage = .first
-                } else if isSplit && s < firstSectionChange {
+                } else if isSplit && !isSectionMoved[s] {
                     stage = .sections
                 } else {
                     stage = .reload
@@ -187,11 +189,11 @@ extension ListDiff {
                     let middle = newSectionPartner[t]  // t's index between the split stages
                     guard middle >= 0, !old[f].isContentEqual(to: new[g]) else { continue }
                     if isSplit && sectionReload[middle] == .sections { continue }
-                    let isInPlace = stays[f] && i < firstChange[s]
-                    if isInPlace && (isSplit || s < firstSectionChange) {
+                    let j = g - newOffsets[t]
+                    if stays[f] && i == j && (isSplit || (s == t && !isSectionMoved[s])) {
                         reloads[1].reloadedItems.append(ItemPath(s, i))
-                    } else if isSplit && middle < firstSectionChange {
-                        reloads[2].reloadedItems.append(ItemPath(middle, g - newOffsets[t]))
+                    } else if isSplit && middle == t && !isSectionMoved[middle] {
+                        reloads[2].reloadedItems.append(ItemPath(middle, j))
                     } else {
                         reloads[0].reloadedItems.append(ItemPath(s, i))
                     }

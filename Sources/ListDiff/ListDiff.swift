@@ -30,18 +30,27 @@
 /// most sections with item changes in place).
 ///
 /// **Stages.** The output is valid and fresh under the strictest reading of
-/// the list-view rules: one stage whenever one batch can do it; otherwise
+/// the list-view rules (a moved cell keeps its old content; a reload is only
+/// safe where the item keeps its index path; a moved section may not have
+/// item changes in the same batch). One stage whenever one batch can do it;
+/// otherwise up to three, each only when needed:
 ///
-/// 1. *reload* (only when needed): changed items and sections that cannot be
-///    reloaded safely later are reloaded at their old index paths, with the
-///    data set to the old structure holding the new contents;
-/// 2. *items* (only when a moved section has item changes): every item
-///    delete, insert and move, with sections in their old order;
+/// 1. *reload*: the changed items and sections that cannot be reloaded
+///    safely in a later stage (they move, or shift) are reloaded at their
+///    old index paths; the data is the old structure holding the new
+///    contents;
+/// 2. *items* (only when a section that moves has item changes): every item
+///    delete, insert and move, with the sections in their old order;
 /// 3. *sections*: section deletes, inserts and moves (and, without stage 2,
 ///    the item changes too).
 ///
-/// Every move stays a move (no move is turned into a delete and an insert to
-/// save a stage), at the cost of up to two extra animations.
+/// Every reload that can stay in a structural stage stays there. Every move
+/// stays a move: the alternative, deleting and re-inserting a changed item
+/// that moves (or a section with changes inside), would save a stage but
+/// lose the move animation and, for a section, re-insert all its items.
+/// Among the longest increasing subsequences of sections, the one that keeps
+/// the most sections with item changes in place is chosen, so stage 2 is
+/// needed only when no choice of minimal section moves avoids it.
 public enum ListDiff {
     /// The difference between two snapshots: the stages to issue and the
     /// pairing of old and new indexes.

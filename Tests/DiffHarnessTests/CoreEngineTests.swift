@@ -58,6 +58,8 @@ private func modelFailures(_ old: Snapshot, _ new: Snapshot) -> [String] {
         ("A: a | B: b", "B: b a"),
         ("_: a b c", "_: c' a b"),
         ("_: a b", "_: x a b'"),
+        ("_: a b c", "_: x b c'"),
+        ("A: a | B: b", "B': b"),
         ("A: a b | B: c", "B: c | A: b a x"),
         ("A: a b | B: c d", "B: d c | A: b a"),
         ("A: a b | B: c d", "B: d c | A': b a'"),

@@ -126,6 +126,12 @@ func checkedFlatStages(_ old: String, _ new: String) -> [String] {
         #expect(checkedFlatStages("a b", "x a b'") == ["rel 0.1", "ins 0.0"])
     }
 
+    /// A delete and an insert before an updated item cancel out: it keeps
+    /// its index path, so it is reloaded in the same batch.
+    @Test func updatedItemBehindCancellingChanges() {
+        #expect(checkedFlatStages("a b c", "x b c'") == ["del 0.0; ins 0.0; rel 0.2"])
+    }
+
     /// A moved section with changes inside: when another section can move
     /// instead, it does, and one stage suffices.
     @Test func sectionMoveAvoidsTheChangedSection() {
@@ -144,6 +150,8 @@ func checkedFlatStages(_ old: String, _ new: String) -> [String] {
 
     @Test func updatedSectionInPlace() {
         #expect(checkedStages("A: a | B: b", "A': a | B: b c") == ["srel 0; ins 1.1"])
+        // A section that shifts (but does not move) is reloaded in the same batch.
+        #expect(checkedStages("A: a | B: b", "B': b") == ["sdel 0; srel 1"])
     }
 
     @Test func pairingLocatesCells() {

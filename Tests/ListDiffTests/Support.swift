@@ -137,7 +137,6 @@ enum StrictView {
             target[s] = t
             slots[t] = s
         }
-        let firstSectionChange = (Array(deleted) + Array(inserted) + Array(movedFrom) + Array(movedTo)).min() ?? Int.max
         // Items, per old section.
         var deletes: [Int: Set<Int>] = [:], inserts: [Int: Set<Int>] = [:], reloads: [Int: Set<Int>] = [:]
         var outs: [Int: Set<Int>] = [:], ins: [Int: [Int: ItemPathKey]] = [:]
@@ -173,8 +172,8 @@ enum StrictView {
             if movedFrom.contains(s) || reloaded.contains(s) { return fail("item operation in moved or reloaded section \(t)") }
         }
         // Strict: a reloaded section stays put and keeps its item count.
-        for s in reloaded where target[s] != s || s >= firstSectionChange || shown.sections[s].items.count != data.sections[s].items.count {
-            return fail("reloaded section \(s) moves, shifts or changes its count")
+        for s in reloaded where movedFrom.contains(s) || shown.sections[s].items.count != data.sections[target[s]!].items.count {
+            return fail("reloaded section \(s) moves or changes its count")
         }
         var result: [Section] = []
         for t in 0..<after {
@@ -198,12 +197,16 @@ enum StrictView {
                 else { return fail("move from a missing path") }
                 placed[j] = shown.sections[from.section].items[from.item]
             }
-            var rest = old.indices.filter { !del.contains($0) && !out.contains($0) }.makeIterator()
-            for j in 0..<count where placed[j] == nil { placed[j] = old[rest.next()!] }
-            // Strict: a reloaded item stays at its index path.
-            let touched = Array(del) + Array(out) + Array(ins_) + Array(moveIn.keys)
+            // Untouched items fill the free places in order (§2.2).
+            let survivors = old.indices.filter { !del.contains($0) && !out.contains($0) }
+            let free = (0..<count).filter { placed[$0] == nil }
+            guard survivors.count == free.count else { return fail("invalid number of items in section \(s)") }
+            let finalIndex = Dictionary(uniqueKeysWithValues: zip(survivors, free))
+            for (i, j) in finalIndex { placed[j] = old[i] }
+            // Strict: a reloaded item keeps its index path (read literally:
+            // the same section index and the same item index afterwards).
             for i in reloads[s] ?? [] {
-                guard s < firstSectionChange, t == s, i < (touched.min() ?? Int.max), i < count else {
+                guard t == s, finalIndex[i] == i else {
                     return fail("reload of item \(s).\(i) that does not stay in place")
                 }
                 placed[i] = data.sections[t].items[i]

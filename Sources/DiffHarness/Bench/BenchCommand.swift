@@ -2,7 +2,7 @@
 // the hash floor and a Dictionary, in one process, on identical inputs.
 import Foundation
 
-/// `diffcheck bench [--json] [--runs N] [--seed N] [--quick]`.
+/// `diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K]`.
 ///
 /// For every input (made from a fixed seed) and contender, runs the
 /// contender `--runs` times and prints the median time, its ratio to the
@@ -15,12 +15,13 @@ import Foundation
 /// and is skipped, with the estimate printed, when (n + m)·D exceeds 5·10¹⁰.
 public enum BenchCommand {
     static let usage = """
-        usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick]
+        usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K]
 
           --json     print the rows as JSON instead of a table
           --runs N   timed runs per contender and input; the median is reported (default 5)
           --seed N   seed of the inputs (default 2024)
           --quick    inputs about a tenth of the size (a smoke test)
+          --input K  only the K-th input (1-based)
 
         Build in release mode (swift build -c release) for meaningful numbers.
         """
@@ -31,7 +32,7 @@ public enum BenchCommand {
     /// Runs the benchmark with the arguments that follow `bench`; returns the
     /// exit status (0 ok, 2 usage error).
     public static func run(_ arguments: [String]) -> Int32 {
-        var isJSON = false, isQuick = false, runs = 5, seed: UInt64 = 2024
+        var isJSON = false, isQuick = false, runs = 5, seed: UInt64 = 2024, only: Int?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -50,11 +51,21 @@ public enum BenchCommand {
                     return usageError("--seed needs a non-negative number")
                 }
                 seed = value
+            case "--input":
+                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
+                    return usageError("--input needs a positive number")
+                }
+                only = value
             default:
                 return usageError("unknown argument '\(argument)'")
             }
         }
-        let rows = measure(BenchInput.all(seed: seed, isQuick: isQuick), runs: runs, log: !isJSON)
+        var inputs = BenchInput.all(seed: seed, isQuick: isQuick)
+        if let only {
+            guard only <= inputs.count else { return usageError("--input: there are \(inputs.count) inputs") }
+            inputs = [inputs[only - 1]]
+        }
+        let rows = measure(inputs, runs: runs, log: !isJSON)
         if isJSON {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
