@@ -84,19 +84,33 @@ extension ListDiff {
 
             // Which paired items stay: a longest increasing subsequence of
             // their old indexes, read in new order, per pair of sections.
-            var values: [Int] = [], flats: [Int] = []
+            // Among the longest, prefer one that keeps in place the changed
+            // items whose index does not change: they can then be reloaded
+            // in the same batch instead of a reload stage. (Checked only when
+            // the plain pass leaves such an item out, so the common case
+            // compares no content here.)
+            var values: [Int] = [], flats: [Int] = [], targets: [Int] = []
             for t in 0..<newSectionCount where newSectionPartner[t] >= 0 {
                 let s = newSectionPartner[t]
                 values.removeAll(keepingCapacity: true)
                 flats.removeAll(keepingCapacity: true)
+                targets.removeAll(keepingCapacity: true)
                 for g in newOffsets[t]..<newOffsets[t + 1] {
                     let f = oldForNew[g]
                     if f >= 0 && oldSectionOf[f] == s {
-                        values.append(f)
+                        values.append(f - oldOffsets[s])
                         flats.append(f)
+                        targets.append(g)
                     }
                 }
-                let isMember = ListDiff.longestIncreasingSubsequence(values)
+                var isMember = ListDiff.longestIncreasingSubsequence(values)
+                func isInPlaceAndChanged(_ k: Int) -> Bool {
+                    values[k] == targets[k] - newOffsets[t] && !old[flats[k]].isContentEqual(to: new[targets[k]])
+                }
+                if isMember.indices.contains(where: { !isMember[$0] && isInPlaceAndChanged($0) }) {
+                    isMember = ListDiff.longestIncreasingSubsequence(
+                        values, bound: oldCounts[s], isPreferred: values.indices.map(isInPlaceAndChanged))
+                }
                 for k in isMember.indices where isMember[k] { stays[flats[k]] = true }
             }
 
@@ -131,8 +145,7 @@ extension ListDiff {
                 }
             }
 
-            // Section operations. Among the longest increasing subsequences,
-            // keep in place as many sections with item changes as possible.
+            // Section operations.
             var sections = Batch()
             var sectionValues: [Int] = [], sectionTargets: [Int] = [], hasItemChanges: [Bool] = []
             for t in 0..<newSectionCount where newSectionPartner[t] >= 0 {
@@ -141,8 +154,14 @@ extension ListDiff {
                 sectionTargets.append(t)
                 hasItemChanges.append(firstChange[s] != Self.unchanged)
             }
+            // Among the longest, keep in place as many sections as possible
+            // that have item changes (a moved one needs the items stage) or
+            // a new content (a moved one needs the reload stage).
             let sectionStays = ListDiff.longestIncreasingSubsequence(
-                sectionValues, bound: oldSectionCount, isPreferred: hasItemChanges)
+                sectionValues, bound: oldSectionCount,
+                isPreferred: sectionValues.indices.map { k in
+                    hasItemChanges[k] || !sectionContentEqual(sectionValues[k], sectionTargets[k])
+                })
             var isSectionMoved = [Bool](repeating: false, count: oldSectionCount)
             var isSplit = false
             for s in 0..<oldSectionCount where oldSectionPartner[s] < 0 {

@@ -132,6 +132,13 @@ func checkedFlatStages(_ old: String, _ new: String) -> [String] {
         #expect(checkedFlatStages("a b c", "x b c'") == ["del 0.0; ins 0.0; rel 0.2"])
     }
 
+    /// Among the longest increasing subsequences, the one that keeps the
+    /// changed b in place: it is reloaded in the same batch.
+    @Test func changedItemKeptInPlace() {
+        #expect(checkedFlatStages("a b c", "c b' a") == ["rel 0.1; mov 0.2>0.0; mov 0.0>0.2"])
+        #expect(checkedStages("A: a | B: b | C: c", "C: c | B': b | A: a") == ["srel 1; smov 2>0; smov 0>2"])
+    }
+
     /// A moved section with changes inside: when another section can move
     /// instead, it does, and one stage suffices.
     @Test func sectionMoveAvoidsTheChangedSection() {
