@@ -109,7 +109,7 @@ extension ListDiff {
                 }
                 if isMember.indices.contains(where: { !isMember[$0] && isInPlaceAndChanged($0) }) {
                     isMember = ListDiff.longestIncreasingSubsequence(
-                        values, bound: oldCounts[s], isPreferred: values.indices.map(isInPlaceAndChanged))
+                        values, bound: oldCounts[s], weights: values.indices.map { isInPlaceAndChanged($0) ? 1 : 0 })
                 }
                 for k in isMember.indices where isMember[k] { stays[flats[k]] = true }
             }
@@ -154,13 +154,15 @@ extension ListDiff {
                 sectionTargets.append(t)
                 hasItemChanges.append(firstChange[s] != Self.unchanged)
             }
-            // Among the longest, keep in place as many sections as possible
-            // that have item changes (a moved one needs the items stage) or
-            // a new content (a moved one needs the reload stage).
+            // Among the longest, keep in place first as many sections as
+            // possible that have item changes (a moved one needs the items
+            // stage), then as many with a new content (a moved one needs the
+            // reload stage).
             let sectionStays = ListDiff.longestIncreasingSubsequence(
                 sectionValues, bound: oldSectionCount,
-                isPreferred: sectionValues.indices.map { k in
-                    hasItemChanges[k] || !sectionContentEqual(sectionValues[k], sectionTargets[k])
+                weights: sectionValues.indices.map { k in
+                    (hasItemChanges[k] ? sectionValues.count + 1 : 0)
+                        + (sectionContentEqual(sectionValues[k], sectionTargets[k]) ? 0 : 1)
                 })
             var isSectionMoved = [Bool](repeating: false, count: oldSectionCount)
             var isSplit = false

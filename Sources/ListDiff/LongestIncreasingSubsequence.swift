@@ -59,24 +59,23 @@ extension ListDiff {
 extension ListDiff {
     /// Marks the members of a longest strictly increasing subsequence of
     /// `values` (distinct numbers in `0..<bound`) that, among all longest
-    /// ones, holds the most positions marked `isPreferred`.
+    /// ones, has the largest total `weight` (non-negative).
     ///
-    /// Used for sections: keeping in place the sections whose items change
-    /// avoids a stage (a moved section cannot have item changes in the same
-    /// batch), without moving one section more than the minimum.
+    /// Used to keep in place, without moving one element more than the
+    /// minimum, the sections and items whose moving would cost a stage.
     ///
     /// A Fenwick tree indexed by value keeps, for each prefix of values, the
-    /// best (length, preferred count) of a subsequence ending there.
+    /// best (length, weight) of a subsequence ending there.
     ///
     /// - Complexity: O(m log bound) time, O(m + bound) memory; no recursion.
     @usableFromInline
     static func longestIncreasingSubsequence(
-        _ values: [Int], bound: Int, isPreferred: [Bool]
+        _ values: [Int], bound: Int, weights: [Int]
     ) -> [Bool] {
         struct Best: Comparable {
-            var length = 0, preferred = 0, position = -1
+            var length = 0, weight = 0, position = -1
             static func < (a: Best, b: Best) -> Bool {
-                (a.length, a.preferred) < (b.length, b.preferred)
+                (a.length, a.weight) < (b.length, b.weight)
             }
         }
         var tree = [Best](repeating: Best(), count: bound + 1)
@@ -94,7 +93,7 @@ extension ListDiff {
             previous[position] = best.position
             let here = Best(
                 length: best.length + 1,
-                preferred: best.preferred + (isPreferred[position] ? 1 : 0),
+                weight: best.weight + weights[position],
                 position: position)
             if overall < here { overall = here }
             index = value + 1

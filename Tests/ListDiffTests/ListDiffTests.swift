@@ -149,9 +149,15 @@ func checkedFlatStages(_ old: String, _ new: String) -> [String] {
     /// with the sections in their old order, then the sections move.
     @Test func sectionMoveWithItemChanges() {
         #expect(checkedStages("A: a b | B: c d", "B: d c | A: b a") == ["mov 0.1>0.0; mov 1.1>1.0", "smov 0>1"])
-        // ...and with content changes: reloads first, at the old places.
+        // ...and with content changes: A keeps its place (the weighted
+        // subsequence prefers it), so its reload joins the sections stage.
         #expect(checkedStages("A: a b | B: c d", "B: d c | A': b a'") == [
-            "srel 0", "mov 0.1>0.0; mov 1.1>1.0", "smov 0>1",
+            "mov 0.1>0.0; mov 1.1>1.0", "srel 0; smov 1>0",
+        ])
+        // When both change, the one that moves (A) is reloaded first, at
+        // its old place; the other (B) with the section moves.
+        #expect(checkedStages("A: a b | B: c d", "B': d c | A': b a'") == [
+            "srel 0", "mov 0.1>0.0; mov 1.1>1.0", "srel 1; smov 0>1",
         ])
     }
 
