@@ -32,8 +32,9 @@
 /// **Stages.** The output is valid and fresh under the strictest reading of
 /// the list-view rules (a moved cell keeps its old content; a reload is only
 /// safe where the item keeps its index path; a moved section may not have
-/// item changes in the same batch). One stage whenever one batch can do it;
-/// otherwise up to three, each only when needed:
+/// item changes in the same batch). One stage whenever one batch can do it
+/// without turning a move into a delete and an insert; otherwise up to
+/// three, each only when needed:
 ///
 /// 1. *reload*: the changed items and sections that cannot be reloaded
 ///    safely in a later stage (they move, or shift) are reloaded at their
@@ -48,9 +49,11 @@
 /// stays a move: the alternative, deleting and re-inserting a changed item
 /// that moves (or a section with changes inside), would save a stage but
 /// lose the move animation and, for a section, re-insert all its items.
-/// Among the longest increasing subsequences of sections, the one that keeps
-/// the most sections with item changes in place is chosen, so stage 2 is
-/// needed only when no choice of minimal section moves avoids it.
+/// Among the longest increasing subsequences, the core picks one that keeps
+/// in place first the sections with item changes, then the changed
+/// sections, and, within a section, the changed items whose index does not
+/// change: stage 2 is needed only when no choice of minimal section moves
+/// avoids it, and an in-place changed item never forces stage 1.
 public enum ListDiff {
     /// The difference between two snapshots: the stages to issue and the
     /// pairing of old and new indexes.
