@@ -21,7 +21,7 @@
 ///   Memory: 24 bytes per slot (at most 4n slots) plus 8 bytes per old
 ///   identity.
 public struct IdentityTable<ID: Hashable> {
-    @usableFromInline struct Slot {
+    @usableFromInline struct Slot: Sendable {
         @inlinable init(hash: Int, key: Int, head: Int) {
             self.hash = hash
             self.key = key
@@ -144,3 +144,5 @@ public struct IdentityTable<ID: Hashable> {
         return result
     }
 }
+
+extension IdentityTable: Sendable where ID: Sendable {}
