@@ -102,21 +102,14 @@ public enum ListDiff {
     public static func diff<Section: DiffableSection>(oldSections: [Section], newSections: [Section]) -> Difference {
         let (oldPartner, newPartner) = pair(
             oldSections.map { $0.diffIdentifier }, newSections.map { $0.diffIdentifier })
-        var old: [Section.Element] = []
-        var new: [Section.Element] = []
-        old.reserveCapacity(oldSections.reduce(0) { $0 + $1.elements.count })
-        new.reserveCapacity(newSections.reduce(0) { $0 + $1.elements.count })
-        var oldCounts: [Int] = [], newCounts: [Int] = []
-        for section in oldSections {
-            let elements = section.elements
-            oldCounts.append(elements.count)
-            old.append(contentsOf: elements)
-        }
-        for section in newSections {
-            let elements = section.elements
-            newCounts.append(elements.count)
-            new.append(contentsOf: elements)
-        }
+        // Each section's `elements` is read once (it may be computed).
+        let oldElements = oldSections.map { $0.elements }, newElements = newSections.map { $0.elements }
+        let oldCounts = oldElements.map { $0.count }, newCounts = newElements.map { $0.count }
+        var old: [Section.Element] = [], new: [Section.Element] = []
+        old.reserveCapacity(oldCounts.reduce(0, +))
+        new.reserveCapacity(newCounts.reduce(0, +))
+        for elements in oldElements { old.append(contentsOf: elements) }
+        for elements in newElements { new.append(contentsOf: elements) }
         return Differ(
             oldSectionCount: oldSections.count, newSectionCount: newSections.count,
             oldSectionPartner: oldPartner, newSectionPartner: newPartner,
