@@ -1,10 +1,95 @@
-// TEMPORARY until the diff core lands (issue 3): the simple engine under the name `core`.
+// CoreEngine: the harness's view of the diff core (ListDiff) — converts the
+// model's snapshots into the core's API and the core's stages back.
+import ListDiff
 import ListModel
 
+/// The optimized diff core as a `DiffEngine`.
+///
+/// Items and sections are compared by `id`; content equality is equality of
+/// `content`. Each intermediate stage's data is built from the core's
+/// references into the old and new snapshots.
 public struct CoreEngine: DiffEngine {
     public let name = "core"
     public let isFlatOnly = false
-    public let claims: Set<PropertyName> = Set(PropertyName.allCases)
+    public let claims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .minimalMoves, .deterministic, .noCrash]
+    public var summary: String { "core: the optimized diff core (ListDiff)" }
+
     public init() {}
-    public func diff(old: Snapshot, new: Snapshot) -> EngineOutput { SimpleEngine().diff(old: old, new: new) }
+
+    public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+        .stages(stages(old: old, new: new))
+    }
+
+    /// The core's stages for `old` → `new`, with every intermediate stage's
+    /// data materialized.
+    public func stages(old: Snapshot, new: Snapshot) -> [Stage] {
+        let difference = difference(old: old, new: new)
+        return difference.stages.map { stage in
+            Stage(batch: Self.batch(stage.batch), data: stage.data.map { Self.snapshot($0, old: old, new: new) })
+        }
+    }
+
+    /// The core's own answer for `old` → `new`.
+    public func difference(old: Snapshot, new: Snapshot) -> ListDiff.Difference {
+        ListDiff.diff(oldSections: old.sections.map(DiffedSection.init), newSections: new.sections.map(DiffedSection.init))
+    }
+
+    /// The core's batch as the model's batch (sections first, then items).
+    static func batch(_ batch: ListDiff.Batch) -> Batch {
+        var operations: [Operation] = []
+        operations += batch.deletedSections.map { .deleteSection($0) }
+        operations += batch.insertedSections.map { .insertSection($0) }
+        operations += batch.reloadedSections.map { .reloadSection($0) }
+        operations += batch.movedSections.map { .moveSection(from: $0.from, to: $0.to) }
+        operations += batch.deletedItems.map { .deleteItem(path($0)) }
+        operations += batch.insertedItems.map { .insertItem(path($0)) }
+        operations += batch.reloadedItems.map { .reloadItem(path($0)) }
+        operations += batch.movedItems.map { .moveItem(from: path($0.from), to: path($0.to)) }
+        return Batch(operations)
+    }
+
+    static func path(_ path: ListDiff.ItemPath) -> ItemPath {
+        ItemPath(path.section, path.item)
+    }
+
+    /// An intermediate snapshot from the core's references.
+    static func snapshot(_ sections: [ListDiff.IntermediateSection], old: Snapshot, new: Snapshot) -> Snapshot {
+        Snapshot(sections: sections.map { section in
+            var result: Section
+            switch section.source {
+            case .old(let s): result = old.sections[s]
+            case .new(let s): result = new.sections[s]
+            }
+            result.items = section.items.map { source in
+                switch source {
+                case .old(let p): return old.sections[p.section].items[p.item]
+                case .new(let p): return new.sections[p.section].items[p.item]
+                }
+            }
+            return result
+        })
+    }
+}
+
+/// A model item as the core sees it.
+struct DiffedItem: Diffable {
+    let item: Item
+    var diffIdentifier: String { item.id }
+    func isContentEqual(to other: DiffedItem) -> Bool { item.content == other.item.content }
+}
+
+/// A model section as the core sees it.
+struct DiffedSection: DiffableSection {
+    let id: String
+    let content: Int
+    let elements: [DiffedItem]
+
+    init(_ section: Section) {
+        id = section.id
+        content = section.content
+        elements = section.items.map(DiffedItem.init)
+    }
+
+    var diffIdentifier: String { id }
+    func isContentEqual(to other: DiffedSection) -> Bool { content == other.content }
 }

@@ -1,0 +1,58 @@
+// MoveMinimum: the fewest moves for a benchmark input, computed by the bench
+// itself (not by the core) so that the table can compare the two.
+import Foundation
+
+extension BenchInput {
+    /// The longest-increasing-subsequence minimum: per pair of sections, the
+    /// paired items minus a longest increasing subsequence, plus the items
+    /// that change section; plus the paired sections minus a longest
+    /// increasing subsequence. Benchmark identities are unique, so pairing
+    /// is a dictionary lookup.
+    ///
+    /// - Complexity: O(n log n).
+    var minimumMoves: Int {
+        switch shape {
+        case .flat(let old, let new):
+            return Self.minimum(old: [old.map(\.id)], new: [new.map(\.id)], oldSections: [0], newSections: [0])
+        case .sectioned(let old, let new):
+            return Self.minimum(
+                old: old.map { $0.elements.map(\.id) }, new: new.map { $0.elements.map(\.id) },
+                oldSections: old.map(\.id), newSections: new.map(\.id))
+        }
+    }
+
+    static func minimum<S: Hashable>(old: [[UUID]], new: [[UUID]], oldSections: [S], newSections: [S]) -> Int {
+        var sectionIndex: [S: Int] = [:]
+        for (s, id) in oldSections.enumerated() { sectionIndex[id] = s }
+        let sectionPartner = newSections.map { sectionIndex[$0] }
+        var place: [UUID: (section: Int, item: Int)] = [:]
+        for (s, items) in old.enumerated() {
+            for (i, id) in items.enumerated() { place[id] = (s, i) }
+        }
+        let pairedSections = sectionPartner.compactMap { $0 }
+        var moves = pairedSections.count - longestIncreasingLength(pairedSections)
+        for (t, items) in new.enumerated() {
+            var values: [Int] = []
+            for id in items {
+                guard let (s, i) = place[id] else { continue }
+                if sectionPartner[t] == s { values.append(i) } else { moves += 1 }
+            }
+            moves += values.count - longestIncreasingLength(values)
+        }
+        return moves
+    }
+
+    /// Patience sorting, lengths only.
+    static func longestIncreasingLength(_ values: [Int]) -> Int {
+        var tails: [Int] = []
+        for value in values {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if tails[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            if low == tails.count { tails.append(value) } else { tails[low] = value }
+        }
+        return tails.count
+    }
+}

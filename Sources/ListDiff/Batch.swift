@@ -1,0 +1,63 @@
+// ListDiff.Batch: one `performBatchUpdates` call, in list-view coordinates.
+
+extension ListDiff {
+    /// A section move: from an index before the batch to an index after it.
+    public struct SectionMove: Hashable, Sendable {
+        public var from: Int
+        public var to: Int
+        public init(from: Int, to: Int) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// An item move: from an index path before the batch to one after it.
+    public struct ItemMove: Hashable, Sendable {
+        public var from: ItemPath
+        public var to: ItemPath
+        public init(from: ItemPath, to: ItemPath) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// One `performBatchUpdates` call.
+    ///
+    /// Deletes, reloads and move sources are indexes into the state before
+    /// the batch; inserts and move destinations are indexes into the state
+    /// after it. The batch is a set: the order of the arrays does not matter
+    /// to a list view (the core emits each array in ascending order; moves
+    /// ascending by destination).
+    ///
+    ///     tableView.performBatchUpdates {
+    ///         tableView.deleteSections(IndexSet(batch.deletedSections), with: .fade)
+    ///         tableView.insertSections(IndexSet(batch.insertedSections), with: .fade)
+    ///         tableView.reloadSections(IndexSet(batch.reloadedSections), with: .fade)
+    ///         for move in batch.movedSections { tableView.moveSection(move.from, toSection: move.to) }
+    ///         tableView.deleteRows(at: batch.deletedItems.map(indexPath), with: .fade)
+    ///         tableView.insertRows(at: batch.insertedItems.map(indexPath), with: .fade)
+    ///         tableView.reloadRows(at: batch.reloadedItems.map(indexPath), with: .fade)
+    ///         for move in batch.movedItems { tableView.moveRow(at: indexPath(move.from), to: indexPath(move.to)) }
+    ///     }
+    public struct Batch: Hashable, Sendable {
+        public var deletedSections: [Int] = []
+        public var insertedSections: [Int] = []
+        public var reloadedSections: [Int] = []
+        public var movedSections: [SectionMove] = []
+        public var deletedItems: [ItemPath] = []
+        public var insertedItems: [ItemPath] = []
+        public var reloadedItems: [ItemPath] = []
+        public var movedItems: [ItemMove] = []
+
+        public init() {}
+
+        /// Whether the batch changes nothing.
+        public var isEmpty: Bool { operationCount == 0 }
+
+        /// The number of operations in the batch.
+        public var operationCount: Int {
+            deletedSections.count + insertedSections.count + reloadedSections.count + movedSections.count
+                + deletedItems.count + insertedItems.count + reloadedItems.count + movedItems.count
+        }
+    }
+}

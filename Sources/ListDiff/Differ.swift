@@ -1,0 +1,80 @@
+// Differ: one diff in the making — pairs identities, then hands over to the
+// move picker (ItemChanges, SectionChanges), the reload placement and the
+// stage splitter.
+
+extension ListDiff {
+    /// One diff in the making. Items are addressed by flat indexes (reading
+    /// order across sections).
+    @usableFromInline
+    struct Differ<Element: Diffable> {
+        @usableFromInline let oldSectionCount: Int
+        @usableFromInline let newSectionCount: Int
+        /// For each old section, its new partner or -1 (and the reverse).
+        @usableFromInline let oldSectionPartner: [Int]
+        @usableFromInline let newSectionPartner: [Int]
+        @usableFromInline let sectionContentEqual: (Int, Int) -> Bool
+        @usableFromInline let oldCounts: [Int]
+        @usableFromInline let newCounts: [Int]
+        @usableFromInline let old: [Element]
+        @usableFromInline let new: [Element]
+
+        @inlinable
+        init(
+            oldSectionCount: Int, newSectionCount: Int, oldSectionPartner: [Int], newSectionPartner: [Int],
+            sectionContentEqual: @escaping (Int, Int) -> Bool, oldCounts: [Int], newCounts: [Int],
+            old: [Element], new: [Element]
+        ) {
+            self.oldSectionCount = oldSectionCount
+            self.newSectionCount = newSectionCount
+            self.oldSectionPartner = oldSectionPartner
+            self.newSectionPartner = newSectionPartner
+            self.sectionContentEqual = sectionContentEqual
+            self.oldCounts = oldCounts
+            self.newCounts = newCounts
+            self.old = old
+            self.new = new
+        }
+
+        /// Marks an old section that no item operation touches.
+        @inlinable
+        static var unchanged: Int { Int.max }
+
+        /// - Complexity: O(n + m log m + s log s) expected, O(n + s) memory.
+        @inlinable
+        func difference() -> Difference {
+            let (newForOld, oldForNew) = ListDiff.pair(old.map { $0.diffIdentifier }, new.map { $0.diffIdentifier })
+            let pairing = Pairing(
+                newSectionForOld: oldSectionPartner, oldSectionForNew: newSectionPartner,
+                oldOffsets: Self.offsets(oldCounts), newOffsets: Self.offsets(newCounts),
+                oldSectionOf: Self.sectionOf(oldCounts, total: old.count),
+                newSectionOf: Self.sectionOf(newCounts, total: new.count),
+                newForOld: newForOld, oldForNew: oldForNew)
+            let items = itemChanges(pairing)
+            let sections = sectionChanges(items)
+            let reloads = placeReloads(pairing, items, sections)
+            let stages = splitStages(pairing, items, sections, reloads)
+            let moveCount = items.batch.movedItems.count + sections.batch.movedSections.count + items.reinserted
+            return Difference(stages: stages, pairing: pairing, moveCount: moveCount)
+        }
+
+        /// `[0, c0, c0 + c1, ...]`: where each section starts in reading order.
+        @inlinable
+        static func offsets(_ counts: [Int]) -> [Int] {
+            var offsets = [0]
+            offsets.reserveCapacity(counts.count + 1)
+            for count in counts { offsets.append(offsets[offsets.count - 1] + count) }
+            return offsets
+        }
+
+        /// For each flat index, its section.
+        @inlinable
+        static func sectionOf(_ counts: [Int], total: Int) -> [Int] {
+            var result = [Int]()
+            result.reserveCapacity(total)
+            for (section, count) in counts.enumerated() {
+                result.append(contentsOf: repeatElement(section, count: count))
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,113 @@
+// LongestIncreasingSubsequence: the pass that picks which paired items (or
+// sections) stay where they are; every other one is moved.
+
+extension ListDiff {
+    /// Marks the members of one longest strictly increasing subsequence of
+    /// `values`.
+    ///
+    /// Patience sorting: `tails[k]` is the position of the smallest value that
+    /// ends an increasing subsequence of length k+1 seen so far, and
+    /// `previous` links each position to its predecessor in such a
+    /// subsequence. When several longest subsequences exist, the one ending
+    /// at the smallest last value (found last) wins, then its chain of
+    /// predecessors: the choice is deterministic.
+    ///
+    ///     longestIncreasingSubsequence([3, 0, 1, 2])  // [false, true, true, true]
+    ///
+    /// - Complexity: O(m log m) time and O(m) memory for m values; no recursion.
+    @usableFromInline
+    static func longestIncreasingSubsequence(_ values: UnsafeBufferPointer<Int>) -> [Bool] {
+        let count = values.count
+        var isMember = [Bool](repeating: false, count: count)
+        guard count > 0 else { return isMember }
+        var tails = [Int]()
+        tails.reserveCapacity(min(count, 1024))
+        var previous = [Int](repeating: -1, count: count)
+        previous.withUnsafeMutableBufferPointer { previous in
+            for position in 0..<count {
+                let value = values[position]
+                // Invariant: values at tails[0...] are strictly increasing.
+                if let last = tails.last, values[last] < value {
+                    previous[position] = last
+                    tails.append(position)
+                    continue
+                }
+                var low = 0, high = tails.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+                }
+                if low > 0 { previous[position] = tails[low - 1] }
+                if low == tails.count { tails.append(position) } else { tails[low] = position }
+            }
+            var position = tails.last ?? -1
+            while position >= 0 {
+                isMember[position] = true
+                position = previous[position]
+            }
+        }
+        return isMember
+    }
+
+    /// `longestIncreasingSubsequence` on an array.
+    @usableFromInline
+    static func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+        values.withUnsafeBufferPointer { longestIncreasingSubsequence($0) }
+    }
+}
+
+extension ListDiff {
+    /// Marks the members of a longest strictly increasing subsequence of
+    /// `values` (distinct numbers in `0..<bound`) that, among all longest
+    /// ones, has the largest total `weight` (non-negative).
+    ///
+    /// Used to keep in place, without moving one element more than the
+    /// minimum, the sections and items whose moving would cost a stage.
+    ///
+    /// A Fenwick tree indexed by value keeps, for each prefix of values, the
+    /// best (length, weight) of a subsequence ending there.
+    ///
+    /// - Complexity: O(m log bound) time, O(m + bound) memory; no recursion.
+    @usableFromInline
+    static func longestIncreasingSubsequence(
+        _ values: [Int], bound: Int, weights: [Int]
+    ) -> [Bool] {
+        struct Best: Comparable {
+            var length = 0, weight = 0, position = -1
+            static func < (a: Best, b: Best) -> Bool {
+                (a.length, a.weight) < (b.length, b.weight)
+            }
+        }
+        var tree = [Best](repeating: Best(), count: bound + 1)
+        var previous = [Int](repeating: -1, count: values.count)
+        var overall = Best()
+        for position in values.indices {
+            let value = values[position]
+            // Best subsequence ending at a value below `value`.
+            var best = Best()
+            var index = value
+            while index > 0 {
+                if best < tree[index] { best = tree[index] }
+                index -= index & -index
+            }
+            previous[position] = best.position
+            let here = Best(
+                length: best.length + 1,
+                weight: best.weight + weights[position],
+                position: position)
+            if overall < here { overall = here }
+            index = value + 1
+            while index <= bound {
+                if tree[index] < here { tree[index] = here }
+                index += index & -index
+            }
+        }
+        var isMember = [Bool](repeating: false, count: values.count)
+        var position = overall.position
+        while position >= 0 {
+            isMember[position] = true
+            position = previous[position]
+        }
+        return isMember
+    }
+}

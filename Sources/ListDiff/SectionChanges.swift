@@ -1,0 +1,63 @@
+// SectionChanges: the section deletes, inserts and moves — the paired
+// sections along a longest increasing subsequence stay, every other one moves.
+
+extension ListDiff {
+    /// The section operations of a diff.
+    @usableFromInline
+    struct SectionChanges {
+        /// Section deletes, inserts and moves.
+        @usableFromInline var batch = Batch()
+        /// For each old section, whether it moves.
+        @usableFromInline var isMoved: [Bool]
+        /// Whether a moving section has item changes, so that items and
+        /// sections change in two stages (a list view rejects item changes
+        /// inside a section that moves in the same batch).
+        @usableFromInline var isSplit = false
+
+        @inlinable
+        init(oldSectionCount: Int) {
+            isMoved = [Bool](repeating: false, count: oldSectionCount)
+        }
+    }
+}
+
+extension ListDiff.Differ {
+    /// The section operations: the fewest moves (paired sections minus a
+    /// longest increasing subsequence).
+    ///
+    /// - Complexity: O(s log s) for s sections.
+    @inlinable
+    func sectionChanges(_ items: ListDiff.ItemChanges) -> ListDiff.SectionChanges {
+        var changes = ListDiff.SectionChanges(oldSectionCount: oldSectionCount)
+        var sectionValues: [Int] = [], sectionTargets: [Int] = [], hasItemChanges: [Bool] = []
+        for t in 0..<newSectionCount where newSectionPartner[t] >= 0 {
+            let s = newSectionPartner[t]
+            sectionValues.append(s)
+            sectionTargets.append(t)
+            hasItemChanges.append(items.firstChange[s] != Self.unchanged)
+        }
+        // Among the longest, keep in place first as many sections as
+        // possible that have item changes (a moved one needs the items
+        // stage), then as many with a new content (a moved one needs the
+        // reload stage).
+        let sectionStays = ListDiff.longestIncreasingSubsequence(
+            sectionValues, bound: oldSectionCount,
+            weights: sectionValues.indices.map { k in
+                (hasItemChanges[k] ? sectionValues.count + 1 : 0)
+                    + (sectionContentEqual(sectionValues[k], sectionTargets[k]) ? 0 : 1)
+            })
+        for s in 0..<oldSectionCount where oldSectionPartner[s] < 0 {
+            changes.batch.deletedSections.append(s)
+        }
+        for t in 0..<newSectionCount where newSectionPartner[t] < 0 {
+            changes.batch.insertedSections.append(t)
+        }
+        for k in sectionValues.indices where !sectionStays[k] {
+            let s = sectionValues[k], t = sectionTargets[k]
+            changes.batch.movedSections.append(ListDiff.SectionMove(from: s, to: t))
+            changes.isMoved[s] = true
+            if hasItemChanges[k] { changes.isSplit = true }
+        }
+        return changes
+    }
+}

@@ -1,0 +1,55 @@
+// ListDiff.Stage: one batch of a sequence, with the data the app sets before
+// issuing it, described by references into the old and new snapshots.
+
+extension ListDiff {
+    /// Where an intermediate item comes from: the old snapshot or the new one.
+    public enum ItemSource: Hashable, Sendable {
+        case old(ItemPath)
+        case new(ItemPath)
+    }
+
+    /// Where an intermediate section comes from: the old snapshot or the new one.
+    public enum SectionSource: Hashable, Sendable {
+        case old(Int)
+        case new(Int)
+    }
+
+    /// One section of an intermediate snapshot: whose identity and content
+    /// the section takes, and its items.
+    public struct IntermediateSection: Hashable, Sendable {
+        public var source: SectionSource
+        public var items: [ItemSource]
+
+        public init(source: SectionSource, items: [ItemSource]) {
+            self.source = source
+            self.items = items
+        }
+
+        /// The section's items, taken from `old` and `new` (one array of
+        /// elements per section, as given to the diff).
+        public func elements<Element>(old: [[Element]], new: [[Element]]) -> [Element] {
+            items.map { source in
+                switch source {
+                case .old(let path): return old[path.section][path.item]
+                case .new(let path): return new[path.section][path.item]
+                }
+            }
+        }
+    }
+
+    /// One batch of a sequence.
+    ///
+    /// Before issuing `batch`, the app sets its data source to `data`: an
+    /// intermediate snapshot described by references into the old and new
+    /// snapshots (the core cannot build a user's section). `data` is `nil`
+    /// for the last stage: its data is the new snapshot.
+    public struct Stage: Hashable, Sendable {
+        public var batch: Batch
+        public var data: [IntermediateSection]?
+
+        public init(batch: Batch, data: [IntermediateSection]? = nil) {
+            self.batch = batch
+            self.data = data
+        }
+    }
+}
