@@ -37,7 +37,7 @@ public struct DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConv
 }
 
 /// One section of a diffable snapshot: a unique identifier and its items.
-public struct DiffableSection: Hashable, Sendable {
+public struct DiffableSnapshotSection: Hashable, Sendable {
     public var id: String
     public var items: [String]
 
@@ -64,7 +64,7 @@ public struct DiffableSection: Hashable, Sendable {
 ///     try s.appendItems(["a", "b"])
 ///     try s.moveItem("a", afterItem: "b")   // [A: b a]
 public struct DiffableSnapshot: Hashable, Sendable {
-    public private(set) var sections: [DiffableSection] = []
+    public private(set) var sections: [DiffableSnapshotSection] = []
     /// Items marked with `reloadItems`, in the order first marked.
     public private(set) var reloadedItems: [String] = []
     /// Items marked with `reconfigureItems`, in the order first marked.
@@ -300,7 +300,7 @@ public struct DiffableSnapshot: Hashable, Sendable {
             throw DiffableSnapshotError(.duplicateSections,
                 "Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\(duplicates.joined(separator: ", ")))}")
         }
-        let placed = Self.lastMentions(ids).map { id in sections.first { $0.id == id } ?? DiffableSection(id: id) }
+        let placed = Self.lastMentions(ids).map { id in sections.first { $0.id == id } ?? DiffableSnapshotSection(id: id) }
         sections.removeAll { ids.contains($0.id) }
         let at = min(max(position(self), 0), sections.count)
         sections.insert(contentsOf: placed, at: at)
