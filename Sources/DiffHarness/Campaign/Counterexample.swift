@@ -49,10 +49,14 @@ public func shrink(
     _ pair: GeneratedPair, failing property: PropertyName, checker: Checker, generator: PairGenerator,
     budget: Int = 20_000
 ) -> (pair: GeneratedPair, verdict: Verdict, result: ShrinkResult) {
-    let shrinker = Shrinker(failing: pair.choices, budget: budget) { candidate in
+    let shrinker = Shrinker(
+        failing: pair.choices, size: totalItems(pair.old, pair.new), budget: budget,
+        direct: generator.directShapes
+    ) { candidate in
         let replayed = generator.replay(candidate)
         let verdict = checker.check(old: replayed.old, new: replayed.new)
-        return verdict.failures.contains { $0.property == property } ? replayed.choices : nil
+        guard verdict.failures.contains(where: { $0.property == property }) else { return nil }
+        return (replayed.choices, totalItems(replayed.old, replayed.new))
     }
     let result = shrinker.run()
     let shrunk = generator.replay(result.choices)

@@ -37,27 +37,83 @@ public struct PairGenerator: Sendable {
         generate(from: ReplaySource(values))
     }
 
+    /// How a pair is made: the first choices pick one of these, simplest first.
+    enum Shape: Int {
+        /// Old and new drawn directly, identities by first appearance
+        /// (`SmallPairGenerator`): every small pair is reachable this way,
+        /// which lets the shrinker try each smaller pair.
+        case direct = 0
+        /// An old snapshot and a random edit script over it (most cases).
+        case edited
+        /// Old and new drawn independently from one pool of identities.
+        case unrelated
+    }
+
+    /// The largest pair the `direct` shape draws (old and new together).
+    static let directBound = 8
+
     func generate(_ c: inout Choices) -> (Snapshot, Snapshot) {
         let isFlat = options.isFlatOnly || !c.flip()
-        let isLarge = c.rarely(19)
-        let sizeCap = min(options.maxSize, isLarge ? 200 : 5)
-        var names = Names()
-        let old = makeSnapshot(&c, isFlat: isFlat, isLarge: isLarge, sizeCap: sizeCap, names: &names)
-        let isUnrelated = c.rarely(9)
-        let new: Snapshot
-        if isUnrelated {
-            var other = makeSnapshot(&c, isFlat: isFlat, isLarge: isLarge, sizeCap: sizeCap, names: &names)
-            bumpSomeContents(&c, in: &other)
-            new = other
-        } else {
-            var edited = old
-            let editCount = c.draw(upTo: isLarge ? 40 : 5)
-            for _ in 0..<editCount {
-                applyRandomEdit(&c, to: &edited, isFlat: isFlat, sizeCap: sizeCap, names: &names)
-            }
-            new = edited
+        let pick = c.draw(upTo: 15)
+        let shape: Shape = pick == 0 ? .direct : (pick < 14 ? .edited : .unrelated)
+        if shape == .direct {
+            let bound = PairGenerator.directBound(isFlat: isFlat, options: options)
+            return SmallPairGenerator(bound: bound).generate(&c) ?? (Snapshot(), Snapshot())
         }
-        return (old, new)
+        // A large case only changes how likely lists are to go on, never the
+        // bound of a choice that follows, so lowering this flag keeps the
+        // rest of the case as it was.
+        let isLarge = c.rarely(19)
+        let lengths = Lengths(isLarge: isLarge, isFlat: isFlat, maxSize: options.maxSize)
+        var names = Names()
+        let old = makeSnapshot(&c, lengths: lengths, names: &names)
+        if shape == .unrelated {
+            var other = makeSnapshot(&c, lengths: lengths, names: &names)
+            bumpSomeContents(&c, in: &other)
+            return (old, other)
+        }
+        var edited = old
+        while lengths.goesOn(&c, edits: true) {
+            applyRandomEdit(&c, to: &edited, lengths: lengths, names: &names)
+        }
+        return (old, edited)
+    }
+
+    /// The bound of the `direct` shape for these options.
+    static func directBound(isFlat: Bool, options: GeneratorOptions) -> ExhaustiveBound {
+        ExhaustiveBound(isFlat: isFlat, maxTotalItems: min(directBound, options.maxSize * 2), maxSections: 3,
+                        maxItemsPerSection: min(directBound, options.maxSize), allowsDuplicates: options.allowsDuplicates)
+    }
+
+    /// The bound of the `direct` shape and how to turn a `SmallPairGenerator`
+    /// draw into this generator's choices (for the shrinker's smaller-pairs pass).
+    /// Flat first, then (unless flat-only) sectioned.
+    public var directShapes: [(bound: ExhaustiveBound, choices: @Sendable ([Int]) -> [Int])] {
+        let flat = options.isFlatOnly ? [0] : [0, 0]
+        var shapes: [(bound: ExhaustiveBound, choices: @Sendable ([Int]) -> [Int])] = [
+            (PairGenerator.directBound(isFlat: true, options: options), { flat + $0 })
+        ]
+        if !options.isFlatOnly {
+            shapes.append((PairGenerator.directBound(isFlat: false, options: options), { [1, 0] + $0 }))
+        }
+        return shapes
+    }
+
+    /// How long lists get. Each element is preceded by a "go on?" choice, so
+    /// deleting an element's choices (with its flag) removes just that element.
+    struct Lengths {
+        var isLarge: Bool
+        var isFlat: Bool
+        var maxSize: Int
+
+        /// Whether a list goes on: likely for a few elements, then less so.
+        func goesOn(_ c: inout Choices, edits: Bool = false) -> Bool {
+            c.draw(upTo: isLarge ? (edits ? 40 : 60) : 3) != 0
+        }
+
+        func sectionGoesOn(_ c: inout Choices) -> Bool {
+            c.draw(upTo: isLarge ? 12 : 2) != 0
+        }
     }
 
     /// Fresh identities in a fixed order (`a`, `b`, … for items, `A`, `B`, …
@@ -99,20 +155,16 @@ public struct PairGenerator: Sendable {
         return names.freshSection()
     }
 
-    func makeSnapshot(
-        _ c: inout Choices, isFlat: Bool, isLarge: Bool, sizeCap: Int, names: inout Names
-    ) -> Snapshot {
+    func makeSnapshot(_ c: inout Choices, lengths: Lengths, names: inout Names) -> Snapshot {
         var sections: [Section] = []
-        let sectionCount = isFlat ? 1 : c.draw(upTo: isLarge ? 12 : 3)
         var total = 0
-        for _ in 0..<sectionCount {
-            let id = isFlat ? Snapshot.implicitSectionID : sectionIdentity(&c, names: &names)
+        while lengths.isFlat ? sections.isEmpty : lengths.sectionGoesOn(&c) {
+            let id = lengths.isFlat ? Snapshot.implicitSectionID : sectionIdentity(&c, names: &names)
             var items: [Item] = []
-            let count = c.draw(upTo: max(sizeCap - total, 0))
-            for _ in 0..<count {
+            while total < lengths.maxSize && lengths.goesOn(&c) {
                 items.append(Item(id: itemIdentity(&c, names: &names)))
+                total += 1
             }
-            total += count
             sections.append(Section(id: id, items: items))
         }
         return Snapshot(sections: sections)
@@ -132,10 +184,9 @@ public struct PairGenerator: Sendable {
         case moveItemAcrossSections, insertSection, deleteSection, moveSection, updateSection
     }
 
-    func applyRandomEdit(
-        _ c: inout Choices, to snapshot: inout Snapshot, isFlat: Bool, sizeCap: Int, names: inout Names
-    ) {
-        let kinds = isFlat ? 4 : Edit.allCases.count - 1
+    func applyRandomEdit(_ c: inout Choices, to snapshot: inout Snapshot, lengths: Lengths, names: inout Names) {
+        let sizeCap = lengths.maxSize
+        let kinds = lengths.isFlat ? 4 : Edit.allCases.count - 1
         guard let edit = Edit(rawValue: c.draw(upTo: kinds)) else { return }
         let paths = snapshot.sections.indices.flatMap { s in snapshot.sections[s].items.indices.map { ItemPath(s, $0) } }
         func pickItem(_ c: inout Choices) -> ItemPath? {
@@ -168,8 +219,9 @@ public struct PairGenerator: Sendable {
         case .insertSection:
             let at = c.draw(upTo: snapshot.sections.count)
             var section = Section(id: sectionIdentity(&c, names: &names))
-            let count = c.draw(upTo: min(2, max(sizeCap - snapshot.itemCount, 0)))
-            for _ in 0..<count { section.items.append(Item(id: itemIdentity(&c, names: &names))) }
+            while snapshot.itemCount + section.items.count < sizeCap && lengths.goesOn(&c) {
+                section.items.append(Item(id: itemIdentity(&c, names: &names)))
+            }
             snapshot.sections.insert(section, at: at)
         case .deleteSection:
             if let s = pickSection(&c) { snapshot.sections.remove(at: s) }

@@ -2,9 +2,9 @@
 //
 // Like Hypothesis, the shrinker only ever edits the recorded choices, never
 // the snapshots: every edited sequence replays through the generator to a
-// valid case. A candidate is kept when it is smaller in shortlex order
-// (shorter first, then lexicographically smaller) and still fails the same
-// property. The passes run in turn until none makes progress, or until the
+// valid case. A candidate is kept when it still fails the same property and
+// is simpler: fewer items (old and new together), or as many items and
+// smaller in shortlex order (shorter first, then lexicographically smaller). The passes run in turn until none makes progress, or until the
 // budget of engine calls is spent.
 
 /// Shortlex order on choice sequences: shorter is simpler; at equal length
@@ -28,32 +28,45 @@ public struct ShrinkResult: Sendable {
 /// One shrinking run: the current best sequence and the test that decides
 /// whether a candidate still fails.
 public final class Shrinker {
-    /// Replays a candidate and returns the choices it actually consumed when
-    /// it still fails, or nil when it passes.
-    public typealias FailureTest = ([Int]) -> [Int]?
+    /// Replays a candidate and returns the choices it actually consumed and
+    /// the size of the case (total items) when it still fails, or nil when
+    /// it passes.
+    public typealias FailureTest = ([Int]) -> (choices: [Int], size: Int)?
 
     private let test: FailureTest
     private let budget: Int
     public private(set) var best: [Int]
+    public private(set) var bestSize: Int
     public private(set) var calls = 0
+    /// For the smaller-pairs pass: bounds of `SmallPairGenerator` and how to
+    /// turn its choices into a whole case's choices; empty disables the pass.
+    let directShapes: [(bound: ExhaustiveBound, choices: @Sendable ([Int]) -> [Int])]
 
-    public init(failing choices: [Int], budget: Int = 20_000, test: @escaping FailureTest) {
+    public init(
+        failing choices: [Int], size: Int, budget: Int = 20_000,
+        direct: [(bound: ExhaustiveBound, choices: @Sendable ([Int]) -> [Int])] = [], test: @escaping FailureTest
+    ) {
         self.best = choices
+        self.bestSize = size
         self.budget = budget
         self.test = test
+        self.directShapes = direct
     }
 
     var isOutOfBudget: Bool { calls >= budget }
 
     /// Tries a candidate; keeps it when it is simpler and still fails.
     @discardableResult
-    func consider(_ candidate: [Int]) -> Bool {
-        guard !isOutOfBudget, isSimpler(candidate, than: best) else { return false }
+    func consider(_ candidate: [Int], allowingLonger: Bool = false) -> Bool {
+        guard !isOutOfBudget, allowingLonger || isSimpler(candidate, than: best) else { return false }
         calls += 1
-        guard let consumed = test(candidate) else { return false }
-        let normalized = isSimpler(consumed, than: candidate) ? consumed : candidate
-        guard isSimpler(normalized, than: best) else { return false }
+        guard let outcome = test(candidate) else { return false }
+        let normalized = isSimpler(outcome.choices, than: candidate) ? outcome.choices : candidate
+        guard outcome.size < bestSize || (outcome.size == bestSize && isSimpler(normalized, than: best)) else {
+            return false
+        }
         best = normalized
+        bestSize = outcome.size
         return true
     }
 
@@ -68,6 +81,7 @@ public final class Shrinker {
             lowerValues()
             lowerDuplicates()
             sortSpans()
+            if best == before { trySmallerPairs() }
             improved = best != before
         }
         return ShrinkResult(choices: best, calls: calls, isBudgetExhausted: isOutOfBudget)
