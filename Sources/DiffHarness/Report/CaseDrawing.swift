@@ -273,10 +273,11 @@ struct FateNotes {
         let mismatches = ListModel.mismatches(displayed: shown, data: data)
         for mismatch in mismatches {
             switch mismatch.place {
+            // The traced fate there is the shown cell's, not this item's.
             case .item(let path):
-                newItems[path] = FateNotes.joined(newItems[path] ?? "", "view shows " + mismatch.shown)
+                newItems[path] = FateNotes.showing(mismatch.shown, fate: newItems[path])
             case .section(let s):
-                newSections[s] = FateNotes.joined(newSections[s] ?? "", "view shows [\(mismatch.shown)]")
+                newSections[s] = FateNotes.showing("[\(mismatch.shown)]", fate: newSections[s])
             case .itemCount, .sectionCount:
                 break
             }
@@ -294,6 +295,12 @@ struct FateNotes {
             lines.append("  … \(entries.count - CaseDrawing.maxFooterEntries) more")
         }
         return lines
+    }
+
+    /// `view shows x`, with the fate of the cell shown there in parentheses.
+    private static func showing(_ shown: String, fate: String?) -> String {
+        guard let fate, !fate.isEmpty else { return "view shows " + shown }
+        return "view shows \(shown) (\(fate))"
     }
 
     static func joined(_ note: String, _ extra: String) -> String {
