@@ -3,9 +3,6 @@ import Testing
 import ListModel
 import Foundation
 
-// Hand-picked cases first (each fate once), then the edges: empty, duplicated,
-// out of range, large.
-
 /// The case text drawn; stages are `nil` when the case has no `batch:` line
 /// and `withStages` is not forced.
 private func drawing(_ text: String, profile: Profile = .strict, withStages: Bool? = nil) throws -> String {
@@ -41,198 +38,201 @@ private func footer(_ drawing: String) -> String {
     return String(drawing[blank.upperBound...])
 }
 
-@Test func flatCaseHasNoSectionHeadersAndItemIndexesOnly() throws {
-    let text = try drawing("""
-        old: a b c d
-        new: a c x d
-        batch: delete 1, insert 2
-        """)
-    #expect(!text.contains("["))
-    #expect(!text.contains("0.1"))
-    #expect(note(text, .old, "0 a") == "kept")
-    #expect(note(text, .old, "1 b") == "deleted")
-    #expect(note(text, .old, "2 c") == "-> 1")
-    #expect(note(text, .old, "3 d") == "kept")
-    #expect(note(text, .new, "1 c") == "from 2")
-    #expect(note(text, .new, "2 x") == "inserted")
-    #expect(note(text, .new, "3 d") == "")
-    #expect(footer(text).contains("stage"))
-    #expect(footer(text).contains("stale after the update: none"))
-}
+/// `CaseDrawing.draw`: each fate once, then the edges (empty, duplicated, out of range, large).
+@Suite struct CaseDrawingTests {
+    @Test func flatCaseHasNoSectionHeadersAndItemIndexesOnly() throws {
+        let text = try drawing("""
+            old: a b c d
+            new: a c x d
+            batch: delete 1, insert 2
+            """)
+        #expect(!text.contains("["))
+        #expect(!text.contains("0.1"))
+        #expect(note(text, .old, "0 a") == "kept")
+        #expect(note(text, .old, "1 b") == "deleted")
+        #expect(note(text, .old, "2 c") == "-> 1")
+        #expect(note(text, .old, "3 d") == "kept")
+        #expect(note(text, .new, "1 c") == "from 2")
+        #expect(note(text, .new, "2 x") == "inserted")
+        #expect(note(text, .new, "3 d") == "")
+        #expect(footer(text).contains("stage"))
+        #expect(footer(text).contains("stale after the update: none"))
+    }
 
-@Test func sectionedCaseWithMovesInsertsAndDeletes() throws {
-    // B and A swap places; inside A, b is deleted, x inserted; d crosses from B to A; c and a swap.
-    let text = try drawing("""
-        old: [A: a b c] [B: d e]
-        new: [B: e] [A: c a d x]
-        batch: move section 1 0, delete 0.1, move 0.2 1.0, move 1.0 1.2, insert 1.3
-        """, profile: .uikit)
-    #expect(note(text, .old, "[A]") == "-> 1")
-    #expect(note(text, .old, "[B]") == "moved -> 0")
-    #expect(note(text, .new, "[B]") == "moved from 1")
-    #expect(note(text, .new, "[A]") == "from 0")
-    #expect(note(text, .old, "0.1 b") == "deleted")
-    #expect(note(text, .old, "0.2 c") == "moved -> 1.0")
-    #expect(note(text, .old, "0.0 a") == "-> 1.1")
-    #expect(note(text, .old, "1.0 d") == "moved -> 1.2")
-    #expect(note(text, .old, "1.1 e") == "-> 0.0")
-    #expect(note(text, .new, "1.0 c") == "moved from 0.2")
-    #expect(note(text, .new, "1.2 d") == "moved from 1.0")
-    #expect(note(text, .new, "1.3 x") == "inserted")
-    #expect(footer(text).contains("all accepted"))
-}
+    @Test func sectionedCaseWithMovesInsertsAndDeletes() throws {
+        // B and A swap places; inside A, b is deleted, x inserted; d crosses from B to A; c and a swap.
+        let text = try drawing("""
+            old: [A: a b c] [B: d e]
+            new: [B: e] [A: c a d x]
+            batch: move section 1 0, delete 0.1, move 0.2 1.0, move 1.0 1.2, insert 1.3
+            """, profile: .uikit)
+        #expect(note(text, .old, "[A]") == "-> 1")
+        #expect(note(text, .old, "[B]") == "moved -> 0")
+        #expect(note(text, .new, "[B]") == "moved from 1")
+        #expect(note(text, .new, "[A]") == "from 0")
+        #expect(note(text, .old, "0.1 b") == "deleted")
+        #expect(note(text, .old, "0.2 c") == "moved -> 1.0")
+        #expect(note(text, .old, "0.0 a") == "-> 1.1")
+        #expect(note(text, .old, "1.0 d") == "moved -> 1.2")
+        #expect(note(text, .old, "1.1 e") == "-> 0.0")
+        #expect(note(text, .new, "1.0 c") == "moved from 0.2")
+        #expect(note(text, .new, "1.2 d") == "moved from 1.0")
+        #expect(note(text, .new, "1.3 x") == "inserted")
+        #expect(footer(text).contains("all accepted"))
+    }
 
-@Test func insertedAndDeletedSections() throws {
-    let text = try drawing("""
-        old: [A: a] [B: b]
-        new: [A: a] [C: c]
-        batch: delete section 1, insert section 1
-        """)
-    #expect(note(text, .old, "[A]") == "kept")
-    #expect(note(text, .old, "[B]") == "deleted")
-    #expect(note(text, .old, "1.0 b") == "deleted")
-    #expect(note(text, .new, "[C]") == "inserted")
-    #expect(note(text, .new, "1.0 c") == "inserted")
-}
+    @Test func insertedAndDeletedSections() throws {
+        let text = try drawing("""
+            old: [A: a] [B: b]
+            new: [A: a] [C: c]
+            batch: delete section 1, insert section 1
+            """)
+        #expect(note(text, .old, "[A]") == "kept")
+        #expect(note(text, .old, "[B]") == "deleted")
+        #expect(note(text, .old, "1.0 b") == "deleted")
+        #expect(note(text, .new, "[C]") == "inserted")
+        #expect(note(text, .new, "1.0 c") == "inserted")
+    }
 
-@Test func reloadedItemShowsNewContent() throws {
-    let text = try drawing("""
-        old: [A: a b c]
-        new: [A: a b' c]
-        batch: reload 0.1
-        """)
-    #expect(note(text, .old, "0.1 b") == "reloaded")
-    #expect(note(text, .new, "0.1 b'") == "reloaded")
-    #expect(footer(text).contains("stale after the update: none"))
-}
+    @Test func reloadedItemShowsNewContent() throws {
+        let text = try drawing("""
+            old: [A: a b c]
+            new: [A: a b' c]
+            batch: reload 0.1
+            """)
+        #expect(note(text, .old, "0.1 b") == "reloaded")
+        #expect(note(text, .new, "0.1 b'") == "reloaded")
+        #expect(footer(text).contains("stale after the update: none"))
+    }
 
-@Test func reloadedSection() throws {
-    let text = try drawing("""
-        old: [A: a] [B: b c]
-        new: [A: a] [B': b' c]
-        batch: reload section 1
-        """)
-    #expect(note(text, .old, "[B]") == "reloaded")
-    #expect(note(text, .new, "[B']") == "reloaded")
-    #expect(note(text, .new, "1.0 b'") == "reloaded")
-}
+    @Test func reloadedSection() throws {
+        let text = try drawing("""
+            old: [A: a] [B: b c]
+            new: [A: a] [B': b' c]
+            batch: reload section 1
+            """)
+        #expect(note(text, .old, "[B]") == "reloaded")
+        #expect(note(text, .new, "[B']") == "reloaded")
+        #expect(note(text, .new, "1.0 b'") == "reloaded")
+    }
 
-@Test func movedAndUpdatedItemIsStaleAfterAPlainMove() throws {
-    // A move does not refresh a cell (rule book §2.3): b' is drawn as b.
-    let text = try drawing("""
-        old: a b
-        new: b' a
-        batch: move 1 0
-        """)
-    #expect(note(text, .old, "1 b") == "moved -> 0")
-    let b = try #require(note(text, .new, "0 b'"))
-    #expect(b.contains("moved from 1"))
-    #expect(b.contains("stale: shows b"))
-    #expect(note(text, .new, "1 a") == "from 0")
-    #expect(footer(text).contains("stale after the update: 1"))
-    #expect(footer(text).contains("item b' at 0.0 is stale: it shows b"))
-}
+    @Test func movedAndUpdatedItemIsStaleAfterAPlainMove() throws {
+        // A move does not refresh a cell (rule book §2.3): b' is drawn as b.
+        let text = try drawing("""
+            old: a b
+            new: b' a
+            batch: move 1 0
+            """)
+        #expect(note(text, .old, "1 b") == "moved -> 0")
+        let b = try #require(note(text, .new, "0 b'"))
+        #expect(b.contains("moved from 1"))
+        #expect(b.contains("stale: shows b"))
+        #expect(note(text, .new, "1 a") == "from 0")
+        #expect(footer(text).contains("stale after the update: 1"))
+        #expect(footer(text).contains("item b' at 0.0 is stale: it shows b"))
+    }
 
-@Test func rejectedStageIsNamedWithItsNumberAndMessage() throws {
-    let text = try drawing("""
-        old: [A: a b c] [B: d e]
-        new: [A: a c] [B: e' d]
-        batch: move 1.1 1.0
-        then: [A: a b c] [B: e d]
-        batch: delete 0.1, reload 0.1
-        """)
-    let bottom = footer(text)
-    #expect(bottom.contains("rejected at stage 2 of 2"))
-    #expect(bottom.contains("attempt to delete and reload the same index path (0-1)"))
-    #expect(bottom.contains("batch: delete 0.1, reload 0.1"))
-    // The fates fall back to the identity pairing.
-    #expect(note(text, .old, "0.1 b") == "deleted")
-    #expect(note(text, .new, "1.0 e'")?.contains("updated") == true)
-}
+    @Test func rejectedStageIsNamedWithItsNumberAndMessage() throws {
+        let text = try drawing("""
+            old: [A: a b c] [B: d e]
+            new: [A: a c] [B: e' d]
+            batch: move 1.1 1.0
+            then: [A: a b c] [B: e d]
+            batch: delete 0.1, reload 0.1
+            """)
+        let bottom = footer(text)
+        #expect(bottom.contains("rejected at stage 2 of 2"))
+        #expect(bottom.contains("attempt to delete and reload the same index path (0-1)"))
+        #expect(bottom.contains("batch: delete 0.1, reload 0.1"))
+        // The fates fall back to the identity pairing.
+        #expect(note(text, .old, "0.1 b") == "deleted")
+        #expect(note(text, .new, "1.0 e'")?.contains("updated") == true)
+    }
 
-@Test func outOfRangeOperationsAreRejectedNotTrapped() throws {
-    let old = Snapshot.flat([Item(id: "a")])
-    let stages = [Stage(batch: Batch([.deleteItem(ItemPath(0, 7)), .moveItem(from: ItemPath(-1, 0), to: ItemPath(9, 9))]))]
-    let text = CaseDrawing.draw(old: old, new: Snapshot(), stages: stages, profile: .strict)
-    #expect(footer(text).contains("rejected at stage 1 of 1"))
-    #expect(note(text, .old, "0.0 a") == "deleted")   // new is not flat, so neither side is drawn flat
-}
+    @Test func outOfRangeOperationsAreRejectedNotTrapped() throws {
+        let old = Snapshot.flat([Item(id: "a")])
+        let stages = [Stage(batch: Batch([.deleteItem(ItemPath(0, 7)), .moveItem(from: ItemPath(-1, 0), to: ItemPath(9, 9))]))]
+        let text = CaseDrawing.draw(old: old, new: Snapshot(), stages: stages, profile: .strict)
+        #expect(footer(text).contains("rejected at stage 1 of 1"))
+        #expect(note(text, .old, "0.0 a") == "deleted")   // new is not flat, so neither side is drawn flat
+    }
 
-@Test func withoutStagesTheFatesComeFromThePairing() throws {
-    let text = try drawing("""
-        old: [A: a b c] [B: d e]
-        new: [A: a c'] [B: e d]
-        """)
-    #expect(note(text, .old, "0.0 a") == "kept")
-    #expect(note(text, .old, "0.1 b") == "deleted")
-    #expect(note(text, .old, "0.2 c") == "-> 0.1")
-    // One of d, e keeps its order; the other moves.
-    let d = try #require(note(text, .old, "1.0 d")), e = try #require(note(text, .old, "1.1 e"))
-    #expect([d, e].filter { $0.hasPrefix("moved") }.count == 1)
-    #expect(note(text, .new, "0.1 c'") == "from 0.2, updated")
-    #expect(footer(text).contains("no stages"))
-    #expect(!footer(text).contains("stale"))
-}
+    @Test func withoutStagesTheFatesComeFromThePairing() throws {
+        let text = try drawing("""
+            old: [A: a b c] [B: d e]
+            new: [A: a c'] [B: e d]
+            """)
+        #expect(note(text, .old, "0.0 a") == "kept")
+        #expect(note(text, .old, "0.1 b") == "deleted")
+        #expect(note(text, .old, "0.2 c") == "-> 0.1")
+        // One of d, e keeps its order; the other moves.
+        let d = try #require(note(text, .old, "1.0 d")), e = try #require(note(text, .old, "1.1 e"))
+        #expect([d, e].filter { $0.hasPrefix("moved") }.count == 1)
+        #expect(note(text, .new, "0.1 c'") == "from 0.2, updated")
+        #expect(footer(text).contains("no stages"))
+        #expect(!footer(text).contains("stale"))
+    }
 
-@Test func emptyStagesLeaveTheOldView() throws {
-    let old = Snapshot.flat([Item(id: "a")]), new = Snapshot.flat([Item(id: "a", content: 1)])
-    let text = CaseDrawing.draw(old: old, new: new, stages: [], profile: .strict)
-    #expect(note(text, .old, "0 a") == "kept")
-    #expect(note(text, .new, "0 a'")?.contains("stale: shows a") == true)
-}
+    @Test func emptyStagesLeaveTheOldView() throws {
+        let old = Snapshot.flat([Item(id: "a")]), new = Snapshot.flat([Item(id: "a", content: 1)])
+        let text = CaseDrawing.draw(old: old, new: new, stages: [], profile: .strict)
+        #expect(note(text, .old, "0 a") == "kept")
+        #expect(note(text, .new, "0 a'")?.contains("stale: shows a") == true)
+    }
 
-@Test func emptyAndDuplicatedSnapshotsDrawWithoutTrapping() throws {
-    let none = CaseDrawing.draw(old: Snapshot(), new: Snapshot(), stages: nil, profile: .strict)
-    #expect(none.contains("(no sections)"))
-    let empty = Snapshot(sections: [Section(id: "A")])
-    let emptySections = CaseDrawing.draw(old: empty, new: empty, stages: [Stage(batch: Batch())], profile: .strict)
-    #expect(emptySections.contains("(empty)"))
-    let text = try drawing("""
-        old: a a b
-        new: b a a
-        batch: move 2 0
-        """)
-    #expect(note(text, .old, "2 b") == "moved -> 0")
-    #expect(note(text, .old, "0 a") == "-> 1")
-    #expect(note(text, .old, "1 a") == "-> 2")
-}
+    @Test func emptyAndDuplicatedSnapshotsDrawWithoutTrapping() throws {
+        let none = CaseDrawing.draw(old: Snapshot(), new: Snapshot(), stages: nil, profile: .strict)
+        #expect(none.contains("(no sections)"))
+        let empty = Snapshot(sections: [Section(id: "A")])
+        let emptySections = CaseDrawing.draw(old: empty, new: empty, stages: [Stage(batch: Batch())], profile: .strict)
+        #expect(emptySections.contains("(empty)"))
+        let text = try drawing("""
+            old: a a b
+            new: b a a
+            batch: move 2 0
+            """)
+        #expect(note(text, .old, "2 b") == "moved -> 0")
+        #expect(note(text, .old, "0 a") == "-> 1")
+        #expect(note(text, .old, "1 a") == "-> 2")
+    }
 
-@Test func viewThatMissesTheNewSnapshotIsReported() throws {
-    // The stage moves the wrong way round: the view ends with b a, the data source holds a b.
-    let text = try drawing("""
-        old: [A: a] [B: b]
-        new: [A: a b] [B:]
-        batch: move 1.0 0.0
-        """)
-    #expect(note(text, .new, "0.0 a") == "view shows b (moved from 1.0)")
-    #expect(footer(text).contains("does not show the new snapshot"))
-}
+    @Test func viewThatMissesTheNewSnapshotIsReported() throws {
+        // The stage moves the wrong way round: the view ends with b a, the data source holds a b.
+        let text = try drawing("""
+            old: [A: a] [B: b]
+            new: [A: a b] [B:]
+            batch: move 1.0 0.0
+            """)
+        #expect(note(text, .new, "0.0 a") == "view shows b (moved from 1.0)")
+        #expect(footer(text).contains("does not show the new snapshot"))
+    }
 
-@Test func largeCaseIsTruncated() {
-    let items = (0..<500).map { Item(id: "i\($0)") }
-    let old = Snapshot(sections: (0..<60).map { Section(id: "S\($0)", items: items) })
-    let new = Snapshot(sections: (0..<60).reversed().map { Section(id: "S\($0)", items: items.reversed()) })
-    let text = CaseDrawing.draw(old: old, new: new, stages: nil, profile: .strict)
-    let lines = text.split(separator: "\n")
-    #expect(text.contains("… 460 more items"))
-    #expect(text.contains("… 20 more sections"))
-    #expect(lines.count < 40 * 43 + 10)
-    #expect(lines.allSatisfy { $0.count <= 110 })
-}
+    @Test func largeCaseIsTruncated() {
+        let items = (0..<500).map { Item(id: "i\($0)") }
+        let old = Snapshot(sections: (0..<60).map { Section(id: "S\($0)", items: items) })
+        let new = Snapshot(sections: (0..<60).reversed().map { Section(id: "S\($0)", items: items.reversed()) })
+        let text = CaseDrawing.draw(old: old, new: new, stages: nil, profile: .strict)
+        let lines = text.split(separator: "\n")
+        #expect(text.contains("… 460 more items"))
+        #expect(text.contains("… 20 more sections"))
+        #expect(lines.count < 40 * 43 + 10)
+        #expect(lines.allSatisfy { $0.count <= 110 })
+    }
 
-@Test func smallCasesFitInAHundredColumns() throws {
-    let text = try drawing("""
-        old: [A: a b c] [B: d e]
-        new: [A: a c'] [B: e d]
-        batch: delete 0.1, reload 0.2, move 1.1 1.0
-        """, profile: .uikit)
-    #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
-    #expect(!text.contains("\u{1B}"))   // no colour codes
-}
+    @Test func smallCasesFitInAHundredColumns() throws {
+        let text = try drawing("""
+            old: [A: a b c] [B: d e]
+            new: [A: a c'] [B: e d]
+            batch: delete 0.1, reload 0.2, move 1.1 1.0
+            """, profile: .uikit)
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
+        #expect(!text.contains("\u{1B}"))   // no colour codes
+    }
 
-@Test func longestRunFindsOneLongestIncreasingSubsequence() {
-    #expect(LongestRun.members([2, 0, 1, 3]) == [1, 2, 3])
-    #expect(LongestRun.members([]) == [])
-    #expect(LongestRun.members([3, 2, 1]).count == 1)
-    #expect(LongestRun.members([1, 1, 1]).count == 1)
+    @Test func longestRunFindsOneLongestIncreasingSubsequence() {
+        #expect(LongestRun.members([2, 0, 1, 3]) == [1, 2, 3])
+        #expect(LongestRun.members([]) == [])
+        #expect(LongestRun.members([3, 2, 1]).count == 1)
+        #expect(LongestRun.members([1, 1, 1]).count == 1)
+    }
 }
