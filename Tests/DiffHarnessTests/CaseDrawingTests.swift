@@ -1,7 +1,6 @@
 import Testing
 @testable import DiffHarness
 import ListModel
-import Foundation
 
 /// The case text drawn; stages are `nil` when the case has no `batch:` line
 /// and `withStages` is not forced.
@@ -24,13 +23,19 @@ private func note(_ drawing: String, _ side: Side, _ label: String) -> String? {
     for line in lines.dropFirst() {
         if line.isEmpty { break }   // the footer starts after a blank line
         let part = side == .old ? String(line.prefix(column)) : String(line.dropFirst(column))
-        let trimmed = part.trimmingCharacters(in: .whitespaces)
+        let trimmed = part.trimmed
         if trimmed == label { return "" }
         if trimmed.hasPrefix(label + " ") {
-            return String(trimmed.dropFirst(label.count)).trimmingCharacters(in: .whitespaces)
+            return String(trimmed.dropFirst(label.count)).trimmed
         }
     }
     return nil
+}
+
+private extension String {
+    var trimmed: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
 }
 
 private func footer(_ drawing: String) -> String {
@@ -227,6 +232,60 @@ private func footer(_ drawing: String) -> String {
             """, profile: .uikit)
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
         #expect(!text.contains("\u{1B}"))   // no colour codes
+    }
+
+    @Test func staleSectionHeaderIsMarked() throws {
+        let text = try drawing("""
+            old: [A: a] [B: b]
+            new: [A': a] [B: b]
+            batch: move 1.0 1.0
+            """)
+        #expect(note(text, .new, "[A']") == "stale: shows [A]")
+        #expect(footer(text).contains("section A' (0) is stale: it shows A"))
+    }
+
+    /// Random snapshots (duplicates, empty sections) and random operations,
+    /// many out of range: every drawing finishes and names its outcome.
+    @Test func randomCasesDrawWithoutTrapping() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func snapshot() -> Snapshot {
+            Snapshot(sections: (0..<next(4)).map { s in
+                Section(id: ["A", "B", "C"][next(3)], content: next(2),
+                        items: (0..<next(5)).map { _ in Item(id: ["a", "b", "c", "d"][next(4)], content: next(2)) })
+            })
+        }
+        func path() -> ItemPath { ItemPath(next(4) - 1, next(6) - 1) }
+        func operation() -> Operation {
+            switch next(8) {
+            case 0: return .deleteSection(next(4) - 1)
+            case 1: return .insertSection(next(4) - 1)
+            case 2: return .reloadSection(next(4) - 1)
+            case 3: return .moveSection(from: next(4) - 1, to: next(4) - 1)
+            case 4: return .deleteItem(path())
+            case 5: return .insertItem(path())
+            case 6: return .reloadItem(path())
+            default: return .moveItem(from: path(), to: path())
+            }
+        }
+        var outcomes: Set<String> = []
+        for _ in 0..<400 {
+            let old = snapshot(), new = snapshot()
+            let stages = (0..<next(3)).map { _ in
+                Stage(batch: Batch((0..<next(4)).map { _ in operation() }), data: next(2) == 0 ? snapshot() : nil)
+            }
+            let profile: Profile = next(2) == 0 ? .strict : .uikit
+            let text = CaseDrawing.draw(old: old, new: new, stages: next(5) == 0 ? nil : stages, profile: profile)
+            let bottom = footer(text)
+            if bottom.contains("rejected at stage") { outcomes.insert("rejected") }
+            else if bottom.contains("all accepted") { outcomes.insert("accepted") }
+            else if bottom.contains("no stages") { outcomes.insert("pairing") }
+            #expect(text.hasPrefix("old"))
+        }
+        #expect(outcomes == ["rejected", "accepted", "pairing"])
     }
 
     @Test func longestRunFindsOneLongestIncreasingSubsequence() {
