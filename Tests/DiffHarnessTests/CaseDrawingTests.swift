@@ -45,6 +45,29 @@ private func footer(_ drawing: String) -> String {
 
 /// `CaseDrawing.draw`: each fate once, then the edges (empty, duplicated, out of range, large).
 @Suite struct CaseDrawingTests {
+    /// The whole text of the example in CaseDrawing.swift's header.
+    @Test func drawingReadsAsDocumented() throws {
+        let text = try drawing("""
+            old: [A: a b c] [B: d e]
+            new: [A: a c] [B: e d]
+            batch: delete 0.1, move 1.1 1.0
+            """)
+        #expect(text == """
+            old                      new
+            [A]      kept            [A]
+              0.0 a  kept              0.0 a
+              0.1 b  deleted           0.1 c  from 0.2
+              0.2 c  -> 0.1          [B]
+            [B]      kept              1.0 e  moved from 1.1
+              1.0 d  -> 1.1            1.1 d  from 1.0
+              1.1 e  moved -> 1.0
+
+            stages: 1, all accepted (profile strict)
+            stale after the update: none
+
+            """)
+    }
+
     @Test func flatCaseHasNoSectionHeadersAndItemIndexesOnly() throws {
         let text = try drawing("""
             old: a b c d

@@ -1,13 +1,19 @@
 // CaseDrawing: a case drawn for a person — old and new side by side, section
 // by section, each section and item marked with its fate.
 //
-//     old                     new
-//     [A]  kept               [A]
-//       0.0 a  kept             0.0 a
-//       0.1 b  deleted          0.1 c  from 0.2
-//       0.2 c  -> 0.1         [B]
-//     [B]  kept                 1.0 e  moved from 1.1
-//       1.0 d  -> 1.1           1.1 d  from 1.0
+//     old: [A: a b c] [B: d e]
+//     new: [A: a c] [B: e d]
+//     batch: delete 0.1, move 1.1 1.0
+//
+// is drawn
+//
+//     old                      new
+//     [A]      kept            [A]
+//       0.0 a  kept              0.0 a
+//       0.1 b  deleted           0.1 c  from 0.2
+//       0.2 c  -> 0.1          [B]
+//     [B]      kept              1.0 e  moved from 1.1
+//       1.0 d  -> 1.1            1.1 d  from 1.0
 //       1.1 e  moved -> 1.0
 //
 //     stages: 1, all accepted (profile strict)
