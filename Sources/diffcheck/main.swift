@@ -1,2 +1,48 @@
+// diffcheck: the command line.
 import DiffHarness
-print("diffcheck: nothing here yet")
+import Foundation
+
+let usage = """
+diffcheck: list diffing made provably safe
+
+Usage: diffcheck COMMAND [OPTIONS]
+
+Commands:
+  check [PATHS…]   the CI gate: corpus, exhaustive bound, fixed-seed random budget
+  fuzz             a random campaign until --time, --cases or Ctrl-C
+  repro FILE|DIR…  replay cases and fuzz inputs; print verdicts and the shrunk case
+  shrink FILE      write the minimal case next to FILE
+  exhaust          every small old/new pair within a bound
+  diff FILE        the core's stages for a case's old/new, in case format
+  bench            the core against the standard library and a hash floor
+  engines          the built-in engines and what each claims
+  show FILE        draw a case: old and new side by side, each item's fate
+
+Run `diffcheck COMMAND --help` for a command's options.
+
+\(exitCodeHelp)
+"""
+
+let commands: [String: ([String]) -> Int32] = [
+    "check": CheckCommand.run,
+    "fuzz": FuzzCommand.run,
+    "repro": ReproCommand.run,
+    "shrink": ShrinkCommand.run,
+    "exhaust": ExhaustCommand.run,
+    "diff": DiffCommand.run,
+    "bench": BenchCommand.run,
+    "engines": EnginesCommand.run,
+    "show": ShowCommand.run,
+    "worker": WorkerCommand.run,
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
+    print(usage)
+    exit(arguments.isEmpty ? ExitCode.usage : ExitCode.success)
+}
+guard let command = commands[name] else {
+    printError("diffcheck: unknown command '\(name)'\n\n\(usage)")
+    exit(ExitCode.usage)
+}
+exit(command(Array(arguments.dropFirst())))

@@ -6,7 +6,7 @@ import ListModel
 func mutantIsCaughtAndShrunk(flaw: Flaw) throws {
     let engine = SimpleEngine(flaw: flaw)
     let checker = Checker(engine: engine)
-    let generator = PairGenerator()
+    let generator = PairGenerator(options: GeneratorOptions(maxSize: 30))
     var found: (GeneratedPair, PropertyName)?
     for n in 0..<5000 {
         let pair = generator.generate(from: RandomSource(seed: UInt64(n)))

@@ -17,6 +17,21 @@ public struct Counterexample: Sendable {
     public var shrinkCalls: Int
     public var isShrinkBudgetExhausted: Bool
 
+    public init(failure: PropertyFailure, engine: String, profile: Profile, seed: UInt64?, caseNumber: Int?,
+                original: GeneratedPair, shrunk: GeneratedPair, shrunkVerdict: Verdict, shrinkCalls: Int,
+                isShrinkBudgetExhausted: Bool) {
+        self.failure = failure
+        self.engine = engine
+        self.profile = profile
+        self.seed = seed
+        self.caseNumber = caseNumber
+        self.original = original
+        self.shrunk = shrunk
+        self.shrunkVerdict = shrunkVerdict
+        self.shrinkCalls = shrinkCalls
+        self.isShrinkBudgetExhausted = isShrinkBudgetExhausted
+    }
+
     /// The shrunk case in the case format: comments that say where it came
     /// from, `engine:`, `old:`/`new:`, and `expect: fail PROPERTY`.
     public var caseText: String {

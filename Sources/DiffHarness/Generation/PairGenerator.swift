@@ -87,14 +87,23 @@ public struct PairGenerator: Sendable {
 
     /// The bound of the `direct` shape and how to turn a `SmallPairGenerator`
     /// draw into this generator's choices (for the shrinker's smaller-pairs pass).
-    /// Flat first, then (unless flat-only) sectioned.
+    /// Flat first, then (unless flat-only) sectioned. The bounds are the
+    /// exhaustive enumeration's defaults (a subset of what the direct shape
+    /// draws), so a shrunk case is as small as the smallest failure that
+    /// `diffcheck exhaust` would find.
     public var directShapes: [(bound: ExhaustiveBound, choices: @Sendable ([Int]) -> [Int])] {
+        func limited(_ bound: ExhaustiveBound) -> ExhaustiveBound {
+            var bound = bound
+            bound.allowsDuplicates = options.allowsDuplicates
+            bound.maxItemsPerSection = min(bound.maxItemsPerSection, options.maxSize)
+            return bound
+        }
         let flat = options.isFlatOnly ? [0] : [0, 0]
         var shapes: [(bound: ExhaustiveBound, choices: @Sendable ([Int]) -> [Int])] = [
-            (PairGenerator.directBound(isFlat: true, options: options), { flat + $0 })
+            (limited(.flat), { flat + $0 })
         ]
         if !options.isFlatOnly {
-            shapes.append((PairGenerator.directBound(isFlat: false, options: options), { [1, 0] + $0 }))
+            shapes.append((limited(.sectioned), { [1, 0] + $0 }))
         }
         return shapes
     }

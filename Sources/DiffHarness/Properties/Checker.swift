@@ -11,6 +11,12 @@ public struct Verdict: Hashable, Sendable {
     /// a sectioned case) or declined it with a legitimate refusal.
     public var isSkipped: Bool
 
+    public init(output: EngineOutput?, failures: [PropertyFailure], isSkipped: Bool) {
+        self.output = output
+        self.failures = failures
+        self.isSkipped = isSkipped
+    }
+
     public var holds: Bool { failures.isEmpty }
 
     /// The stages the engine produced, if any.

@@ -23,6 +23,12 @@ public struct ShrinkResult: Sendable {
     public var calls: Int
     /// Whether shrinking stopped at the budget rather than at a fixed point.
     public var isBudgetExhausted: Bool
+
+    public init(choices: [Int], calls: Int, isBudgetExhausted: Bool) {
+        self.choices = choices
+        self.calls = calls
+        self.isBudgetExhausted = isBudgetExhausted
+    }
 }
 
 /// One shrinking run: the current best sequence and the test that decides
@@ -72,6 +78,15 @@ public final class Shrinker {
 
     /// Runs every pass until none makes progress or the budget is spent.
     public func run() -> ShrinkResult {
+        runLocalPasses()
+        let before = best
+        trySmallerPairs()
+        if best != before { runLocalPasses() }
+        return ShrinkResult(choices: best, calls: calls, isBudgetExhausted: isOutOfBudget)
+    }
+
+    /// The passes that edit the current sequence, until none makes progress.
+    func runLocalPasses() {
         var improved = true
         while improved && !isOutOfBudget {
             let before = best
@@ -81,9 +96,7 @@ public final class Shrinker {
             lowerValues()
             lowerDuplicates()
             sortSpans()
-            if best == before { trySmallerPairs() }
             improved = best != before
         }
-        return ShrinkResult(choices: best, calls: calls, isBudgetExhausted: isOutOfBudget)
     }
 }

@@ -1,0 +1,283 @@
+// Campaign: the supervisor of worker processes (`fuzz`, and the random part
+// of `check`).
+//
+// Workers run the engine; the supervisor only reads their lines. When a
+// worker traps, is killed or stays on one case longer than `--timeout`, the
+// supervisor records that case as a `no-crash` failure, shrinks it by running
+// candidates in fresh single-case workers, saves it, and starts a new worker
+// at the next case of the same stride. Nothing a worker found is lost: its
+// findings are on disk before it reports them, and the case it is running is
+// in its state file before it starts.
+import DiffHarness
+import Foundation
+import ListModel
+
+nonisolated(unsafe) var isInterrupted: sig_atomic_t = 0
+
+/// One failure a campaign found.
+struct CampaignFailure {
+    var caseNumber: Int
+    var property: String
+    var path: String
+    var message: String
+}
+
+/// What a campaign did.
+struct CampaignReport {
+    var casesRun = 0
+    var skipped = 0
+    var failures: [CampaignFailure] = []
+    var labelCounts: [Label: Int] = [:]
+    var elapsed = 0.0
+    var wasInterrupted = false
+}
+
+/// A running worker process and what the supervisor knows of it.
+final class Worker {
+    let stride: Int
+    let process = Process()
+    let output = Pipe()
+    var buffer: [UInt8] = []
+    var isAtEnd = false
+    /// The case it started and has not finished, and since when.
+    var inFlight: Int?
+    var startedAt = Date()
+    /// A property failure it is shrinking (case, property), if any.
+    var shrinking: (Int, String)?
+
+    init(executable: URL, arguments: [String], stride: Int) throws {
+        self.stride = stride
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var descriptor: Int32 { output.fileHandleForReading.fileDescriptor }
+
+    /// Reads what is available; returns complete lines.
+    func readLines() -> [String] {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = read(descriptor, &chunk, chunk.count)
+        if count <= 0 {
+            isAtEnd = true
+        } else {
+            buffer += chunk[0..<count]
+        }
+        var lines: [String] = []
+        while let newline = buffer.firstIndex(of: 10) {
+            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
+            buffer.removeSubrange(...newline)
+        }
+        return lines
+    }
+
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// How the process ended, in words, or nil when it exited normally.
+    func ending() -> String? {
+        process.waitUntilExit()
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            return "the engine trapped (the worker died of signal \(signal)\(signalName(signal)))"
+        }
+        return process.terminationStatus == 0 ? nil : "the worker exited with status \(process.terminationStatus)"
+    }
+}
+
+func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGILL: return ", SIGILL: a Swift trap"
+    case SIGTRAP: return ", SIGTRAP: a Swift trap"
+    case SIGABRT: return ", SIGABRT"
+    case SIGSEGV: return ", SIGSEGV"
+    case SIGKILL: return ", SIGKILL"
+    case SIGBUS: return ", SIGBUS"
+    default: return ""
+    }
+}
+
+/// The path of this executable, to start workers with.
+func ownExecutable() -> URL {
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+}
+
+/// Runs a campaign over cases 0..<maxCases (or until the time is up or Ctrl-C).
+struct Supervisor {
+    var options: Options
+    var jobs: Int
+    var maxCases: Int
+    var maxTime: Double?
+    var findings: String
+    /// Prints a status line now and then (a live line on a terminal).
+    var showsStatus: Bool
+
+    func workerArguments(startingAt index: Int) -> [String] {
+        ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(index),
+                                          "--cases", String(maxCases), "--findings", findings,
+                                          "--state", stateFile(index % jobs)]
+    }
+
+    func stateFile(_ stride: Int) -> String {
+        (findings as NSString).appendingPathComponent(".worker-\(stride).state")
+    }
+
+    func run() throws -> CampaignReport {
+        try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
+        isInterrupted = 0
+        let previous = signal(SIGINT) { _ in isInterrupted = 1 }
+        defer { signal(SIGINT, previous) }
+        var report = CampaignReport()
+        let start = Date()
+        var workers: [Worker] = []
+        for j in 0..<min(jobs, max(maxCases, 0)) {
+            workers.append(try Worker(executable: ownExecutable(), arguments: workerArguments(startingAt: j), stride: j))
+        }
+        let isTerminal = isatty(STDERR_FILENO) != 0
+        var lastStatus = Date()
+        while !workers.isEmpty {
+            if isInterrupted != 0 {
+                report.wasInterrupted = true
+                break
+            }
+            if let maxTime, Date().timeIntervalSince(start) >= maxTime { break }
+            var descriptors = workers.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 100)
+            var finished: [Int] = []
+            for (slot, worker) in workers.enumerated() {
+                if descriptors[slot].revents != 0 {
+                    for line in worker.readLines() { handle(line, from: worker, report: &report) }
+                }
+                let limit = worker.shrinking == nil ? options.timeout : max(120, options.timeout * 10)
+                let isHung = worker.inFlight != nil && Date().timeIntervalSince(worker.startedAt) > limit
+                guard worker.isAtEnd || isHung else { continue }
+                if isHung { worker.kill() }
+                let ending = worker.ending()
+                if let n = worker.inFlight {
+                    let why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
+                    report.failures.append(recordCrash(n, why: why, shrinking: worker.shrinking))
+                    report.casesRun += 1
+                    let next = n + jobs
+                    if next < maxCases {
+                        workers[slot] = try Worker(executable: ownExecutable(), arguments: workerArguments(startingAt: next), stride: worker.stride)
+                        continue
+                    }
+                }
+                finished.append(slot)
+            }
+            for slot in finished.reversed() { workers.remove(at: slot) }
+            if showsStatus && Date().timeIntervalSince(lastStatus) >= (isTerminal ? 0.5 : 10) {
+                lastStatus = Date()
+                let elapsed = Date().timeIntervalSince(start)
+                let rate = Double(report.casesRun) / max(elapsed, 0.001)
+                let line = "cases \(report.casesRun)  \(Int(rate))/s  failures \(report.failures.count)  elapsed \(Int(elapsed)) s"
+                FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))
+            }
+        }
+        for worker in workers { worker.kill(); _ = worker.ending() }
+        for j in 0..<jobs { unlink(stateFile(j)) }
+        if showsStatus && isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        report.elapsed = Date().timeIntervalSince(start)
+        report.failures.sort { $0.caseNumber < $1.caseNumber }
+        return report
+    }
+
+    func handle(_ line: String, from worker: Worker, report: inout CampaignReport) {
+        let fields = line.split(separator: " ", maxSplits: 3).map(String.init)
+        guard let kind = fields.first, fields.count >= 2, let n = Int(fields[1]) else { return }
+        switch kind {
+        case "start":
+            worker.inFlight = n
+            worker.startedAt = Date()
+        case "shrinking" where fields.count >= 3:
+            worker.shrinking = (n, fields[2])
+        case "found" where fields.count >= 4:
+            worker.shrinking = nil
+            let message = (try? String(contentsOfFile: fields[3], encoding: .utf8))
+                .flatMap { $0.split(separator: "\n").first { $0.hasPrefix("# finding: ") } }
+                .map { String($0.dropFirst("# finding: ".count)) } ?? fields[2]
+            report.failures.append(CampaignFailure(caseNumber: n, property: fields[2], path: fields[3], message: message))
+        case "done":
+            worker.inFlight = nil
+            report.casesRun += 1
+            let labels = fields.count >= 3 ? fields[2] : "-"
+            if labels == "skipped" { report.skipped += 1; return }
+            for name in labels.split(separator: ",") {
+                if let label = Label(rawValue: String(name)) { report.labelCounts[label, default: 0] += 1 }
+            }
+        default:
+            break
+        }
+    }
+
+    /// A case whose worker trapped or hung: shrink it in fresh workers and save it.
+    func recordCrash(_ n: Int, why: String, shrinking: (Int, String)?) -> CampaignFailure {
+        let engineName = options.engineCommand.map { "external: \($0)" } ?? options.engineName
+        let isFlatOnly = (try? options.engine().isFlatOnly) ?? false
+        var generatorOptions = options.generator
+        if isFlatOnly { generatorOptions.isFlatOnly = true }
+        let generator = PairGenerator(options: generatorOptions)
+        let pair = generator.campaignCase(seed: options.seed, n: n)
+        let deadline = Date().addingTimeInterval(60)
+        let shrinker = Shrinker(failing: pair.choices, size: totalItems(pair.old, pair.new), budget: 300,
+                                direct: generator.directShapes) { candidate in
+            guard Date() < deadline else { return nil }
+            let replayed = generator.replay(candidate)
+            return crashes(replayed.choices) ? (replayed.choices, totalItems(replayed.old, replayed.new)) : nil
+        }
+        let result = crashes(pair.choices) ? shrinker.run() : ShrinkResult(choices: pair.choices, calls: 1, isBudgetExhausted: false)
+        let shrunk = generator.replay(result.choices)
+        var message = why
+        if let (_, property) = shrinking { message += " while shrinking a \(property) failure" }
+        let failure = PropertyFailure(.noCrash, message)
+        let example = Counterexample(
+            failure: failure, engine: engineName, profile: options.profile, seed: options.seed, caseNumber: n,
+            original: pair, shrunk: shrunk, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
+            shrinkCalls: result.calls, isShrinkBudgetExhausted: result.isBudgetExhausted)
+        let path = (try? saveFinding(example, in: findings)) ?? "-"
+        return CampaignFailure(caseNumber: n, property: PropertyName.noCrash.rawValue, path: path, message: message)
+    }
+
+    /// Whether a single-case worker on these choices traps, fails or hangs.
+    func crashes(_ choices: [Int]) -> Bool {
+        let arguments = ["worker"] + options.forwarded + ["--choices", choices.map(String.init).joined(separator: " ")]
+        guard let worker = try? Worker(executable: ownExecutable(), arguments: arguments, stride: 0) else { return false }
+        let deadline = Date().addingTimeInterval(options.timeout)
+        while !worker.isAtEnd {
+            var descriptor = pollfd(fd: worker.descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 100)
+            if descriptor.revents != 0 { _ = worker.readLines() }
+            if Date() > deadline {
+                worker.kill()
+                _ = worker.ending()
+                return true
+            }
+        }
+        return worker.ending() != nil
+    }
+}
+
+extension CampaignReport {
+    /// The end-of-campaign summary: counts, label statistics, coverage gaps, failures.
+    func summary(engine: String, seed: UInt64, showsTimings: Bool = true) -> String {
+        var lines: [String] = []
+        let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
+        lines.append("engine \(engine), seed \(seed): \(casesRun) cases\(rate), \(failures.count) failures" + (wasInterrupted ? " (interrupted)" : ""))
+        if skipped > 0 { lines.append("  \(skipped) cases did not apply to the engine") }
+        let counted = Label.allCases.map { label in "\(label.rawValue) \(labelCounts[label, default: 0])" }
+        lines.append("labels: " + counted.joined(separator: ", "))
+        let gaps = Label.allCases.filter { labelCounts[$0, default: 0] == 0 }
+        if casesRun > 0 && !gaps.isEmpty {
+            lines.append("coverage gaps (never generated): " + gaps.map(\.rawValue).joined(separator: ", "))
+        }
+        for failure in failures {
+            lines.append("FAIL case \(failure.caseNumber): \(failure.message)")
+            lines.append("  saved: \(failure.path)")
+            lines.append("  reproduce: diffcheck repro \(shellQuoted(failure.path))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,27 @@
+// EnginesCommand: `diffcheck engines`.
+import DiffHarness
+
+enum EnginesCommand {
+    static let help = """
+    Usage: diffcheck engines
+
+    Lists the built-in engines, what each claims, and which are mutants
+    (engines with a seeded bug that the harness must catch).
+
+    \(exitCodeHelp)
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") { print(help); return ExitCode.success }
+        guard arguments.isEmpty else { printError("diffcheck engines: takes no arguments"); return ExitCode.usage }
+        let width = EngineCatalog.all.map(\.name.count).max() ?? 0
+        for engine in EngineCatalog.all {
+            let padded = engine.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            print("\(padded)  \(engine.summary)")
+            let claims = engine.claims.union([.noCrash, .deterministic]).sorted().map(\.rawValue)
+            print(String(repeating: " ", count: width) + "  checks: " + claims.joined(separator: ", ") + (engine.isFlatOnly ? " (flat lists only)" : ""))
+        }
+        print("\nexternal engines: --engine-cmd 'COMMAND' (JSON Lines; see README)")
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,144 @@
+// Options: the command line's common options and argument reading.
+import DiffHarness
+import Foundation
+import ListModel
+
+/// Exit codes, the same for every subcommand.
+enum ExitCode {
+    /// Everything holds.
+    static let success: Int32 = 0
+    /// A property failed or a case missed its expectation.
+    static let failure: Int32 = 1
+    /// Bad usage or unreadable input (named with file and line).
+    static let usage: Int32 = 2
+}
+
+let exitCodeHelp = """
+Exit codes: 0 everything holds; 1 a property failed or a case missed its
+expectation; 2 bad usage or unreadable input (named with file and line; the
+rest still runs).
+"""
+
+let commonOptionsHelp = """
+Common options:
+  --engine NAME        engine under test: core (default), stdlib, reload-all,
+                       simple, or mutant:NAME (see `diffcheck engines`)
+  --engine-cmd 'CMD'   an external engine speaking JSON Lines on stdin/stdout
+  --timeout SECONDS    how long an engine may take on one case (default 10)
+  --seed N             seed of the random cases (default 1)
+  --profile P          strict (default) or uikit
+  --max-size N         most items in one generated snapshot (default 200)
+  --flat               generate one-section snapshots only
+  --no-duplicates      generate no repeated identities
+"""
+
+/// A usage error: printed with the command's name, exit code 2.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The options every subcommand understands, and the rest of the arguments.
+struct Options {
+    var engineName = "core"
+    var engineCommand: String?
+    var timeout = 10.0
+    var seed: UInt64 = 1
+    var profile = Profile.strict
+    var generator = GeneratorOptions()
+    var isHelp = false
+    /// Subcommand-specific options (`--name value` or `--flag`) and positional arguments.
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positional: [String] = []
+
+    /// Reads `arguments`; `valued` and `switches` name the subcommand's own options.
+    init(_ arguments: [String], valued: Set<String> = [], switches: Set<String> = []) throws {
+        var index = 0
+        func value(_ name: String) throws -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(description: "\(name) needs a value") }
+            return arguments[index]
+        }
+        func number<T: FixedWidthInteger>(_ name: String, _ text: String) throws -> T {
+            guard let n = T(text), n >= 0 else { throw UsageError(description: "\(name) takes a whole number, not '\(text)'") }
+            return n
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--help", "-h": isHelp = true
+            case "--engine": engineName = try value(argument)
+            case "--engine-cmd": engineCommand = try value(argument)
+            case "--timeout":
+                let text = try value(argument)
+                guard let t = Double(text), t > 0 else { throw UsageError(description: "--timeout takes a positive number of seconds, not '\(text)'") }
+                timeout = t
+            case "--seed": seed = try number(argument, try value(argument))
+            case "--profile":
+                let text = try value(argument)
+                guard let p = Profile(rawValue: text) else { throw UsageError(description: "--profile is strict or uikit, not '\(text)'") }
+                profile = p
+            case "--max-size": generator.maxSize = try number(argument, try value(argument))
+            case "--flat": generator.isFlatOnly = true
+            case "--no-duplicates": generator.allowsDuplicates = false
+            default:
+                if valued.contains(argument) {
+                    values[argument] = try value(argument)
+                } else if switches.contains(argument) {
+                    flags.insert(argument)
+                } else if argument.hasPrefix("--") {
+                    throw UsageError(description: "unknown option \(argument)")
+                } else {
+                    positional.append(argument)
+                }
+            }
+            index += 1
+        }
+    }
+
+    /// The engine under test.
+    func engine() throws -> any DiffEngine {
+        if let command = engineCommand {
+            return ExternalEngine(command: command, timeout: timeout, isFlatOnly: generator.isFlatOnly)
+        }
+        guard let engine = EngineCatalog.engine(named: engineName) else {
+            throw UsageError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
+        }
+        return engine
+    }
+
+    func integer(_ name: String, default fallback: Int) throws -> Int {
+        guard let text = values[name] else { return fallback }
+        guard let n = Int(text), n >= 0 else { throw UsageError(description: "\(name) takes a whole number, not '\(text)'") }
+        return n
+    }
+
+    func seconds(_ name: String) throws -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let n = Double(text), n >= 0 else { throw UsageError(description: "\(name) takes a number of seconds, not '\(text)'") }
+        return n
+    }
+
+    /// The common options as arguments again (for worker processes and the
+    /// one-line reproduce command).
+    var forwarded: [String] {
+        var arguments: [String] = []
+        if let command = engineCommand { arguments += ["--engine-cmd", command] } else { arguments += ["--engine", engineName] }
+        arguments += ["--timeout", String(timeout), "--seed", String(seed), "--profile", profile.rawValue,
+                      "--max-size", String(generator.maxSize)]
+        if generator.isFlatOnly { arguments.append("--flat") }
+        if !generator.allowsDuplicates { arguments.append("--no-duplicates") }
+        return arguments
+    }
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Quotes an argument for a shell command line a user can paste.
+func shellQuoted(_ argument: String) -> String {
+    let safe = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=,".contains($0) }
+    return safe && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}

@@ -1,0 +1,171 @@
+// ReproCommand: `diffcheck repro` and `diffcheck shrink`.
+import DiffHarness
+import Foundation
+import ListModel
+
+enum ReproCommand {
+    static let help = """
+    Usage: diffcheck repro FILE|DIR… [OPTIONS]
+
+    Replays text cases (.case) and binary inputs (libFuzzer corpus files and
+    crash-* artifacts, decoded as choice buffers). For each: the decoded case,
+    the engine's stages, each property's verdict with the model's message,
+    the shrunk case when something fails, and a command that reproduces it.
+    A case with `batch:` lines is checked as written; a case without is run
+    through its `engine:` (or --engine, default core).
+
+    \(commonOptionsHelp)
+    \(exitCodeHelp)
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do { options = try Options(arguments) } catch {
+            printError("diffcheck repro: \(error)\n\n\(help)")
+            return ExitCode.usage
+        }
+        if options.isHelp { print(help); return ExitCode.success }
+        guard !options.positional.isEmpty else {
+            printError("diffcheck repro: give case files or directories\n\n\(help)")
+            return ExitCode.usage
+        }
+        let engine: any DiffEngine
+        do { engine = try options.engine() } catch { printError("diffcheck repro: \(error)"); return ExitCode.usage }
+        let (entries, errors) = readCorpus(options.positional)
+        for error in errors { printError(error.description) }
+        let replayer = CorpusReplayer(defaultEngine: engine, profile: options.profile, generatorOptions: options.generator)
+        var code = errors.isEmpty ? ExitCode.success : ExitCode.usage
+        for entry in entries {
+            let outcome = replayer.replay(entry)
+            print(describe(outcome, options: options))
+            if let shrunk = shrunkCase(outcome, options: options, engine: engine) {
+                print("shrunk (\(totalItems(shrunk.old, shrunk.new)) items, was \(totalItems(outcome.checkedCase.old, outcome.checkedCase.new))):")
+                print(CasePrinter.text(shrunk), terminator: "")
+            }
+            print("reproduce: diffcheck repro \(shellQuoted(outcome.path))" + reproduceOptions(options, outcome: outcome))
+            print("")
+            if !outcome.meetsExpectation && code == ExitCode.success { code = ExitCode.failure }
+        }
+        return code
+    }
+
+    static func reproduceOptions(_ options: Options, outcome: EntryOutcome) -> String {
+        var extra: [String] = []
+        if outcome.checkedCase.engine == nil || outcome.choices != nil {
+            if let command = options.engineCommand { extra += ["--engine-cmd", command] }
+            else if options.engineName != "core" { extra += ["--engine", options.engineName] }
+        }
+        if options.profile != .strict { extra += ["--profile", options.profile.rawValue] }
+        return extra.isEmpty ? "" : " " + extra.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// The case, the stages, and each property's verdict.
+    static func describe(_ outcome: EntryOutcome, options: Options) -> String {
+        var lines = ["== \(outcome.path)"]
+        var shown = outcome.checkedCase
+        if outcome.choices != nil {
+            lines.append("decoded from \(outcome.choices?.count ?? 0) choices:")
+            shown.comments = []
+        }
+        lines.append(CasePrinter.text(shown).trimmingCharacters(in: .newlines))
+        if let engine = outcome.engineName {
+            lines.append("engine \(engine) answered:")
+            let isFlat = shown.old.isFlat && shown.new.isFlat
+            lines += outcome.stages.isEmpty ? ["  (no stages)"] : CasePrinter.stageLines(outcome.stages, isFlat: isFlat).map { "  " + $0 }
+        }
+        let checked: [PropertyName] = outcome.engineName == nil
+            ? [.valid, .reachesTarget, .fresh]
+            : PropertyName.allCases
+        for property in checked {
+            let failures = outcome.failures.filter { $0.property == property }
+            if failures.isEmpty {
+                if outcome.engineName == nil || property != .minimalMoves { lines.append("  \(property.rawValue): holds") }
+            } else {
+                for failure in failures { lines.append("  \(property.rawValue): FAILS: \(failure.message)") }
+            }
+        }
+        lines.append((outcome.meetsExpectation ? "ok: " : "MISSED: ") + outcome.summary)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The shrunk form of a failing engine case: by its choices when it has
+    /// them (binary inputs, findings), else the smallest failing pair below it.
+    static func shrunkCase(_ outcome: EntryOutcome, options: Options, engine defaultEngine: any DiffEngine) -> Case? {
+        guard let failure = outcome.failures.first, outcome.engineName != nil else { return nil }
+        let engine = outcome.checkedCase.engine.flatMap(EngineCatalog.engine(named:)) ?? defaultEngine
+        let checker = Checker(engine: engine, profile: outcome.checkedCase.profile ?? options.profile)
+        let generator = PairGenerator(options: options.generator.forEngine(engine))
+        var choices = outcome.choices
+        if choices == nil, let recorded = recordedChoices(outcome.checkedCase) {
+            let replayed = generator.replay(recorded)
+            if replayed.old == outcome.checkedCase.old && replayed.new == outcome.checkedCase.new { choices = recorded }
+        }
+        var result: (old: Snapshot, new: Snapshot, verdict: Verdict, choices: [Int]?)?
+        if let choices {
+            let pair = generator.replay(choices)
+            let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator)
+            result = (shrunk.pair.old, shrunk.pair.new, shrunk.verdict, shrunk.pair.choices)
+        } else if let smaller = smallestFailure(below: totalItems(outcome.checkedCase.old, outcome.checkedCase.new),
+                                                failing: failure.property, checker: checker, options: generator.options) {
+            result = (smaller.old, smaller.new, smaller.verdict, nil)
+        }
+        guard let result else { return nil }
+        var comments = ["\(failure.property.rawValue): " + (result.verdict.failures.first { $0.property == failure.property }?.message ?? failure.message)]
+        if let choices = result.choices { comments.append("choices: " + choices.map(String.init).joined(separator: " ")) }
+        if !result.verdict.stages.isEmpty {
+            comments.append("the engine answered:")
+            comments += CasePrinter.stageLines(result.verdict.stages, isFlat: result.old.isFlat && result.new.isFlat).map { "  " + $0 }
+        }
+        return Case(comments: comments, old: result.old, new: result.new, expectation: .fail(failure.property.rawValue),
+                    profile: outcome.checkedCase.profile, engine: engine.name)
+    }
+}
+
+enum ShrinkCommand {
+    static let help = """
+    Usage: diffcheck shrink FILE [OPTIONS]
+
+    Shrinks a failing case (a .case file or a binary fuzz input) and writes
+    the minimal case next to it, as FILE.shrunk.case (the extension .case is
+    replaced). The case keeps failing the same property.
+
+    \(commonOptionsHelp)
+    \(exitCodeHelp)
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do { options = try Options(arguments) } catch {
+            printError("diffcheck shrink: \(error)\n\n\(help)")
+            return ExitCode.usage
+        }
+        if options.isHelp { print(help); return ExitCode.success }
+        guard options.positional.count == 1 else {
+            printError("diffcheck shrink: give one file\n\n\(help)")
+            return ExitCode.usage
+        }
+        let engine: any DiffEngine
+        do { engine = try options.engine() } catch { printError("diffcheck shrink: \(error)"); return ExitCode.usage }
+        let (entries, errors) = readCorpus(options.positional)
+        for error in errors { printError(error.description) }
+        guard let entry = entries.first else { return ExitCode.usage }
+        let outcome = CorpusReplayer(defaultEngine: engine, profile: options.profile, generatorOptions: options.generator).replay(entry)
+        guard !outcome.failures.isEmpty else {
+            print("\(outcome.path): nothing fails, nothing to shrink (\(outcome.summary))")
+            return ExitCode.success
+        }
+        guard let shrunk = ReproCommand.shrunkCase(outcome, options: options, engine: engine) else {
+            print("\(outcome.path): no smaller failing case found; it is minimal within the exhaustive bound")
+            return ExitCode.failure
+        }
+        let base = outcome.path.hasSuffix(".case") ? String(outcome.path.dropLast(5)) : outcome.path
+        let target = base + ".shrunk.case"
+        do { try writeAtomically(CasePrinter.text(shrunk), to: target) } catch {
+            printError("\(error)")
+            return ExitCode.usage
+        }
+        print("wrote \(target) (\(totalItems(shrunk.old, shrunk.new)) items, was \(totalItems(outcome.checkedCase.old, outcome.checkedCase.new)))")
+        print(CasePrinter.text(shrunk), terminator: "")
+        return ExitCode.failure
+    }
+}
