@@ -63,6 +63,9 @@ public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer
     if let directory = arguments.dropFirst().first(where: { $0.hasPrefix(SeedMaker.flag) }) {
         return SeedMaker.run(directory: String(directory.dropFirst(SeedMaker.flag.count)))
     }
+    if arguments.dropFirst().contains(Repro.flag) {
+        return Repro.run(arguments.dropFirst().filter { !$0.hasPrefix("-") }, target: target!)
+    }
     if arguments.dropFirst().contains(SeedMaker.labelsFlag) {
         return SeedMaker.printLabels(of: arguments.dropFirst().filter { !$0.hasPrefix("-") })
     }

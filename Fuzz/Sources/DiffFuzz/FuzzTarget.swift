@@ -30,8 +30,11 @@ struct FuzzTarget: Sendable {
     /// A failing case in the case format: the failed properties with the
     /// model's messages, the input and its choices, the engine's stages, then
     /// `old:`, `new:`, `expect: fail PROPERTY` and `engine:`, so that
-    /// `diffcheck check` reads it back as a regression.
-    func caseText(bytes: [UInt8], pair: GeneratedPair, verdict: Verdict) -> String {
+    /// `diffcheck check` reads it back as a regression. The expectation is
+    /// `expected`, or else the first failed property.
+    func caseText(
+        bytes: [UInt8], pair: GeneratedPair, verdict: Verdict, expected: PropertyName? = nil
+    ) -> String {
         var comments = verdict.failures.map { "\($0.property.rawValue): \(oneLine($0.message))" }
         comments.append("found by DiffFuzz with engine \(engine.name), profile \(profile.rawValue)")
         comments.append("input (\(bytes.count) bytes): " + bytes.map(hex).joined(separator: " "))
@@ -41,7 +44,7 @@ struct FuzzTarget: Sendable {
             let isFlat = pair.old.isFlat && pair.new.isFlat
             comments += CasePrinter.stageLines(verdict.stages, isFlat: isFlat).map { "  " + $0 }
         }
-        let expectation = verdict.failures.first.map { Expectation.fail($0.property.rawValue) } ?? .pass
+        let expectation = (expected ?? verdict.failures.first?.property).map { Expectation.fail($0.rawValue) } ?? .pass
         let c = Case(comments: comments, old: pair.old, new: pair.new, expectation: expectation,
                      profile: profile == .strict ? nil : profile, engine: engine.name)
         return CasePrinter.text(c)
@@ -53,7 +56,7 @@ private func oneLine(_ text: String) -> String {
     text.split(whereSeparator: \.isNewline).joined(separator: " ")
 }
 
-private func hex(_ byte: UInt8) -> String {
+func hex(_ byte: UInt8) -> String {
     let digits = Array("0123456789abcdef")
     return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
 }
