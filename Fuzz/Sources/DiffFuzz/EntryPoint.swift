@@ -58,21 +58,20 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 @_cdecl("DiffFuzz_main")
 public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    target = targetFromEnvironment()
-    let arguments = (0..<Int(argc)).map { String(cString: argv![$0]!) }
-    if let directory = arguments.dropFirst().first(where: { $0.hasPrefix(SeedMaker.flag) }) {
+    let chosen = targetFromEnvironment()
+    target = chosen
+    let arguments = (0..<Int(argc)).dropFirst().map { String(cString: argv![$0]!) }
+    let paths = arguments.filter { !$0.hasPrefix("-") }
+    // Our own modes take `-diffcheck_...` flags, which libFuzzer never sees.
+    if let directory = arguments.first(where: { $0.hasPrefix(SeedMaker.flag) }) {
         return SeedMaker.run(directory: String(directory.dropFirst(SeedMaker.flag.count)))
     }
-    if arguments.dropFirst().contains(Repro.flag) {
-        return Repro.run(arguments.dropFirst().filter { !$0.hasPrefix("-") }, target: target!)
-    }
-    if arguments.dropFirst().contains(SeedMaker.labelsFlag) {
-        return SeedMaker.printLabels(of: arguments.dropFirst().filter { !$0.hasPrefix("-") })
-    }
+    if arguments.contains(SeedMaker.labelsFlag) { return SeedMaker.printLabels(of: paths) }
+    if arguments.contains(Repro.flag) { return Repro.run(paths, target: chosen) }
     guard FuzzDriverIsLinked() != 0 else {
         // Built without `-sanitize=fuzzer`: no fuzzing, but every file
         // named on the command line still runs once, as a regression.
-        return runEachFile(arguments.dropFirst().filter { !$0.hasPrefix("-") })
+        return runEachFile(paths)
     }
     var count = argc
     var vector = argv
