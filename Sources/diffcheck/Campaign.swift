@@ -27,6 +27,8 @@ struct CampaignReport {
     var casesRun = 0
     var skipped = 0
     var failures: [CampaignFailure] = []
+    /// Cases that failed a property already found (counted, not shrunk again).
+    var repeatedFailures: [String: Int] = [:]
     var labelCounts: [Label: Int] = [:]
     var elapsed = 0.0
     var wasInterrupted = false
@@ -51,6 +53,10 @@ final class Worker {
         process.arguments = arguments
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
+        // Swift's crash backtracer can take a long time after a trap.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
         try process.run()
     }
 
@@ -151,7 +157,8 @@ struct Supervisor {
                 if descriptors[slot].revents != 0 {
                     for line in worker.readLines() { handle(line, from: worker, report: &report) }
                 }
-                let limit = worker.shrinking == nil ? options.timeout : max(120, options.timeout * 10)
+                // A case calls the engine twice (for `deterministic`), plus the checking.
+                let limit = worker.shrinking == nil ? options.timeout * 2 + 2 : max(120, options.timeout * 10)
                 let isHung = worker.inFlight != nil && Date().timeIntervalSince(worker.startedAt) > limit
                 guard worker.isAtEnd || isHung else { continue }
                 if isHung { worker.kill() }
@@ -200,6 +207,8 @@ struct Supervisor {
                 .flatMap { $0.split(separator: "\n").first { $0.hasPrefix("# finding: ") } }
                 .map { String($0.dropFirst("# finding: ".count)) } ?? fields[2]
             report.failures.append(CampaignFailure(caseNumber: n, property: fields[2], path: fields[3], message: message))
+        case "again" where fields.count >= 3:
+            report.repeatedFailures[fields[2], default: 0] += 1
         case "done":
             worker.inFlight = nil
             report.casesRun += 1
@@ -245,7 +254,7 @@ struct Supervisor {
     func crashes(_ choices: [Int]) -> Bool {
         let arguments = ["worker"] + options.forwarded + ["--choices", choices.map(String.init).joined(separator: " ")]
         guard let worker = try? Worker(executable: ownExecutable(), arguments: arguments, stride: 0) else { return false }
-        let deadline = Date().addingTimeInterval(options.timeout)
+        let deadline = Date().addingTimeInterval(options.timeout * 2 + 2)
         while !worker.isAtEnd {
             var descriptor = pollfd(fd: worker.descriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, 100)
@@ -272,6 +281,10 @@ extension CampaignReport {
         let gaps = Label.allCases.filter { labelCounts[$0, default: 0] == 0 }
         if casesRun > 0 && !gaps.isEmpty {
             lines.append("coverage gaps (never generated): " + gaps.map(\.rawValue).joined(separator: ", "))
+        }
+        if !repeatedFailures.isEmpty {
+            let counts = repeatedFailures.keys.sorted().map { "\($0) \(repeatedFailures[$0]!)" }.joined(separator: ", ")
+            lines.append("more failing cases of properties already found (not shrunk again): " + counts)
         }
         for failure in failures {
             lines.append("FAIL case \(failure.caseNumber): \(failure.message)")

@@ -5,8 +5,12 @@
 // standard output:
 //   start N            before case N runs (also written to the state file)
 //   done N LABELS      case N ran; LABELS is a comma-separated list or -
+//   shrinking N PROPERTY
+//                      case N failed PROPERTY; shrinking it
 //   found N PROPERTY PATH
-//                      case N failed PROPERTY; the shrunk case is saved at PATH
+//                      the shrunk case of case N is saved at PATH
+//   again N PROPERTY   case N failed a property this worker already found
+//                      (not shrunk again: one counterexample per property)
 // With `--choices "1 2 3"` it runs that one case and exits 0 when the engine
 // returned (whatever the properties said); a trap or a hang shows in its exit.
 import DiffHarness
@@ -42,6 +46,7 @@ enum WorkerCommand {
         let findings = options.values["--findings"] ?? "Corpus/findings"
         let state = options.values["--state"].map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? -1
         defer { if state >= 0 { close(state) } }
+        var found: Set<PropertyName> = []
         var n = index
         while n < limit {
             // Enough to rebuild the case is on disk before it runs.
@@ -53,7 +58,10 @@ enum WorkerCommand {
             emit("start \(n)")
             let pair = generator.campaignCase(seed: options.seed, n: n)
             let verdict = checker.check(old: pair.old, new: pair.new)
-            if let failure = verdict.failures.first {
+            if let failure = verdict.failures.first, found.contains(failure.property) {
+                emit("again \(n) \(failure.property.rawValue)")
+            } else if let failure = verdict.failures.first {
+                found.insert(failure.property)
                 emit("shrinking \(n) \(failure.property.rawValue)")
                 let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator)
                 let example = Counterexample(

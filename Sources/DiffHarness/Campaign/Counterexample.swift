@@ -62,12 +62,14 @@ public func totalItems(_ old: Snapshot, _ new: Snapshot) -> Int {
 /// Shrinks a failing pair: the same property must keep failing.
 public func shrink(
     _ pair: GeneratedPair, failing property: PropertyName, checker: Checker, generator: PairGenerator,
-    budget: Int = 20_000
+    budget: Int = 20_000, timeLimit: Double = 60
 ) -> (pair: GeneratedPair, verdict: Verdict, result: ShrinkResult) {
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeLimit * 1000))
     let shrinker = Shrinker(
         failing: pair.choices, size: totalItems(pair.old, pair.new), budget: budget,
         direct: generator.directShapes
     ) { candidate in
+        guard ContinuousClock.now < deadline else { return nil }
         let replayed = generator.replay(candidate)
         let verdict = checker.check(old: replayed.old, new: replayed.new)
         guard verdict.failures.contains(where: { $0.property == property }) else { return nil }

@@ -14,6 +14,11 @@ public struct ChoiceTreeWalk {
 
     public init() {}
 
+    /// A walk that starts at `prefix` (the first leaf below it).
+    public init(prefix: [Int]) {
+        self.prefix = prefix
+    }
+
     /// The source for the next run.
     public var source: ReplaySource { ReplaySource(prefix) }
 

@@ -42,6 +42,10 @@ public enum Flaw: String, CaseIterable, Sendable {
     case allShiftedMove = "all-shifted-move"
     /// A section whose own content changed is never reloaded.
     case sectionUpdateSkipped = "section-update-skipped"
+    /// Identities indexed with `Dictionary(uniqueKeysWithValues:)`, which
+    /// traps on a duplicated identity (the process dies: only worker
+    /// processes survive it).
+    case duplicateKeyTrap = "duplicate-key-trap"
 
     /// The bug in a few words, for `diffcheck engines`.
     public var bug: String {
@@ -56,6 +60,7 @@ public enum Flaw: String, CaseIterable, Sendable {
         case .offByOneAtEnd: return "an insert at the end of a section is one past the end"
         case .allShiftedMove: return "every shifted item is moved (far more moves than needed)"
         case .sectionUpdateSkipped: return "a section whose content changed is never reloaded"
+        case .duplicateKeyTrap: return "traps on a duplicated identity (Dictionary(uniqueKeysWithValues:))"
         }
     }
 
@@ -80,6 +85,11 @@ public struct SimpleEngine: DiffEngine {
     }
 
     public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+        if flaw == .duplicateKeyTrap {
+            let ids = old.sections.flatMap { $0.items.map(\.id) }
+            let index = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+            precondition(index.count == ids.count)
+        }
         var plan = Plan(old: old, new: new, flaw: flaw)
         return .stages(plan.stages())
     }

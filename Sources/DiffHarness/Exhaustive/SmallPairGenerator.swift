@@ -40,8 +40,9 @@ public struct ExhaustiveBound: Hashable, Sendable, CustomStringConvertible {
 
     /// Flat lists of up to 5 items each, at most 6 items in all, 2 content versions.
     public static let flat = ExhaustiveBound(isFlat: true, maxTotalItems: 6, maxItemsPerSection: 5)
-    /// Up to 3 sections of up to 2 items, at most 4 items in all.
-    public static let sectioned = ExhaustiveBound(isFlat: false, maxTotalItems: 4, maxSections: 3, maxItemsPerSection: 2)
+    /// Up to 2 sections of up to 2 items, at most 4 items in all (127,219
+    /// pairs; 3 sections with 4 items would be 16 million).
+    public static let sectioned = ExhaustiveBound(isFlat: false, maxTotalItems: 4, maxSections: 2, maxItemsPerSection: 2)
 
     public var description: String {
         isFlat
@@ -124,11 +125,22 @@ public struct ExhaustiveEnumeration {
     /// pairs were visited.
     @discardableResult
     public func forEach(_ visit: (Snapshot, Snapshot, [Int]) -> Bool) -> Int {
-        var walk = ChoiceTreeWalk()
+        forEach(totalItems: nil, visit)
+    }
+
+    /// Like `forEach`, but only the pairs with exactly `totalItems` items
+    /// (the total is the first choice, so they form one subtree).
+    @discardableResult
+    public func forEach(totalItems: Int?, _ visit: (Snapshot, Snapshot, [Int]) -> Bool) -> Int {
+        if let totalItems, totalItems > generator.bound.maxTotalItems { return 0 }
+        var walk = totalItems.map { ChoiceTreeWalk(prefix: $0 == 0 ? [] : [$0]) } ?? ChoiceTreeWalk()
         var visited = 0
         while true {
             var choices = Choices(walk.source)
-            if let pair = generator.generate(&choices) {
+            let pair = generator.generate(&choices)
+            // The total is the first choice: past its subtree, stop.
+            if let totalItems, (choices.recorded.first ?? 0) != totalItems { return visited }
+            if let pair {
                 visited += 1
                 if !visit(pair.old, pair.new, choices.recorded) { return visited }
             }

@@ -59,7 +59,11 @@ public final class Shrinker {
         self.directShapes = direct
     }
 
-    var isOutOfBudget: Bool { calls >= budget }
+    var isOutOfBudget: Bool { calls >= localLimit }
+    /// The most calls the smaller-pairs pass may make.
+    public var smallerPairsBudget = 200_000
+    /// The call count the current phase may reach.
+    private var localLimit = Int.max
 
     /// Tries a candidate; keeps it when it is simpler and still fails.
     @discardableResult
@@ -78,9 +82,16 @@ public final class Shrinker {
 
     /// Runs every pass until none makes progress or the budget is spent.
     public func run() -> ShrinkResult {
+        // Half the budget for the local passes first, so the smaller-pairs
+        // pass always gets its turn.
+        localLimit = budget / 2
         runLocalPasses()
         let before = best
+        // The smaller-pairs pass has a budget of its own: it may have to
+        // look at every pair below the current size.
+        localLimit = calls + smallerPairsBudget
         trySmallerPairs()
+        localLimit = max(calls, budget)
         if best != before { runLocalPasses() }
         return ShrinkResult(choices: best, calls: calls, isBudgetExhausted: isOutOfBudget)
     }

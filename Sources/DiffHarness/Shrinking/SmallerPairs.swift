@@ -8,11 +8,15 @@ extension Shrinker {
     /// the result as small, in items, as the first failure exhaustive
     /// enumeration finds within the direct shape's bound.
     func trySmallerPairs() {
-        for (bound, encode) in directShapes where bestSize > 0 {
-            let limit = bestSize
-            ExhaustiveEnumeration(bound: bound).forEach { old, new, choices in
-                guard !isOutOfBudget, old.itemCount + new.itemCount < limit else { return false }
-                return !consider(encode(choices), allowingLonger: true)
+        // Size by size, every shape at each size, so the first pair kept is
+        // a smallest one and the calls spent grow with the answer's size.
+        let limit = bestSize
+        for size in 0..<limit where bestSize == limit && !isOutOfBudget {
+            for (bound, encode) in directShapes where bestSize == limit {
+                ExhaustiveEnumeration(bound: bound).forEach(totalItems: size) { _, _, choices in
+                    guard !isOutOfBudget else { return false }
+                    return !consider(encode(choices), allowingLonger: true)
+                }
             }
         }
     }

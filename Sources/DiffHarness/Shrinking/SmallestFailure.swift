@@ -7,19 +7,18 @@ import ListModel
 public func smallestFailure(
     below size: Int, failing property: PropertyName, checker: Checker, options: GeneratorOptions
 ) -> (old: Snapshot, new: Snapshot, verdict: Verdict)? {
-    var found: (Snapshot, Snapshot, Verdict)?
-    var limit = size
-    for (bound, _) in PairGenerator(options: options).directShapes {
-        ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
-            guard totalItems(old, new) < limit else { return false }
-            let verdict = checker.check(old: old, new: new)
-            if verdict.failures.contains(where: { $0.property == property }) {
+    let shapes = PairGenerator(options: options).directShapes
+    for total in 0..<max(size, 0) {
+        for (bound, _) in shapes {
+            var found: (Snapshot, Snapshot, Verdict)?
+            ExhaustiveEnumeration(bound: bound).forEach(totalItems: total) { old, new, _ in
+                let verdict = checker.check(old: old, new: new)
+                guard verdict.failures.contains(where: { $0.property == property }) else { return true }
                 found = (old, new, verdict)
-                limit = totalItems(old, new)
                 return false
             }
-            return true
+            if let found { return found }
         }
     }
-    return found
+    return nil
 }

@@ -1,0 +1,77 @@
+// Choice sources: determinism, replay, byte decoding, enumeration.
+import Testing
+import ListModel
+@testable import DiffHarness
+
+@Test func theSameSeedGivesTheSameCases() {
+    let generator = PairGenerator()
+    for n in 0..<50 {
+        #expect(generator.campaignCase(seed: 42, n: n) == generator.campaignCase(seed: 42, n: n))
+    }
+    #expect(generator.campaignCase(seed: 42, n: 1) != generator.campaignCase(seed: 43, n: 1))
+}
+
+@Test func recordedChoicesReplayToTheSamePair() {
+    let generator = PairGenerator()
+    for n in 0..<200 {
+        let pair = generator.campaignCase(seed: 5, n: n)
+        let replayed = generator.replay(pair.choices)
+        #expect(replayed.old == pair.old && replayed.new == pair.new)
+    }
+}
+
+@Test func randomBytesAlwaysDecodeToACaseTheModelAccepts() {
+    var random = SplitMix64(seed: 99)
+    let generator = PairGenerator()
+    for _ in 0..<2000 {
+        let bytes = (0..<random.value(upTo: 300)).map { _ in UInt8(random.value(upTo: 255)) }
+        let pair = generator.generate(from: ByteSource(bytes))
+        // The model takes any pair as input: an empty batch replays.
+        let replay = ListModel.replay([Stage(batch: Batch())], from: pair.old, to: pair.old)
+        #expect(replay.isAccepted)
+        #expect(pair.old.itemCount <= 200 && pair.new.itemCount <= 200 + 200)
+    }
+}
+
+@Test func encodedChoicesDecodeBackFromBytes() {
+    let generator = PairGenerator()
+    for n in 0..<100 {
+        let pair = generator.campaignCase(seed: 11, n: n)
+        let bytes = ByteSource.encode(pair.choices, bounds: pair.bounds)
+        let decoded = generator.generate(from: ByteSource(bytes))
+        #expect(decoded.old == pair.old && decoded.new == pair.new)
+    }
+}
+
+@Test func exhaustiveEnumerationVisitsEachPairOnceSmallestFirst() {
+    let bound = ExhaustiveBound(isFlat: true, maxTotalItems: 4, maxItemsPerSection: 4)
+    var seen: Set<String> = []
+    var lastSize = 0
+    let count = ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
+        let key = CasePrinter.snapshot(old) + " -> " + CasePrinter.snapshot(new)
+        #expect(!seen.contains(key), "visited twice: \(key)")
+        seen.insert(key)
+        #expect(totalItems(old, new) >= lastSize)
+        lastSize = totalItems(old, new)
+        return true
+    }
+    #expect(count == seen.count)
+    // Every pair of one-item lists up to renaming: a -> a, a -> a', a -> b.
+    #expect(seen.contains("a -> a") && seen.contains("a -> a'") && seen.contains("a -> b"))
+}
+
+@Test func labelsNameWhatAPairContains() {
+    let old = Snapshot(sections: [Section(id: "A", items: [Item(id: "a"), Item(id: "b")]), Section(id: "B")])
+    let new = Snapshot(sections: [Section(id: "B", items: [Item(id: "b", content: 1)]), Section(id: "A", items: [Item(id: "a")])])
+    let labels = Label.of(old: old, new: new)
+    #expect(labels.isSuperset(of: [.sectioned, .sectionMove, .crossSectionMove, .movedAndUpdated, .emptySection]))
+    #expect(!labels.contains(.duplicateItems))
+}
+
+@Test func minimalMovesIsTheLongestIncreasingSubsequenceBound() {
+    let reversed = Snapshot.flat(["a", "b", "c", "d"].map { Item(id: $0) })
+    let back = Snapshot.flat(["d", "c", "b", "a"].map { Item(id: $0) })
+    #expect(minimalMoveCount(old: reversed, new: back) == 3)
+    let rotated = Snapshot.flat(["b", "c", "d", "a"].map { Item(id: $0) })
+    #expect(minimalMoveCount(old: reversed, new: rotated) == 1)
+}

@@ -1,0 +1,132 @@
+// The diffcheck command as a user runs it: worker processes that trap or
+// hang, malformed corpus files, an interrupted campaign, JUnit output.
+import Foundation
+import Testing
+
+/// The built `diffcheck` (swift test builds it beside the tests).
+let executable: URL = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/diffcheck")
+}()
+
+struct Run {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+/// Runs diffcheck with `arguments`, optionally sending SIGINT after `interruptAfter` seconds.
+func diffcheck(_ arguments: [String], in directory: URL? = nil, interruptAfter: Double? = nil) throws -> Run {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    if let interruptAfter {
+        Thread.sleep(forTimeInterval: interruptAfter)
+        kill(process.processIdentifier, SIGINT)
+    }
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+}
+
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("diffcheck-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+func caseFiles(in directory: URL) -> [URL] {
+    ((try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? [])
+        .filter { $0.pathExtension == "case" }
+}
+
+@Test func aCampaignSurvivesAnEngineThatTrapsAndKeepsTheCase() throws {
+    let findings = try temporaryDirectory()
+    let run = try diffcheck(["fuzz", "--engine", "mutant:duplicate-key-trap", "--cases", "200", "--findings", findings.path])
+    #expect(run.status == 1)
+    #expect(run.output.contains("no-crash") || run.output.contains("trapped"), "\(run.output)")
+    #expect(run.output.contains("200 cases"), "the campaign went on after the trap: \(run.output)")
+    let saved = caseFiles(in: findings)
+    #expect(!saved.isEmpty)
+    let text = try String(contentsOf: try #require(saved.first), encoding: .utf8)
+    #expect(text.contains("engine: mutant:duplicate-key-trap"))
+    #expect(text.contains("no-crash"))
+    // The shrunk case is two equal identities in old, nothing else.
+    #expect(text.contains("old: a a\n") || text.contains("old: [A: a a]\n"), "\(text)")
+}
+
+@Test func anExternalEngineThatHangsFailsNoCrashAndTheCaseIsKept() throws {
+    let findings = try temporaryDirectory()
+    let run = try diffcheck(["fuzz", "--engine-cmd", "sleep 30", "--timeout", "0.2", "--cases", "2", "--findings", findings.path])
+    #expect(run.status == 1)
+    #expect(run.output.contains("did not answer within"), "\(run.output)")
+    #expect(!caseFiles(in: findings).isEmpty)
+}
+
+@Test func malformedAndTruncatedCorpusFilesAreNamedWithFileAndLine() throws {
+    let corpus = try temporaryDirectory()
+    try "old: a b\nnew: [A: b\n".write(to: corpus.appendingPathComponent("truncated.case"), atomically: true, encoding: .utf8)
+    try "old: a b\nnew: b a\nbatch: move 0 1, frobnicate 1\n".write(to: corpus.appendingPathComponent("bad.case"), atomically: true, encoding: .utf8)
+    try "old: a b\nnew: b a\n".write(to: corpus.appendingPathComponent("good.case"), atomically: true, encoding: .utf8)
+    let run = try diffcheck(["check", corpus.path, "--cases", "0", "--no-exhaustive"])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("truncated.case:2:"), "\(run.errors)")
+    #expect(run.errors.contains("bad.case:3:"), "\(run.errors)")
+    #expect(run.output.contains("1 meet their expectation"), "the good file still ran: \(run.output)")
+}
+
+@Test func anInterruptedCampaignPrintsItsSummaryAndKeepsItsFindings() throws {
+    let findings = try temporaryDirectory()
+    let run = try diffcheck(["fuzz", "--engine", "mutant:off-by-one-at-end", "--time", "60", "--findings", findings.path], interruptAfter: 3)
+    #expect(run.output.contains("(interrupted)"), "\(run.output)")
+    #expect(run.output.contains("labels:"))
+    #expect(!caseFiles(in: findings).isEmpty)
+}
+
+@Test func checkWritesJUnitAndFailsOnAFindingInTheCorpus() throws {
+    let corpus = try temporaryDirectory()
+    let findings = try temporaryDirectory()
+    _ = try diffcheck(["fuzz", "--engine", "mutant:last-wins", "--cases", "50", "--findings", findings.path])
+    let finding = try #require(caseFiles(in: findings).first)
+    try FileManager.default.copyItem(at: finding, to: corpus.appendingPathComponent(finding.lastPathComponent))
+    try "old: a b\nnew: b a\n".write(to: corpus.appendingPathComponent("swap.case"), atomically: true, encoding: .utf8)
+    let junit = corpus.appendingPathComponent("junit.xml")
+    let run = try diffcheck(["check", corpus.path, "--cases", "20", "--no-exhaustive", "--junit", junit.path,
+                             "--findings", findings.path])
+    #expect(run.status == 1)
+    #expect(run.output.contains("old: "), "the failing case is printed: \(run.output)")
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    #expect(xml.contains("swap.case"))
+    #expect(xml.contains(finding.lastPathComponent))
+    #expect(xml.contains("name=\"reaches-target\""))
+    #expect(xml.contains("<failure"))
+}
+
+@Test func diffOutputReplaysWithRepro() throws {
+    let directory = try temporaryDirectory()
+    let input = directory.appendingPathComponent("in.case")
+    try "old: [A: a b c] [B: d e]\nnew: [B: e' d] [A: c a]\n".write(to: input, atomically: true, encoding: .utf8)
+    let diff = try diffcheck(["diff", input.path])
+    #expect(diff.status == 0)
+    #expect(diff.output.contains("batch:"))
+    let output = directory.appendingPathComponent("out.case")
+    try diff.output.write(to: output, atomically: true, encoding: .utf8)
+    let repro = try diffcheck(["repro", output.path])
+    #expect(repro.status == 0, "\(repro.output)")
+}
+
+@Test func everyCommandHasHelp() throws {
+    for command in ["check", "fuzz", "repro", "shrink", "exhaust", "diff", "bench", "engines", "show"] {
+        let run = try diffcheck([command, "--help"])
+        #expect(run.status == 0, "\(command) --help")
+        #expect(run.output.contains("Usage: diffcheck \(command)") || run.output.contains("diffcheck bench"), "\(command): \(run.output)")
+    }
+    let unknown = try diffcheck(["frobnicate"])
+    #expect(unknown.status == 2)
+}
