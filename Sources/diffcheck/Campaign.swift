@@ -135,6 +135,11 @@ struct Supervisor {
         try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
         isInterrupted = 0
         let previous = signal(SIGINT) { _ in isInterrupted = 1 }
+        // A parent may have started us with SIGINT blocked (test runners do).
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
         defer { signal(SIGINT, previous) }
         var report = CampaignReport()
         let start = Date()
@@ -165,7 +170,12 @@ struct Supervisor {
                 let ending = worker.ending()
                 if let n = worker.inFlight {
                     let why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
-                    report.failures.append(recordCrash(n, why: why, shrinking: worker.shrinking))
+                    if report.failures.contains(where: { $0.property == PropertyName.noCrash.rawValue }) {
+                        // One counterexample per property: later crashes are counted (seed and case number rebuild them).
+                        report.repeatedFailures[PropertyName.noCrash.rawValue, default: 0] += 1
+                    } else {
+                        report.failures.append(recordCrash(n, why: why, shrinking: worker.shrinking))
+                    }
                     report.casesRun += 1
                     let next = n + jobs
                     if next < maxCases {
@@ -230,13 +240,16 @@ struct Supervisor {
         if isFlatOnly { generatorOptions.isFlatOnly = true }
         let generator = PairGenerator(options: generatorOptions)
         let pair = generator.campaignCase(seed: options.seed, n: n)
-        let deadline = Date().addingTimeInterval(60)
-        let shrinker = Shrinker(failing: pair.choices, size: totalItems(pair.old, pair.new), budget: 300,
+        // Each candidate is a process: a smaller budget than in-process shrinking.
+        let deadline = Date().addingTimeInterval(30)
+        let shrinker = Shrinker(failing: pair.choices, size: totalItems(pair.old, pair.new), budget: 150,
                                 direct: generator.directShapes) { candidate in
             guard Date() < deadline else { return nil }
             let replayed = generator.replay(candidate)
+            // Only pairs the engine could trap on are worth a process.
             return crashes(replayed.choices) ? (replayed.choices, totalItems(replayed.old, replayed.new)) : nil
         }
+        shrinker.smallerPairsBudget = 100
         let result = crashes(pair.choices) ? shrinker.run() : ShrinkResult(choices: pair.choices, calls: 1, isBudgetExhausted: false)
         let shrunk = generator.replay(result.choices)
         var message = why
