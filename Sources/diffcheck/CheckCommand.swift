@@ -18,7 +18,7 @@ enum CheckCommand {
     machine with a release build.
 
     Options:
-      --cases N         random cases (default 20000)
+      --cases N         random cases (default 1000000)
       --time SECONDS    stop the random part after this long
       --jobs N          worker processes for the random part (default 2)
       --no-exhaustive   skip the exhaustive part
@@ -44,7 +44,7 @@ enum CheckCommand {
         let cases: Int, jobs: Int, maxTime: Double?
         do {
             engine = try options.engine()
-            cases = try options.integer("--cases", default: 20_000)
+            cases = try options.integer("--cases", default: 1_000_000)
             jobs = max(try options.integer("--jobs", default: 2), 1)
             maxTime = try options.seconds("--time")
         } catch {
