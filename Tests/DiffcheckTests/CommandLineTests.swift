@@ -143,3 +143,20 @@ func caseFiles(in directory: URL) -> [URL] {
     let unknown = try diffcheck(["frobnicate"])
     #expect(unknown.status == 2)
 }
+
+@Test func theSameSeedPrintsTheSameReport() throws {
+    var reports: [String] = []
+    for _ in 0..<2 {
+        let findings = try temporaryDirectory()
+        let run = try diffcheck(["fuzz", "--engine", "mutant:last-wins", "--cases", "300", "--jobs", "1", "--seed", "5",
+                                 "--findings", findings.path])
+        #expect(run.status == 1)
+        // Timings stand on the first line only; the findings directory differs.
+        let lines = run.output.split(separator: "\n").dropFirst().map { $0.replacingOccurrences(of: findings.path, with: "DIR") }
+        let firstLine = run.output.split(separator: "\n").first.map(String.init) ?? ""
+        let first = firstLine.range(of: " in ").map { String(firstLine[..<$0.lowerBound]) } ?? firstLine
+        reports.append(first + "\n" + lines.joined(separator: "\n"))
+    }
+    #expect(reports[0] == reports[1])
+    #expect(reports[0].contains("FAIL case"))
+}
