@@ -30,29 +30,15 @@ extension BenchInput {
             for (i, id) in items.enumerated() { place[id] = (s, i) }
         }
         let pairedSections = sectionPartner.compactMap { $0 }
-        var moves = pairedSections.count - longestIncreasingLength(pairedSections)
+        var moves = pairedSections.count - Matching.longestIncreasingLength(pairedSections)
         for (t, items) in new.enumerated() {
             var values: [Int] = []
             for id in items {
                 guard let (s, i) = place[id] else { continue }
                 if sectionPartner[t] == s { values.append(i) } else { moves += 1 }
             }
-            moves += values.count - longestIncreasingLength(values)
+            moves += values.count - Matching.longestIncreasingLength(values)
         }
         return moves
-    }
-
-    /// Patience sorting, lengths only.
-    static func longestIncreasingLength(_ values: [Int]) -> Int {
-        var tails: [Int] = []
-        for value in values {
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tails[middle] < value { low = middle + 1 } else { high = middle }
-            }
-            if low == tails.count { tails.append(value) } else { tails[low] = value }
-        }
-        return tails.count
     }
 }

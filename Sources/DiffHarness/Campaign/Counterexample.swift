@@ -31,27 +31,6 @@ public struct Counterexample: Sendable {
         self.shrinkCalls = shrinkCalls
         self.isShrinkBudgetExhausted = isShrinkBudgetExhausted
     }
-
-    /// The shrunk case in the case format: comments that say where it came
-    /// from, `engine:`, `old:`/`new:`, and `expect: fail PROPERTY`.
-    public var caseText: String {
-        var comments = [
-            "\(failure.property.rawValue): \(failure.message)",
-            "found by diffcheck with engine \(engine), profile \(profile.rawValue)",
-        ]
-        if let seed, let caseNumber { comments.append("seed \(seed), case \(caseNumber)") }
-        comments.append("choices: " + shrunk.choices.map(String.init).joined(separator: " "))
-        let stages = shrunkVerdict.stages
-        if !stages.isEmpty {
-            let isFlat = shrunk.old.isFlat && shrunk.new.isFlat
-            comments.append("the engine answered:")
-            comments += CasePrinter.stageLines(stages, isFlat: isFlat).map { "  " + $0 }
-        }
-        let c = Case(comments: comments, old: shrunk.old, new: shrunk.new,
-                     expectation: .fail(failure.property.rawValue),
-                     profile: profile == .strict ? nil : profile, engine: engine)
-        return CasePrinter.text(c)
-    }
 }
 
 /// Total items, old and new together: the size a counterexample is judged by.
