@@ -4,19 +4,6 @@ import Testing
 /// Generated batches for `ListModel.apply`: garbage must never trap, and
 /// batches built to be right must be accepted and reach the data.
 
-/// SplitMix64: a small seeded generator, so every run sees the same batches.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private func randomSnapshot(_ rng: inout SeededGenerator) -> Snapshot {
     let ids = ["a", "b", "c", "d", "e"]
     return Snapshot(sections: (0..<Int.random(in: 0...3, using: &rng)).map { s in

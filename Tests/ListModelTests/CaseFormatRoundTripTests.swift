@@ -5,32 +5,10 @@ import Testing
 // on random cases, and the parser is total on random bytes and on random edits
 // of valid case texts. Seeded, so every run checks the same inputs.
 
-/// SplitMix64: a tiny seeded generator, so the generated inputs are the same on every run.
-private struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (`bound` > 0).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
-
 /// Random cases the format can express (see CasePrinter's round-trip note),
 /// with duplicated identifiers, empty sections and empty snapshots.
 private struct RandomCases {
-    var random: SplitMix64
+    var random: SeededGenerator
 
     static let identifiers = ["a", "b", "c", "a", "A", "B", "x-1", "_", "a_b", "9", "-", "Zz9_-"]
 
@@ -136,7 +114,7 @@ private func expectTotal(_ result: Result<Case, CaseFormatError>, lineCount: Int
 
 @Suite struct CaseFormatRoundTripTests {
     @Test func printedCasesParseBack() {
-        var cases = RandomCases(random: SplitMix64(seed: 0xCA5E))
+        var cases = RandomCases(random: SeededGenerator(seed: 0xCA5E))
         for _ in 0..<2_000 {
             let c = cases.nextCase()
             let text = CasePrinter.text(c)
@@ -147,7 +125,7 @@ private func expectTotal(_ result: Result<Case, CaseFormatError>, lineCount: Int
     }
 
     @Test func randomBytesNeverTrap() {
-        var random = SplitMix64(seed: 0xB17E5)
+        var random = SeededGenerator(seed: 0xB17E5)
         let syntax = Array("old: new: batch: then: expect: profile: engine: [A: a b'] , . 0 1 99999999999999999999 delete insert reload move section error fail # \n \r\n \t".utf8)
         for _ in 0..<3_000 {
             let length = random.below(120)
@@ -161,8 +139,8 @@ private func expectTotal(_ result: Result<Case, CaseFormatError>, lineCount: Int
     }
 
     @Test func editedCaseTextsNeverTrap() {
-        var cases = RandomCases(random: SplitMix64(seed: 0xED17))
-        var random = SplitMix64(seed: 0x5EED)
+        var cases = RandomCases(random: SeededGenerator(seed: 0xED17))
+        var random = SeededGenerator(seed: 0x5EED)
         let inserted = Array("[]:'.,# \n\r0a-_\u{0}é")
         var parsedCount = 0
         for _ in 0..<2_000 {
