@@ -39,6 +39,9 @@ final class Worker {
     let stride: Int
     let process = Process()
     let output = Pipe()
+    /// Its stderr, kept from ours; the last line explains a trap (`Fatal error: …`).
+    let errors = Pipe()
+    var errorTail: [UInt8] = []
     var buffer: [UInt8] = []
     var isAtEnd = false
     /// The case it started and has not finished, and since when.
@@ -52,18 +55,40 @@ final class Worker {
         process.executableURL = executable
         process.arguments = arguments
         process.standardOutput = output
+        process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         // Swift's crash backtracer can take a long time after a trap.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         try process.run()
+        let descriptor = errors.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Reads what the worker wrote to stderr so far, keeping the last few kilobytes.
+    func drainErrors() {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(errors.fileHandleForReading.fileDescriptor, &chunk, chunk.count)
+            if count <= 0 { break }
+            errorTail += chunk[..<count]
+            if errorTail.count > 8192 { errorTail.removeFirst(errorTail.count - 4096) }
+        }
+    }
+
+    /// The last non-empty line the worker wrote to stderr, as ": LINE", or "".
+    var lastErrorLine: String {
+        drainErrors()
+        guard let line = String(decoding: errorTail, as: UTF8.self).split(separator: "\n").last else { return "" }
+        return ": " + (line.count > 300 ? String(line.prefix(300)) + "…" : String(line))
     }
 
     var descriptor: Int32 { output.fileHandleForReading.fileDescriptor }
 
     /// Reads what is available; returns complete lines.
     func readLines() -> [String] {
+        drainErrors()
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = read(descriptor, &chunk, chunk.count)
         if count <= 0 {
@@ -88,21 +113,9 @@ final class Worker {
         process.waitUntilExit()
         if process.terminationReason == .uncaughtSignal {
             let signal = process.terminationStatus
-            return "the engine trapped (the worker died of signal \(signal)\(signalName(signal)))"
+            return "the engine trapped (the worker died of signal \(signal)\(signalName(signal).map { ", " + $0 } ?? ""))" + lastErrorLine
         }
-        return process.terminationStatus == 0 ? nil : "the worker exited with status \(process.terminationStatus)"
-    }
-}
-
-func signalName(_ signal: Int32) -> String {
-    switch signal {
-    case SIGILL: return ", SIGILL: a Swift trap"
-    case SIGTRAP: return ", SIGTRAP: a Swift trap"
-    case SIGABRT: return ", SIGABRT"
-    case SIGSEGV: return ", SIGSEGV"
-    case SIGKILL: return ", SIGKILL"
-    case SIGBUS: return ", SIGBUS"
-    default: return ""
+        return process.terminationStatus == 0 ? nil : "the worker exited with status \(process.terminationStatus)" + lastErrorLine
     }
 }
 
@@ -232,53 +245,36 @@ struct Supervisor {
         }
     }
 
-    /// A case whose worker trapped or hung: shrink it in fresh workers and save it.
+    /// A case whose worker trapped or hung: shrink it with the engine in a
+    /// child process of its own (`IsolatedEngine`) and save it.
     func recordCrash(_ n: Int, why: String, shrinking: (Int, String)?) -> CampaignFailure {
-        let engineName = options.engineCommand.map { "external: \($0)" } ?? options.engineName
-        let isFlatOnly = (try? options.engine().isFlatOnly) ?? false
+        let engines = IsolatedEngines(timeout: options.timeout)
+        let engine = (try? options.isolatedEngine(engines)) ?? ReloadAllEngine()
         var generatorOptions = options.generator
-        if isFlatOnly { generatorOptions.isFlatOnly = true }
+        if engine.isFlatOnly { generatorOptions.isFlatOnly = true }
         let generator = PairGenerator(options: generatorOptions)
+        let checker = Checker(engine: engine, profile: options.profile)
         let pair = generator.campaignCase(seed: options.seed, n: n)
-        // Each candidate is a process: a smaller budget than in-process shrinking.
-        let deadline = Date().addingTimeInterval(30)
-        let shrinker = Shrinker(failing: pair.choices, size: totalItems(pair.old, pair.new), budget: 150,
-                                direct: generator.directShapes) { candidate in
-            guard Date() < deadline else { return nil }
-            let replayed = generator.replay(candidate)
-            // Only pairs the engine could trap on are worth a process.
-            return crashes(replayed.choices) ? (replayed.choices, totalItems(replayed.old, replayed.new)) : nil
-        }
-        shrinker.smallerPairsBudget = 100
-        let result = crashes(pair.choices) ? shrinker.run() : ShrinkResult(choices: pair.choices, calls: 1, isBudgetExhausted: false)
-        let shrunk = generator.replay(result.choices)
         var message = why
         if let (_, property) = shrinking { message += " while shrinking a \(property) failure" }
-        let failure = PropertyFailure(.noCrash, message)
-        let example = Counterexample(
-            failure: failure, engine: engineName, profile: options.profile, seed: options.seed, caseNumber: n,
-            original: pair, shrunk: shrunk, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
-            shrinkCalls: result.calls, isShrinkBudgetExhausted: result.isBudgetExhausted)
-        let path = (try? saveFinding(example, in: findings)) ?? "-"
-        return CampaignFailure(caseNumber: n, property: PropertyName.noCrash.rawValue, path: path, message: message)
-    }
-
-    /// Whether a single-case worker on these choices traps, fails or hangs.
-    func crashes(_ choices: [Int]) -> Bool {
-        let arguments = ["worker"] + options.forwarded + ["--choices", choices.map(String.init).joined(separator: " ")]
-        guard let worker = try? Worker(executable: ownExecutable(), arguments: arguments, stride: 0) else { return false }
-        let deadline = Date().addingTimeInterval(options.timeout * 2 + 2)
-        while !worker.isAtEnd {
-            var descriptor = pollfd(fd: worker.descriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 100)
-            if descriptor.revents != 0 { _ = worker.readLines() }
-            if Date() > deadline {
-                worker.kill()
-                _ = worker.ending()
-                return true
-            }
+        var shrunk = (old: pair.old, new: pair.new, choices: Optional(pair.choices), calls: 1)
+        var failure = PropertyFailure(.noCrash, message)
+        let first = checker.check(old: pair.old, new: pair.new)
+        if shrinking == nil, first.failures.contains(where: { $0.property == .noCrash }) {
+            let result = shrinkCrash(choices: pair.choices, old: pair.old, new: pair.new, checker: checker, generator: generator)
+            shrunk = (result.old, result.new, result.choices, result.calls + 1)
+            failure = result.verdict.failures.first { $0.property == .noCrash } ?? failure
+        } else if shrinking == nil {
+            failure.message += " (the engine alone does not trap on this case: the trap may be in diffcheck's own checking; please report it)"
         }
-        return worker.ending() != nil
+        let replayed = generator.replay(shrunk.choices ?? pair.choices)
+        let example = Counterexample(
+            failure: failure, engine: options.engineCommand.map { "external: \($0)" } ?? options.engineName,
+            profile: options.profile, seed: options.seed, caseNumber: n,
+            original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
+            shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false)
+        let path = (try? saveFinding(example, in: findings)) ?? "-"
+        return CampaignFailure(caseNumber: n, property: PropertyName.noCrash.rawValue, path: path, message: failure.message)
     }
 }
 

@@ -40,10 +40,12 @@ enum CheckCommand {
             return ExitCode.usage
         }
         if options.isHelp { print(help); return ExitCode.success }
-        let engine: any DiffEngine
+        let engine: any DiffEngine, isolated: any DiffEngine
+        let engines = IsolatedEngines(timeout: options.timeout)
         let cases: Int, jobs: Int, maxTime: Double?
         do {
             engine = try options.engine()
+            isolated = try options.isolatedEngine(engines)
             cases = try options.integer("--cases", default: 1_000_000)
             jobs = max(try options.integer("--jobs", default: 2), 1)
             maxTime = try options.seconds("--time")
@@ -64,7 +66,9 @@ enum CheckCommand {
             junit.add(suite: "corpus", name: error.description, time: 0, failure: (message: "unreadable", details: error.description))
             worsen(ExitCode.usage)
         }
-        let replayer = CorpusReplayer(defaultEngine: engine, profile: options.profile, generatorOptions: options.generator)
+        // The engine runs in a child process: one that traps fails that file's case and the gate goes on.
+        let replayer = CorpusReplayer(defaultEngine: isolated, profile: options.profile, generatorOptions: options.generator,
+                                      engineNamed: { engines.engine(named: $0) })
         var missed = 0
         for entry in entries {
             let began = Date()
@@ -89,7 +93,7 @@ enum CheckCommand {
             let bounds = (try? ExhaustCommand.bounds(options, engine: engine)) ?? []
             for bound in bounds {
                 let began = Date()
-                let result = ExhaustCommand.exhaust(bound, engine: engine, profile: options.profile)
+                let result = ExhaustCommand.exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: false)
                 print(result.line)
                 if let first = result.firstFailure {
                     print(first)

@@ -10,7 +10,9 @@ enum ExhaustCommand {
     Checks the engine on every old/new pair within a bound, identities
     renamed to a canonical form (no pair is checked twice up to renaming),
     smallest pairs first: the first failure printed is a smallest
-    counterexample. Without limits it runs both default bounds:
+    counterexample. The engine runs in worker processes: a pair it traps or
+    hangs on is a no-crash failure, and the walk stops there. Without limits
+    it runs both default bounds:
       flat:      \(ExhaustiveBound.flat)
       sectioned: \(ExhaustiveBound.sectioned)
 
@@ -22,6 +24,8 @@ enum ExhaustCommand {
       --max-per-section N    most items in one section
       --versions N           content versions of a new item (default 2)
       --no-duplicates        no repeated identities
+      --jobs N               worker processes (default 2); the report does
+                             not depend on N
       --engine, --engine-cmd, --profile, --timeout as elsewhere
 
     \(exitCodeHelp)
@@ -30,7 +34,7 @@ enum ExhaustCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do {
-            options = try Options(arguments, valued: ["--max-items", "--max-sections", "--max-per-section", "--versions"],
+            options = try Options(arguments, valued: ["--max-items", "--max-sections", "--max-per-section", "--versions", "--jobs"],
                                   switches: ["--sectioned"])
         } catch {
             printError("diffcheck exhaust: \(error)\n\n\(help)")
@@ -39,16 +43,19 @@ enum ExhaustCommand {
         if options.isHelp { print(help); return ExitCode.success }
         let engine: any DiffEngine
         let bounds: [ExhaustiveBound]
+        let jobs: Int
         do {
             engine = try options.engine()
             bounds = try ExhaustCommand.bounds(options, engine: engine)
+            jobs = max(try options.integer("--jobs", default: 2), 1)
         } catch {
             printError("diffcheck exhaust: \(error)")
             return ExitCode.usage
         }
         var failed = false
+        let engines = IsolatedEngines(timeout: options.timeout)
         for bound in bounds {
-            let result = exhaust(bound, engine: engine, profile: options.profile)
+            let result = exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true)
             print(result.line)
             if let first = result.firstFailure { print(first) }
             failed = failed || result.failures > 0
@@ -70,36 +77,36 @@ enum ExhaustCommand {
         return chosen
     }
 
-    /// Checks every pair of `bound`; returns a one-line report and the first failure as a case.
-    static func exhaust(_ bound: ExhaustiveBound, engine: any DiffEngine, profile: Profile)
+    /// Checks every pair of `bound` in worker processes; returns a one-line
+    /// report and the first failure as a case.
+    static func exhaust(_ bound: ExhaustiveBound, options: Options, jobs: Int, engines: IsolatedEngines, showsProgress: Bool)
         -> (line: String, failures: Int, pairs: Int, firstFailure: String?) {
-        let checker = Checker(engine: engine, profile: profile)
-        var failures = 0
-        var first: String?
-        var byProperty: [PropertyName: Int] = [:]
-        let start = Date()
-        let pairs = ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
-            let verdict = checker.check(old: old, new: new)
-            if let failure = verdict.failures.first {
-                failures += 1
-                for f in verdict.failures { byProperty[f.property, default: 0] += 1 }
-                if first == nil {
-                    var lines = ["# smallest failure: \(failure)"]
-                    if !verdict.stages.isEmpty {
-                        lines.append("# the engine answered:")
-                        lines += CasePrinter.stageLines(verdict.stages, isFlat: old.isFlat && new.isFlat).map { "#   " + $0 }
-                    }
-                    let c = Case(old: old, new: new, expectation: .fail(failure.property.rawValue), engine: engine.name)
-                    first = lines.joined(separator: "\n") + "\n" + CasePrinter.text(c)
-                }
-            }
-            return isInterrupted == 0
+        let result: ExhaustiveResult
+        do {
+            result = try ExhaustiveRun(options: options, jobs: jobs, showsProgress: showsProgress).run(bound)
+        } catch {
+            return ("exhaustive (\(bound)): could not run: \(error)", 1, 0, nil)
         }
-        let elapsed = Date().timeIntervalSince(start)
-        let rate = Double(pairs) / max(elapsed, 0.001)
-        let counts = byProperty.keys.sorted().map { "\($0.rawValue) \(byProperty[$0]!)" }.joined(separator: ", ")
-        let line = "exhaustive (\(bound)): \(pairs) distinct pairs, \(failures) failing" + (counts.isEmpty ? "" : " (\(counts))")
-            + String(format: " in %.1f s (%.0f pairs/s)", elapsed, rate)
-        return (line, failures, pairs, first)
+        var first: String?
+        if let failure = result.firstFailure, let pair = exhaustivePair(bound, at: failure.place),
+           let engine = try? options.isolatedEngine(engines) {
+            // The smallest failure, checked again with the engine in a child process.
+            let verdict = failure.crash == nil ? Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new) : nil
+            let shown = verdict?.failures.first ?? PropertyFailure(.noCrash, failure.crash ?? "the engine trapped")
+            var lines = ["# smallest failure: \(shown)"]
+            if let verdict, !verdict.stages.isEmpty {
+                lines.append("# the engine answered:")
+                lines += CasePrinter.stageLines(verdict.stages, isFlat: pair.old.isFlat && pair.new.isFlat).map { "#   " + $0 }
+            }
+            let c = Case(old: pair.old, new: pair.new, expectation: .fail(shown.property.rawValue), engine: engine.name)
+            first = lines.joined(separator: "\n") + "\n" + CasePrinter.text(c)
+        }
+        let rate = Double(result.pairs) / max(result.elapsed, 0.001)
+        let counts = result.byProperty.keys.sorted().map { "\($0.rawValue) \(result.byProperty[$0]!)" }.joined(separator: ", ")
+        var line = "exhaustive (\(bound)): \(result.pairs) distinct pairs, \(result.failingPairs) failing" + (counts.isEmpty ? "" : " (\(counts))")
+            + String(format: " in %.1f s (%.0f pairs/s)", result.elapsed, rate)
+        if result.stoppedAt != nil { line += "; stopped at the first pair the engine trapped or hung on" }
+        if result.wasInterrupted { line += " (interrupted)" }
+        return (line, result.failingPairs + (result.wasInterrupted ? 1 : 0), result.pairs, first)
     }
 }

@@ -107,6 +107,17 @@ struct Options {
         return engine
     }
 
+    /// The engine under test, run in a child process when it is a built-in
+    /// one (an external engine is one already): a trap or a hang fails
+    /// `no-crash` on that case and the run goes on.
+    func isolatedEngine(_ engines: IsolatedEngines) throws -> any DiffEngine {
+        if engineCommand != nil { return try engine() }
+        guard let engine = engines.engine(named: engineName) else {
+            throw UsageError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
+        }
+        return engine
+    }
+
     func integer(_ name: String, default fallback: Int) throws -> Int {
         guard let text = values[name] else { return fallback }
         guard let n = Int(text), n >= 0 else { throw UsageError(description: "\(name) takes a whole number, not '\(text)'") }

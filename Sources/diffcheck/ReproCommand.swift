@@ -30,15 +30,17 @@ enum ReproCommand {
             return ExitCode.usage
         }
         let engine: any DiffEngine
-        do { engine = try options.engine() } catch { printError("diffcheck repro: \(error)"); return ExitCode.usage }
+        let engines = IsolatedEngines(timeout: options.timeout)
+        do { engine = try options.isolatedEngine(engines) } catch { printError("diffcheck repro: \(error)"); return ExitCode.usage }
         let (entries, errors) = readCorpus(options.positional)
         for error in errors { printError(error.description) }
-        let replayer = CorpusReplayer(defaultEngine: engine, profile: options.profile, generatorOptions: options.generator)
+        let replayer = CorpusReplayer(defaultEngine: engine, profile: options.profile, generatorOptions: options.generator,
+                                      engineNamed: { engines.engine(named: $0) })
         var code = errors.isEmpty ? ExitCode.success : ExitCode.usage
         for entry in entries {
             let outcome = replayer.replay(entry)
             print(describe(outcome, options: options))
-            if let shrunk = shrunkCase(outcome, options: options, engine: engine) {
+            if let shrunk = guardedShrunkCase(outcome, options: options, engines: engines) {
                 print("shrunk (\(totalItems(shrunk.old, shrunk.new)) items, was \(totalItems(outcome.checkedCase.old, outcome.checkedCase.new))):")
                 print(CasePrinter.text(shrunk), terminator: "")
             }
@@ -90,9 +92,9 @@ enum ReproCommand {
 
     /// The shrunk form of a failing engine case: by its choices when it has
     /// them (binary inputs, findings), else the smallest failing pair below it.
-    static func shrunkCase(_ outcome: EntryOutcome, options: Options, engine defaultEngine: any DiffEngine) -> Case? {
+    /// `engine` is the case's engine; a crash (`isCrash`) needs it isolated.
+    static func shrunkCase(_ outcome: EntryOutcome, options: Options, engine: any DiffEngine, isCrash: Bool = false) -> Case? {
         guard let failure = outcome.failures.first, outcome.engineName != nil else { return nil }
-        let engine = outcome.checkedCase.engine.flatMap(EngineCatalog.engine(named:)) ?? defaultEngine
         let checker = Checker(engine: engine, profile: outcome.checkedCase.profile ?? options.profile)
         let generator = PairGenerator(options: options.generator.forEngine(engine))
         var choices = outcome.choices
@@ -101,7 +103,11 @@ enum ReproCommand {
             if replayed.old == outcome.checkedCase.old && replayed.new == outcome.checkedCase.new { choices = recorded }
         }
         var result: (old: Snapshot, new: Snapshot, verdict: Verdict, choices: [Int]?)?
-        if let choices {
+        if isCrash {
+            let shrunk = shrinkCrash(choices: choices, old: outcome.checkedCase.old, new: outcome.checkedCase.new,
+                                     checker: checker, generator: generator)
+            result = (shrunk.old, shrunk.new, shrunk.verdict, shrunk.choices)
+        } else if let choices {
             let pair = generator.replay(choices)
             let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator)
             result = (shrunk.pair.old, shrunk.pair.new, shrunk.verdict, shrunk.pair.choices)
@@ -145,16 +151,18 @@ enum ShrinkCommand {
             return ExitCode.usage
         }
         let engine: any DiffEngine
-        do { engine = try options.engine() } catch { printError("diffcheck shrink: \(error)"); return ExitCode.usage }
+        let engines = IsolatedEngines(timeout: options.timeout)
+        do { engine = try options.isolatedEngine(engines) } catch { printError("diffcheck shrink: \(error)"); return ExitCode.usage }
         let (entries, errors) = readCorpus(options.positional)
         for error in errors { printError(error.description) }
         guard let entry = entries.first else { return ExitCode.usage }
-        let outcome = CorpusReplayer(defaultEngine: engine, profile: options.profile, generatorOptions: options.generator).replay(entry)
+        let outcome = CorpusReplayer(defaultEngine: engine, profile: options.profile, generatorOptions: options.generator,
+                                     engineNamed: { engines.engine(named: $0) }).replay(entry)
         guard !outcome.failures.isEmpty else {
             print("\(outcome.path): nothing fails, nothing to shrink (\(outcome.summary))")
             return ExitCode.success
         }
-        guard let shrunk = ReproCommand.shrunkCase(outcome, options: options, engine: engine) else {
+        guard let shrunk = guardedShrunkCase(outcome, options: options, engines: engines) else {
             print("\(outcome.path): no smaller failing case found; it is minimal within the exhaustive bound")
             return ExitCode.failure
         }

@@ -27,15 +27,21 @@ enum ShowCommand {
             return ExitCode.usage
         }
         var code = ExitCode.success
+        let engines = IsolatedEngines(timeout: options.timeout)
         for path in options.positional {
             guard let c = readCase(path, command: "show") else { code = ExitCode.usage; continue }
             var stages: [Stage]? = c.stages.isEmpty ? nil : c.stages
             var title = "stages from the file"
             if stages == nil {
-                let engine = c.engine.flatMap(EngineCatalog.engine(named:)) ?? (try? options.engine())
-                if let engine, case .stages(let produced) = engine.diff(old: c.old, new: c.new) {
+                let engine = c.engine.flatMap(engines.engine(named:)) ?? (try? options.isolatedEngine(engines))
+                switch engine?.diff(old: c.old, new: c.new) {
+                case .stages(let produced):
                     stages = produced
-                    title = "stages from engine \(engine.name)"
+                    title = "stages from engine \(engine?.name ?? "")"
+                case .refusal(let reason):
+                    title = "engine \(engine?.name ?? "") gave no stages: \(reason)"
+                case nil:
+                    break
                 }
             }
             print("== \(path) (\(title))")

@@ -13,6 +13,8 @@
 //                      (not shrunk again: one counterexample per property)
 // With `--choices "1 2 3"` it runs that one case and exits 0 when the engine
 // returned (whatever the properties said); a trap or a hang shows in its exit.
+// With `--serve` it is the engine as an external engine: one JSON request a
+// line on stdin, one answer a line on stdout (`IsolatedEngine` starts it).
 import DiffHarness
 import Foundation
 import ListModel
@@ -21,7 +23,8 @@ enum WorkerCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do {
-            options = try Options(arguments, valued: ["--jobs", "--index", "--cases", "--findings", "--state", "--choices"])
+            options = try Options(arguments, valued: ["--jobs", "--index", "--cases", "--findings", "--state", "--choices", "--shrink", "--exhaust"],
+                                  switches: ["--serve"])
         } catch {
             printError("diffcheck worker: \(error)")
             return ExitCode.usage
@@ -31,6 +34,17 @@ enum WorkerCommand {
         do { engine = try options.engine() } catch {
             printError("diffcheck worker: \(error)")
             return ExitCode.usage
+        }
+        if options.flags.contains("--serve") { return serve(engine) }
+        if let path = options.values["--shrink"] { return shrinkCase(path, engine: engine, options: options) }
+        if let spec = options.values["--exhaust"] {
+            guard let bound = ExhaustiveBound(workerSpec: spec), let statePath = options.values["--state"] else { return ExitCode.usage }
+            let state = open(statePath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard state >= 0 else { return ExitCode.usage }
+            defer { close(state) }
+            return exhaustInWorker(bound, checker: Checker(engine: engine, profile: options.profile),
+                                   jobs: max((try? options.integer("--jobs", default: 1)) ?? 1, 1),
+                                   index: (try? options.integer("--index", default: 0)) ?? 0, state: state)
         }
         let generator = PairGenerator(options: options.generator.forEngine(engine))
         let checker = Checker(engine: engine, profile: options.profile)
@@ -78,6 +92,39 @@ enum WorkerCommand {
         }
         return ExitCode.success
     }
+}
+
+/// Shrinks the case in `path` with the engine in this process, writing each
+/// pair to the state file before the engine runs it; prints the shrunk case
+/// (nothing when no smaller case fails). `guardedShrunkCase` reads it.
+func shrinkCase(_ path: String, engine defaultEngine: any DiffEngine, options: Options) -> Int32 {
+    guard let statePath = options.values["--state"] else { return ExitCode.usage }
+    let state = open(statePath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard state >= 0, let entry = readCorpus([path]).entries.first else { return ExitCode.usage }
+    defer { close(state) }
+    let replayer = CorpusReplayer(defaultEngine: RecordingEngine(engine: defaultEngine, state: state), profile: options.profile,
+                                  generatorOptions: options.generator,
+                                  engineNamed: { EngineCatalog.engine(named: $0).map { RecordingEngine(engine: $0, state: state) } })
+    let outcome = replayer.replay(entry)
+    let engine = outcome.checkedCase.engine.flatMap(replayer.engineNamed) ?? replayer.defaultEngine
+    if let shrunk = ReproCommand.shrunkCase(outcome, options: options, engine: engine) {
+        FileHandle.standardOutput.write(Data(CasePrinter.text(shrunk).utf8))
+    }
+    return ExitCode.success
+}
+
+/// Answers requests until standard input ends: the engine behind an
+/// `IsolatedEngine`, speaking the external-engine protocol.
+func serve(_ engine: any DiffEngine) -> Int32 {
+    while let line = readLine(strippingNewline: true) {
+        switch SnapshotJSON.request(fromJSON: Array(line.utf8)) {
+        case .success(let pair):
+            emit(SnapshotJSON.answer(engine.diff(old: pair.old, new: pair.new)))
+        case .failure(let error):
+            emit(SnapshotJSON.answer(.refusal("\(engineFailurePrefix)bad request: \(error.message)")))
+        }
+    }
+    return ExitCode.success
 }
 
 /// Writes one protocol line to standard output, unbuffered, so the

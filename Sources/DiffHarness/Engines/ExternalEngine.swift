@@ -3,7 +3,8 @@
 //
 // One request a line, `{"old": SNAPSHOT, "new": SNAPSHOT}`; one answer a line,
 // `{"stages": [BATCH, ...]}` or `{"error": "why"}` (see SnapshotJSON for the
-// shapes). The engine's stderr passes through to ours.
+// shapes). The engine's stderr passes through to ours, unless it is captured
+// (`capturesErrors`): then its last line is part of the failure reason.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -42,14 +43,18 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     public let timeout: Double
     public let isFlatOnly: Bool
     public let claims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .deterministic, .noCrash]
+    /// Whether the engine's stderr is kept from ours; its last line then
+    /// ends the reason of a failure (`Fatal error: …` for a Swift trap).
+    public let capturesErrors: Bool
     public var summary: String { "external engine `\(command)`" }
 
     private let lock = NSLock()
     /// The running process; guarded by `lock`.
     private var process: EngineProcess?
 
-    public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false) {
+    public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, capturesErrors: Bool = false) {
         self.command = command
+        self.capturesErrors = capturesErrors
         self.timeout = timeout.isNaN ? 10 : min(max(timeout, 0), 1_000_000)
         self.isFlatOnly = isFlatOnly
     }
@@ -107,7 +112,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             process = nil
         }
         if process == nil {
-            switch EngineProcess.start(command: command) {
+            switch EngineProcess.start(command: command, capturesErrors: capturesErrors) {
             case .success(let started): process = started
             case .failure(let failure): return .failed(failure.reason)
             }
@@ -165,6 +170,9 @@ private final class EngineProcess {
     let pid: pid_t
     private var input: Int32
     private var output: Int32
+    /// Our end of its stderr when captured, else -1; and the last bytes read from it.
+    private var errors: Int32 = -1
+    private var errorTail: [UInt8] = []
     private var buffer: [UInt8] = []
     private var isReaped = false
     private var status: Int32 = 0
@@ -183,7 +191,7 @@ private final class EngineProcess {
         _ = signal(SIGPIPE, SIG_IGN)
     }()
 
-    static func start(command: String) -> Result<EngineProcess, PipeFailure> {
+    static func start(command: String, capturesErrors: Bool) -> Result<EngineProcess, PipeFailure> {
         _ = ignoresBrokenPipes
         var toEngine: [Int32] = [-1, -1]
         var fromEngine: [Int32] = [-1, -1]
@@ -192,9 +200,14 @@ private final class EngineProcess {
             close(toEngine[0]); close(toEngine[1])
             return .failure(.system("could not start engine: pipe: \(errorText())"))
         }
+        var errorPipe: [Int32] = [-1, -1]
+        if capturesErrors && pipe(&errorPipe) != 0 {
+            close(toEngine[0]); close(toEngine[1]); close(fromEngine[0]); close(fromEngine[1])
+            return .failure(.system("could not start engine: pipe: \(errorText())"))
+        }
         // Close-on-exec, so engines started later do not inherit our ends
         // (an inherited write end would hide this engine's exit).
-        for descriptor in toEngine + fromEngine {
+        for descriptor in toEngine + fromEngine + errorPipe where descriptor >= 0 {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         }
 
@@ -203,6 +216,7 @@ private final class EngineProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toEngine[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromEngine[1], 1)
+        if capturesErrors { posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2) }
 
         // Its own process group, so a timeout kills the engine and its children;
         // default SIGPIPE handling and no blocked signals, as a shell would give it.
@@ -235,13 +249,40 @@ private final class EngineProcess {
         }
         close(toEngine[0])
         close(fromEngine[1])
+        if capturesErrors { close(errorPipe[1]) }
         guard spawned == 0 else {
             close(toEngine[1]); close(fromEngine[0])
+            if capturesErrors { close(errorPipe[0]) }
             return .failure(.system("could not start engine: posix_spawn: \(String(cString: strerror(spawned)))"))
         }
         _ = fcntl(toEngine[1], F_SETFL, fcntl(toEngine[1], F_GETFL) | O_NONBLOCK)
         _ = fcntl(fromEngine[0], F_SETFL, fcntl(fromEngine[0], F_GETFL) | O_NONBLOCK)
-        return .success(EngineProcess(pid: pid, input: toEngine[1], output: fromEngine[0]))
+        let started = EngineProcess(pid: pid, input: toEngine[1], output: fromEngine[0])
+        if capturesErrors {
+            _ = fcntl(errorPipe[0], F_SETFL, fcntl(errorPipe[0], F_GETFL) | O_NONBLOCK)
+            started.errors = errorPipe[0]
+        }
+        return .success(started)
+    }
+
+    /// Reads what the engine wrote to its captured stderr so far, keeping
+    /// the last few kilobytes (so a chatty engine never blocks on a full pipe).
+    func drainErrors() {
+        guard errors >= 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            errorTail += chunk[..<count]
+            if errorTail.count > 8192 { errorTail.removeFirst(errorTail.count - 4096) }
+        }
+    }
+
+    /// The last non-empty line the engine wrote to its captured stderr.
+    var lastErrorLine: String? {
+        drainErrors()
+        let line = String(decoding: errorTail, as: UTF8.self).split(separator: "\n").last.map(String.init)
+        return line.map { $0.count > 300 ? String($0.prefix(300)) + "…" : $0 }
     }
 
     /// Writes all of `bytes`, waiting for room in the pipe until the deadline.
@@ -265,6 +306,7 @@ private final class EngineProcess {
 
     /// Reads up to the next line break (which is not returned).
     func receiveLine(deadline: UInt64) -> Result<[UInt8], PipeFailure> {
+        drainErrors()
         var searched = 0
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -320,18 +362,20 @@ private final class EngineProcess {
         while !hasExited() && DispatchTime.now().uptimeNanoseconds < limit {
             usleep(1_000)
         }
-        guard isReaped else { return "engine process closed its output without answering" }
+        let said = lastErrorLine.map { ": " + $0 } ?? ""
+        guard isReaped else { return "engine process closed its output without answering" + said }
         // The wait(2) status: the low 7 bits are the signal (0: a normal
         // exit, whose status is the next 8 bits).
         let signal = status & 0x7F
-        if signal == 0 { return "engine process exited with status \((status >> 8) & 0xFF)" }
-        return "engine process was killed by signal \(signal)"
+        if signal == 0 { return "engine process exited with status \((status >> 8) & 0xFF)" + said }
+        return "engine process was killed by signal \(signal)" + (signalName(signal).map { " (\($0))" } ?? "") + said
     }
 
     /// Kills the process group and reaps the process; closes the pipes.
     func stop() {
         if input >= 0 { close(input); input = -1 }
         if output >= 0 { close(output); output = -1 }
+        if errors >= 0 { close(errors); errors = -1 }
         guard !isReaped else { return }
         kill(-pid, SIGKILL)
         kill(pid, SIGKILL)

@@ -41,6 +41,40 @@ public enum SnapshotJSON {
         }.joined(separator: ", ") + "]"
     }
 
+    /// An answer line (without its line break): `{"stages": [BATCH, ...]}`,
+    /// each stage but the last with its `data`, or `{"error": "why"}`.
+    /// `answer(fromJSON:)` reads it back to the same output, except that a
+    /// batch's operations come back grouped by kind, in the order of the keys.
+    public static func answer(_ output: EngineOutput) -> String {
+        switch output {
+        case .refusal(let why):
+            return "{\"error\": \(quoted(why))}"
+        case .stages(let stages):
+            return "{\"stages\": [" + stages.enumerated().map { index, stage in
+                encode(stage.batch, data: index == stages.count - 1 ? nil : stage.data)
+            }.joined(separator: ", ") + "]}"
+        }
+    }
+
+    /// A batch as a BATCH object, with `data` when given.
+    static func encode(_ batch: Batch, data: Snapshot?) -> String {
+        func path(_ p: ItemPath) -> String { "[\(p.section), \(p.item)]" }
+        var fields: [String] = []
+        func add(_ key: String, _ values: [String]) {
+            if !values.isEmpty { fields.append("\"\(key)\": [" + values.joined(separator: ", ") + "]") }
+        }
+        add("deleteSections", batch.deletedSections.map(String.init))
+        add("insertSections", batch.insertedSections.map(String.init))
+        add("reloadSections", batch.reloadedSections.map(String.init))
+        add("moveSections", batch.movedSections.map { "[\($0.from), \($0.to)]" })
+        add("deleteItems", batch.deletedItems.map(path))
+        add("insertItems", batch.insertedItems.map(path))
+        add("reloadItems", batch.reloadedItems.map(path))
+        add("moveItems", batch.movedItems.map { "[\(path($0.from)), \(path($0.to))]" })
+        if let data { fields.append("\"data\": " + encode(data)) }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
     /// A JSON string literal.
     static func quoted(_ text: String) -> String {
         var out = "\""
@@ -61,6 +95,20 @@ public enum SnapshotJSON {
     }
 
     // MARK: Decoding
+
+    /// Reads a request line: `{"old": SNAPSHOT, "new": SNAPSHOT}`.
+    public static func request(fromJSON bytes: [UInt8]) -> Result<(old: Snapshot, new: Snapshot), SnapshotJSONError> {
+        json(bytes).flatMap { value in
+            guard let object = value as? [String: Any] else { return failure("request", "a JSON object", value) }
+            if let unknown = object.keys.sorted().first(where: { $0 != "old" && $0 != "new" }) {
+                return .failure(SnapshotJSONError("request: unknown key \"\(unknown)\""))
+            }
+            guard let oldValue = object["old"], let newValue = object["new"] else {
+                return .failure(SnapshotJSONError("request needs \"old\" and \"new\""))
+            }
+            return snapshot(oldValue, at: "old").flatMap { old in snapshot(newValue, at: "new").map { (old, $0) } }
+        }
+    }
 
     /// Reads a snapshot from JSON text.
     public static func snapshot(fromJSON text: String) -> Result<Snapshot, SnapshotJSONError> {

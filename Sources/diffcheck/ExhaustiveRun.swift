@@ -1,0 +1,182 @@
+// ExhaustiveRun: the exhaustive enumeration in worker processes (`exhaust`,
+// and the exhaustive part of `check`).
+//
+// Each of N workers walks every pair of the bound in the same order and
+// checks the pairs whose place in the walk is its own modulo N, writing that
+// place to a state file before the engine runs. Workers report failures by
+// place. When a worker traps or hangs, the place in its state file is a
+// pair the engine cannot survive: it is recorded as a `no-crash` failure and
+// the walk stops there (the other workers finish the places before it, so
+// the smallest failure is still the first in the walk's order).
+import DiffHarness
+import Foundation
+import ListModel
+
+/// What an exhaustive run found.
+struct ExhaustiveResult {
+    /// Pairs in the bound (or walked before the run stopped).
+    var pairs = 0
+    var failingPairs = 0
+    var byProperty: [PropertyName: Int] = [:]
+    /// The first failing place in the walk and, for a crash, why.
+    var firstFailure: (place: Int, crash: String?)?
+    /// The place of the pair the engine trapped or hung on, where the walk stopped.
+    var stoppedAt: Int?
+    var elapsed = 0.0
+    var wasInterrupted = false
+}
+
+extension ExhaustiveBound {
+    /// The bound as one worker argument, and back.
+    var workerSpec: String {
+        [isFlat ? "flat" : "sectioned", String(maxTotalItems), String(maxSections), String(maxItemsPerSection),
+         String(contentVersions), allowsDuplicates ? "duplicates" : "unique"].joined(separator: ":")
+    }
+
+    init?(workerSpec: String) {
+        let fields = workerSpec.split(separator: ":").map(String.init)
+        guard fields.count == 6, let total = Int(fields[1]), let sections = Int(fields[2]),
+              let perSection = Int(fields[3]), let versions = Int(fields[4]) else { return nil }
+        self.init(isFlat: fields[0] == "flat", maxTotalItems: total, maxSections: sections, maxItemsPerSection: perSection,
+                  contentVersions: versions, allowsDuplicates: fields[5] == "duplicates")
+    }
+}
+
+/// The worker's side: walks the bound and checks its share.
+func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, index: Int, state: Int32) -> Int32 {
+    var place = 0
+    var lastReport = ContinuousClock.now
+    ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
+        defer { place += 1 }
+        guard place % jobs == index else { return true }
+        let line = Array("\(place)\n".utf8)
+        _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
+        let verdict = checker.check(old: old, new: new)
+        if !verdict.failures.isEmpty {
+            emit("fail \(place) " + Set(verdict.failures.map(\.property)).sorted().map(\.rawValue).joined(separator: ","))
+        }
+        // Now and then, so the supervisor sees progress (and no hang).
+        if ContinuousClock.now - lastReport > .milliseconds(500) {
+            lastReport = ContinuousClock.now
+            emit("at \(place)")
+        }
+        return true
+    }
+    emit("done \(place)")
+    return ExitCode.success
+}
+
+/// The supervisor's side.
+struct ExhaustiveRun {
+    var options: Options
+    var jobs: Int
+    /// Prints progress now and then (a live line on a terminal).
+    var showsProgress: Bool
+
+    func run(_ bound: ExhaustiveBound) throws -> ExhaustiveResult {
+        isInterrupted = 0
+        let previous = signal(SIGINT) { _ in isInterrupted = 1 }
+        defer { signal(SIGINT, previous) }
+        var result = ExhaustiveResult()
+        let start = Date()
+        let directory = NSTemporaryDirectory() + "diffcheck-exhaust-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func state(_ index: Int) -> String { directory + "/worker-\(index).state" }
+        func launch(_ index: Int) throws -> Worker {
+            unlink(state(index))
+            return try Worker(executable: ownExecutable(), arguments: ["worker"] + options.forwarded + [
+                "--exhaust", bound.workerSpec, "--jobs", String(jobs), "--index", String(index),
+                "--state", state(index),
+            ], stride: index)
+        }
+        var workers = try (0..<jobs).map { try launch($0) }
+        var lastLine = Array(repeating: Date(), count: jobs)
+        var reached = Array(repeating: -1, count: jobs)
+        var failing: [Int: [PropertyName]] = [:]
+        let isTerminal = isatty(STDERR_FILENO) != 0
+        var lastProgress = Date()
+        while !workers.isEmpty {
+            if isInterrupted != 0 {
+                result.wasInterrupted = true
+                break
+            }
+            var descriptors = workers.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 100)
+            var finished: [Int] = []
+            for (slot, worker) in workers.enumerated() {
+                let index = worker.stride
+                if descriptors[slot].revents != 0 {
+                    for line in worker.readLines() {
+                        lastLine[index] = Date()
+                        let fields = line.split(separator: " ").map(String.init)
+                        guard fields.count >= 2, let place = Int(fields[1]) else { continue }
+                        switch fields[0] {
+                        case "fail" where fields.count == 3:
+                            failing[place] = fields[2].split(separator: ",").compactMap { PropertyName(rawValue: String($0)) }
+                        case "at": reached[index] = place
+                        case "done": result.pairs = max(result.pairs, place); reached[index] = Int.max
+                        default: break
+                        }
+                    }
+                }
+                let isHung = Date().timeIntervalSince(lastLine[index]) > options.timeout * 2 + 5
+                // Past the place where the walk stopped, the rest is not needed.
+                let isPastStop = result.stoppedAt.map { reached[index] > $0 } ?? false
+                guard worker.isAtEnd || isHung || isPastStop else { continue }
+                if isHung || isPastStop { worker.kill() }
+                let ending = worker.ending()
+                if isPastStop || (!isHung && ending == nil) {
+                    finished.append(slot)
+                    continue
+                }
+                // The worker trapped or hung on the pair in its state file.
+                let text = (try? String(contentsOfFile: state(index), encoding: .utf8)) ?? ""
+                guard let place = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    throw UsageError(description: "an exhaustive worker stopped before its first pair: \(ending ?? "it hung")")
+                }
+                let why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
+                if place < (result.stoppedAt ?? Int.max) {
+                    result.stoppedAt = place
+                    failing[place] = [.noCrash]
+                    result.firstFailure = (place, why)
+                }
+                finished.append(slot)
+            }
+            for slot in finished.reversed() { workers.remove(at: slot) }
+            if showsProgress && Date().timeIntervalSince(lastProgress) >= (isTerminal ? 0.5 : 10) {
+                lastProgress = Date()
+                let done = reached.map { $0 == Int.max ? 0 : $0 }.max() ?? 0
+                let line = "exhaustive: about \(done) pairs walked, \(failing.count) failing, \(Int(Date().timeIntervalSince(start))) s"
+                FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))
+            }
+        }
+        for worker in workers { worker.kill(); _ = worker.ending() }
+        if showsProgress && isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if let stop = result.stoppedAt {
+            failing = failing.filter { $0.key <= stop }
+            result.pairs = stop + 1
+        } else if result.wasInterrupted {
+            result.pairs = reached.filter { $0 != Int.max }.max().map { $0 + 1 } ?? result.pairs
+        }
+        result.failingPairs = failing.count
+        for properties in failing.values {
+            for property in properties { result.byProperty[property, default: 0] += 1 }
+        }
+        if let first = failing.keys.min(), result.firstFailure?.place != first { result.firstFailure = (first, nil) }
+        result.elapsed = Date().timeIntervalSince(start)
+        return result
+    }
+}
+
+/// The pair at `place` in the walk of `bound`.
+func exhaustivePair(_ bound: ExhaustiveBound, at place: Int) -> (old: Snapshot, new: Snapshot)? {
+    var current = 0
+    var found: (Snapshot, Snapshot)?
+    ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
+        if current == place { found = (old, new); return false }
+        current += 1
+        return true
+    }
+    return found
+}

@@ -1,0 +1,118 @@
+// GuardedShrinking: shrinking for `repro` and `shrink` that survives an
+// engine that traps or hangs on one of the candidates.
+//
+// A property failure is shrunk at full speed with the engine in-process, but
+// inside a child (`diffcheck worker --shrink FILE`) that writes each pair to a
+// state file before the engine sees it. If the child dies, the pair in the
+// state file is a case the engine traps on: that becomes a `no-crash`
+// failure, shrunk with the engine in a child of its own (`IsolatedEngine`),
+// where every candidate that traps costs a restart rather than the run.
+import DiffHarness
+import Foundation
+import ListModel
+
+/// How long crash shrinking may take: every trapping candidate restarts a process.
+let crashShrinkSeconds = 30.0
+
+/// A built-in engine that writes each pair it is given to a state file
+/// before running it, so that the pair survives a trap.
+struct RecordingEngine: DiffEngine {
+    let engine: any DiffEngine
+    let state: Int32
+
+    var name: String { engine.name }
+    var isFlatOnly: Bool { engine.isFlatOnly }
+    var claims: Set<PropertyName> { engine.claims }
+
+    func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+        let line = Array(SnapshotJSON.request(old: old, new: new).utf8)
+        _ = ftruncate(state, 0)
+        _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
+        return engine.diff(old: old, new: new)
+    }
+}
+
+/// Shrinks the failure in `outcome` in a guarded child; nil when nothing
+/// smaller fails (or the child could not run).
+func guardedShrunkCase(_ outcome: EntryOutcome, options: Options, engines: IsolatedEngines) -> Case? {
+    guard let failure = outcome.failures.first, outcome.engineName != nil else { return nil }
+    let engine = outcome.engineName.flatMap { engines.engine(named: $0) } ?? (try? options.isolatedEngine(engines))
+    guard let engine else { return nil }
+    // An external engine is isolated already, and a crash is shrunk in isolation.
+    if failure.property == .noCrash || options.engineCommand != nil && outcome.checkedCase.engine == nil {
+        return ReproCommand.shrunkCase(outcome, options: options, engine: engine, isCrash: failure.property == .noCrash)
+    }
+    let state = NSTemporaryDirectory() + "diffcheck-shrink-\(getpid()).state"
+    defer { unlink(state) }
+    let arguments = ["worker"] + options.forwarded + ["--shrink", outcome.path, "--state", state]
+    guard let child = try? Worker(executable: ownExecutable(), arguments: arguments, stride: 0) else { return nil }
+    // The shrinker stops itself after a minute; a hang in the engine does not.
+    let deadline = Date().addingTimeInterval(60 + options.timeout * 2 + 10)
+    var lines: [String] = []
+    var isHung = false
+    while !child.isAtEnd {
+        var descriptor = pollfd(fd: child.descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, 100)
+        if descriptor.revents != 0 { lines += child.readLines() }
+        if Date() > deadline {
+            isHung = true
+            child.kill()
+            break
+        }
+    }
+    let ending = child.ending()
+    if !isHung && ending == nil {
+        let text = lines.joined(separator: "\n")
+        if text.isEmpty { return nil }
+        return try? CaseParser.parse(text + "\n", file: outcome.path).get()
+    }
+    // The engine trapped or hung on the pair in the state file.
+    guard let data = FileManager.default.contents(atPath: state),
+          let pair = try? SnapshotJSON.request(fromJSON: [UInt8](data)).get() else { return nil }
+    let why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the shrinking process stopped")
+    var crash = outcome
+    crash.checkedCase = Case(old: pair.old, new: pair.new, expectation: .pass, profile: outcome.checkedCase.profile,
+                             engine: engine.name)
+    crash.choices = nil
+    crash.failures = [PropertyFailure(.noCrash, "\(why) while shrinking a \(failure.property.rawValue) failure")]
+    return ReproCommand.shrunkCase(crash, options: options, engine: engine, isCrash: true)
+}
+
+/// Shrinks a case on which the engine traps or hangs. `checker` must run an
+/// isolated engine; candidates stop after `crashShrinkSeconds`.
+func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker, generator: PairGenerator)
+    -> (old: Snapshot, new: Snapshot, choices: [Int]?, verdict: Verdict, calls: Int) {
+    let deadline = Date().addingTimeInterval(crashShrinkSeconds)
+    var calls = 0
+    func crashes(_ old: Snapshot, _ new: Snapshot) -> Verdict? {
+        guard Date() < deadline else { return nil }
+        calls += 1
+        let verdict = checker.check(old: old, new: new)
+        return verdict.failures.contains { $0.property == .noCrash } ? verdict : nil
+    }
+    if let choices {
+        let shrinker = Shrinker(failing: choices, size: totalItems(old, new), budget: 4000,
+                                direct: generator.directShapes) { candidate in
+            let replayed = generator.replay(candidate)
+            return crashes(replayed.old, replayed.new) == nil ? nil : (replayed.choices, totalItems(replayed.old, replayed.new))
+        }
+        shrinker.smallerPairsBudget = 4000
+        let result = shrinker.run()
+        let shrunk = generator.replay(result.choices)
+        let verdict = checker.check(old: shrunk.old, new: shrunk.new)
+        return (shrunk.old, shrunk.new, shrunk.choices, verdict, calls)
+    }
+    // No choices: the smallest pair of the exhaustive bounds that still traps, if one turns up in time.
+    for total in 0..<totalItems(old, new) {
+        for (bound, _) in generator.directShapes {
+            var found: (Snapshot, Snapshot, Verdict)?
+            ExhaustiveEnumeration(bound: bound).forEach(totalItems: total) { o, n, _ in
+                guard Date() < deadline else { return false }
+                found = crashes(o, n).map { (o, n, $0) }
+                return found == nil
+            }
+            if let found { return (found.0, found.1, nil, found.2, calls) }
+        }
+    }
+    return (old, new, nil, checker.check(old: old, new: new), calls)
+}
