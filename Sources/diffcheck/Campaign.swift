@@ -80,8 +80,7 @@ final class Worker {
     /// The last non-empty line the worker wrote to stderr, as ": LINE", or "".
     var lastErrorLine: String {
         drainErrors()
-        guard let line = String(decoding: errorTail, as: UTF8.self).split(separator: "\n").last else { return "" }
-        return ": " + (line.count > 300 ? String(line.prefix(300)) + "…" : String(line))
+        return explanatoryLine(errorTail).map { ": " + $0 } ?? ""
     }
 
     var descriptor: Int32 { output.fileHandleForReading.fileDescriptor }

@@ -88,4 +88,39 @@ private func message(_ text: String) -> String? {
         #expect(message(#"{"stages": [{"data": null}, {}]}"#) != nil)
         #expect(message("\u{0}\u{FF}") != nil)
     }
+
+    @Test func everyBuiltInEnginesAnswerSurvivesTheTripThroughJSON() throws {
+        // What an isolated engine relies on: the answer written by
+        // `worker --serve` reads back to a verdict identical to the in-process one.
+        struct ThroughJSON: DiffEngine {
+            let engine: any DiffEngine
+            var name: String { engine.name }
+            var isFlatOnly: Bool { engine.isFlatOnly }
+            var claims: Set<PropertyName> { engine.claims }
+            func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+                let request = try! SnapshotJSON.request(fromJSON: Array(SnapshotJSON.request(old: old, new: new).utf8)).get()
+                let answer = SnapshotJSON.answer(engine.diff(old: request.old, new: request.new))
+                return try! SnapshotJSON.answer(fromJSON: Array(answer.utf8)).get()
+            }
+        }
+        let generator = PairGenerator(options: GeneratorOptions(maxSize: 10))
+        for engine in EngineCatalog.all where engine.name != "mutant:duplicate-key-trap" {
+            let direct = Checker(engine: engine), isolated = Checker(engine: ThroughJSON(engine: engine))
+            for n in 0..<150 {
+                let pair = generator.campaignCase(seed: 4, n: n)
+                let a = direct.check(old: pair.old, new: pair.new), b = isolated.check(old: pair.old, new: pair.new)
+                #expect(a.failures == b.failures && a.isSkipped == b.isSkipped, "\(engine.name) case \(n)")
+                #expect(a.stages.map(\.data) == b.stages.map(\.data), "\(engine.name) case \(n)")
+            }
+        }
+        #expect(SnapshotJSON.answer(.refusal("no \"dupes\"")) == #"{"error": "no \"dupes\""}"#)
+    }
+
+    @Test func aRequestThatIsNotOneReadsAsAnErrorNamingTheKey() {
+        guard case .failure(let error) = SnapshotJSON.request(fromJSON: Array(#"{"old": [], "neu": []}"#.utf8)) else {
+            Issue.record("accepted a misspelled key")
+            return
+        }
+        #expect(error.message.contains("neu"))
+    }
 }

@@ -72,6 +72,24 @@ func caseFiles(in directory: URL) -> [URL] {
     let identities = oldLine.dropFirst(4).split(whereSeparator: { " []:".contains($0) }).filter { $0.first?.isLowercase == true }
     #expect(identities == ["a", "a"], "\(text)")
     #expect(text.contains("new:\n") || text.contains("new: [_:]\n"), "\(text)")
+    // The reason is the engine's own last words, not just a signal number.
+    #expect(text.contains("Fatal error: Duplicate values for key"), "\(text)")
+
+    // Every command that runs the engine survives it too: the case is a no-crash failure.
+    let savedPath = try #require(caseFiles(in: findings).first).path
+    let repro = try diffcheck(["repro", savedPath])
+    #expect(repro.status == 1, "\(repro.output)\(repro.errors)")
+    #expect(repro.output.contains("no-crash: FAILS"), "\(repro.output)")
+    #expect(repro.output.contains("shrunk ("), "\(repro.output)")
+    let gate = try diffcheck(["check", findings.path, "--cases", "0", "--engine", "mutant:duplicate-key-trap"])
+    #expect(gate.status == 1, "\(gate.output)\(gate.errors)")
+    #expect(gate.output.contains("old: "), "the failing case is printed: \(gate.output)")
+    #expect(gate.output.contains("stopped at the first pair the engine trapped"), "\(gate.output)")
+    #expect(gate.output.contains("check: FAILED (exit 1)"), "\(gate.output)")
+    for command in [["show", savedPath], ["diff", savedPath], ["shrink", savedPath]] {
+        let run = try diffcheck(command + ["--engine", "mutant:duplicate-key-trap"])
+        #expect(run.status <= 1, "\(command[0]) survived the trap: \(run.status) \(run.errors)")
+    }
 }
 
 @Test func anExternalEngineThatHangsFailsNoCrashAndTheCaseIsKept() throws {
@@ -159,4 +177,30 @@ func caseFiles(in directory: URL) -> [URL] {
     }
     #expect(reports[0] == reports[1])
     #expect(reports[0].contains("FAIL case"))
+}
+
+@Test func theExhaustiveReportDoesNotDependOnTheNumberOfWorkers() throws {
+    var reports: [String] = []
+    for jobs in ["1", "3"] {
+        let run = try diffcheck(["exhaust", "--engine", "mutant:stale-moved-update", "--max-items", "3", "--jobs", jobs])
+        #expect(run.status == 1)
+        // Timings aside.
+        reports.append(run.output.replacingOccurrences(of: #" in [0-9.]+ s \([0-9]+ pairs/s\)"#, with: "", options: .regularExpression))
+    }
+    #expect(reports[0] == reports[1])
+    #expect(reports[0].contains("# smallest failure: fresh"), "\(reports[0])")
+}
+
+@Test func withSeveralWorkersTheSeedStillFixesTheCasesChecked() throws {
+    var labels: [String] = []
+    for jobs in ["1", "2"] {
+        let findings = try temporaryDirectory()
+        let run = try diffcheck(["fuzz", "--engine", "core", "--cases", "400", "--jobs", jobs, "--seed", "9", "--findings", findings.path])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains(": 400 cases"), "\(run.output)")
+        labels.append(run.output.split(separator: "\n").first { $0.hasPrefix("labels:") }.map(String.init) ?? "")
+    }
+    // The label counts sum over every case checked: equal counts, same cases.
+    #expect(labels[0] == labels[1])
+    #expect(!labels[0].isEmpty)
 }

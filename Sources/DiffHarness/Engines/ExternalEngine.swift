@@ -281,8 +281,7 @@ private final class EngineProcess {
     /// The last non-empty line the engine wrote to its captured stderr.
     var lastErrorLine: String? {
         drainErrors()
-        let line = String(decoding: errorTail, as: UTF8.self).split(separator: "\n").last.map(String.init)
-        return line.map { $0.count > 300 ? String($0.prefix(300)) + "…" : $0 }
+        return explanatoryLine(errorTail)
     }
 
     /// Writes all of `bytes`, waiting for room in the pipe until the deadline.

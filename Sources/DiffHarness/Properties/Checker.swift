@@ -51,7 +51,8 @@ public struct Checker: Sendable {
         var failures: [PropertyFailure] = []
         if properties.contains(.deterministic) {
             let again = engine.diff(old: old, new: new)
-            if again != output {
+            // Two engine failures (a trap, a hang) may be worded differently: that is no-crash's business.
+            if again != output && !(isEngineFailure(output) && isEngineFailure(again)) {
                 failures.append(PropertyFailure(.deterministic, "a second call on the same input gave a different answer"))
             }
         }
@@ -84,3 +85,9 @@ public struct Checker: Sendable {
 /// A refusal whose reason starts with this is an engine failure (a process
 /// that exited, hung or answered garbage), not a declared refusal.
 public let engineFailurePrefix = "engine failure: "
+
+/// Whether an output is an engine failure rather than an answer.
+func isEngineFailure(_ output: EngineOutput) -> Bool {
+    if case .refusal(let reason) = output { return reason.hasPrefix(engineFailurePrefix) }
+    return false
+}
