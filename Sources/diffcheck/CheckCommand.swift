@@ -14,13 +14,18 @@ enum CheckCommand {
                   corpus holding an unfixed finding fails
       exhaustive  every pair within the default bounds
       random      a fixed-seed random budget, in a worker process
-    Failures print the case. Defaults finish in about a minute on a 2-core
-    machine with a release build.
+    Failures print the case. Progress goes to stderr (a live line on a
+    terminal, a line every 10 s otherwise). Engines run in child processes:
+    one that traps or hangs fails no-crash on that case and the gate goes
+    on. Defaults finish in about a minute on a 2-core machine with a
+    release build.
 
     Options:
       --cases N         random cases (default 1000000)
       --time SECONDS    stop the random part after this long
-      --jobs N          worker processes for the random part (default 2)
+      --jobs N          worker processes for the exhaustive and random
+                        parts (default 2); the cases checked do not
+                        depend on N
       --no-exhaustive   skip the exhaustive part
       --junit FILE      also write JUnit XML (one test case per corpus file
                         and per property)
@@ -93,7 +98,7 @@ enum CheckCommand {
             let bounds = (try? ExhaustCommand.bounds(options, engine: engine)) ?? []
             for bound in bounds {
                 let began = Date()
-                let result = ExhaustCommand.exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: false)
+                let result = ExhaustCommand.exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true)
                 print(result.line)
                 if let first = result.firstFailure {
                     print(first)
@@ -109,7 +114,7 @@ enum CheckCommand {
             do {
                 let findings = options.values["--findings"] ?? "Corpus/findings"
                 let supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,
-                                            findings: findings, showsStatus: false)
+                                            findings: findings, showsStatus: true)
                 let report = try supervisor.run()
                 print("random: " + report.summary(engine: engine.name, seed: options.seed))
                 for failure in report.failures {
