@@ -1,7 +1,7 @@
 // WorkerCommand: `diffcheck worker`, the process that runs an engine for a
-// campaign (hidden; started by `fuzz` and `check`).
+// supervisor (hidden; started by the other commands).
 //
-// It runs cases n = index, index + jobs, … and speaks one line per event on
+// In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + jobs, … and speaks one line per event on
 // standard output:
 //   start N            before case N runs (also written to the state file)
 //   done N LABELS      case N ran; LABELS is a comma-separated list or -
@@ -11,10 +11,12 @@
 //                      the shrunk case of case N is saved at PATH
 //   again N PROPERTY   case N failed a property this worker already found
 //                      (not shrunk again: one counterexample per property)
-// With `--choices "1 2 3"` it runs that one case and exits 0 when the engine
-// returned (whatever the properties said); a trap or a hang shows in its exit.
-// With `--serve` it is the engine as an external engine: one JSON request a
-// line on stdin, one answer a line on stdout (`IsolatedEngine` starts it).
+// Other modes, each for one supervisor:
+//   --serve          the engine as an external engine: one JSON request a line
+//                    on stdin, one answer a line on stdout (`IsolatedEngine`)
+//   --shrink FILE    shrinks FILE's failure, each pair in the state file first
+//                    (`guardedShrunkCase`)
+//   --exhaust BOUND  checks its share of an exhaustive walk (`ExhaustiveRun`)
 import DiffHarness
 import Foundation
 import ListModel
@@ -23,7 +25,7 @@ enum WorkerCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do {
-            options = try Options(arguments, valued: ["--jobs", "--index", "--cases", "--findings", "--state", "--choices", "--shrink", "--exhaust"],
+            options = try Options(arguments, valued: ["--jobs", "--index", "--cases", "--findings", "--state", "--shrink", "--exhaust"],
                                   switches: ["--serve"])
         } catch {
             printError("diffcheck worker: \(error)")
@@ -48,12 +50,6 @@ enum WorkerCommand {
         }
         let generator = PairGenerator(options: options.generator.forEngine(engine))
         let checker = Checker(engine: engine, profile: options.profile)
-        if let text = options.values["--choices"] {
-            let choices = text.split(separator: " ").compactMap { Int($0) }
-            let pair = generator.replay(choices)
-            _ = checker.check(old: pair.old, new: pair.new)
-            return ExitCode.success
-        }
         let jobs = max((try? options.integer("--jobs", default: 1)) ?? 1, 1)
         let index = (try? options.integer("--index", default: 0)) ?? 0
         let limit = (try? options.integer("--cases", default: Int.max)) ?? Int.max
