@@ -106,11 +106,17 @@ enum CheckCommand {
                 }
                 junit.add(suite: "exhaustive", name: bound.description, time: Date().timeIntervalSince(began),
                           failure: result.firstFailure.map { (message: "\(result.failures) failing pairs", details: $0) })
+                if isInterrupted != 0 { break }
+            }
+            // Ctrl-C during the exhaustive part stops the gate (as a failure).
+            if isInterrupted != 0 {
+                worsen(ExitCode.failure)
+                print("check: interrupted")
             }
         }
 
         // 3. The random budget.
-        if cases > 0 {
+        if cases > 0 && isInterrupted == 0 {
             do {
                 let findings = options.values["--findings"] ?? "Corpus/findings"
                 let supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,

@@ -59,6 +59,7 @@ enum ExhaustCommand {
             print(result.line)
             if let first = result.firstFailure { print(first) }
             failed = failed || result.failures > 0
+            if isInterrupted != 0 { break }
         }
         return failed ? ExitCode.failure : ExitCode.success
     }
