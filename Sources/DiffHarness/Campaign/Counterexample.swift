@@ -54,6 +54,9 @@ public func shrink(
         guard verdict.failures.contains(where: { $0.property == property }) else { return nil }
         return (replayed.choices, totalItems(replayed.old, replayed.new))
     }
+    shrinker.pairFails = { old, new in
+        ContinuousClock.now < deadline && checker.fails(property, old: old, new: new)
+    }
     let result = shrinker.run()
     let shrunk = generator.replay(result.choices)
     return (shrunk, checker.check(old: shrunk.old, new: shrunk.new), result)

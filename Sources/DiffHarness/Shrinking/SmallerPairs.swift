@@ -13,8 +13,12 @@ extension Shrinker {
         let limit = bestSize
         for size in 0..<limit where bestSize == limit && !isOutOfBudget {
             for (bound, encode) in directShapes where bestSize == limit {
-                ExhaustiveEnumeration(bound: bound).forEach(totalItems: size) { _, _, choices in
+                ExhaustiveEnumeration(bound: bound).forEach(totalItems: size) { old, new, choices in
                     guard !isOutOfBudget else { return false }
+                    if let pairFails {
+                        calls += 1
+                        guard pairFails(old, new) else { return true }
+                    }
                     return !consider(encode(choices), allowingLonger: true)
                 }
             }
