@@ -82,12 +82,12 @@ public struct SmallPairGenerator: Sendable {
         for (side, counts) in shapes.enumerated() {
             var sections: [Section] = []
             for count in counts {
-                let id = bound.isFlat ? Snapshot.implicitSectionID : PairGenerator.Names.name(sectionNames[nextSection], alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                let id = bound.isFlat ? Snapshot.implicitSectionID : PairGenerator.Names.sectionName(sectionNames[nextSection])
                 nextSection += bound.isFlat ? 0 : 1
                 let content = side == 1 && !bound.isFlat ? c.draw(upTo: bound.contentVersions - 1) : 0
                 var items: [Item] = []
                 for _ in 0..<count {
-                    let name = PairGenerator.Names.name(itemNames[nextItem], alphabet: "abcdefghijklmnopqrstuvwxyz")
+                    let name = PairGenerator.Names.itemName(itemNames[nextItem])
                     nextItem += 1
                     items.append(Item(id: name, content: side == 1 ? c.draw(upTo: bound.contentVersions - 1) : 0))
                 }
