@@ -54,8 +54,9 @@ public func shrink(
         guard verdict.failures.contains(where: { $0.property == property }) else { return nil }
         return (replayed.choices, totalItems(replayed.old, replayed.new))
     }
+    let propertyCheck = PropertyCheck(property, of: checker)
     shrinker.pairFails = { old, new in
-        ContinuousClock.now < deadline && checker.fails(property, old: old, new: new)
+        ContinuousClock.now < deadline && propertyCheck.fails(old: old, new: new)
     }
     let result = shrinker.run()
     let shrunk = generator.replay(result.choices)

@@ -81,39 +81,6 @@ public struct Checker: Sendable {
     }
 }
 
-extension Checker {
-    /// Whether `property` fails on this pair: exactly whether
-    /// `check(old:new:).failures` contains a failure of `property`, but doing
-    /// only the work that property needs (the second engine call only for
-    /// `deterministic`, the model only for `valid`, `reaches-target` and
-    /// `fresh`, the move minimum only for `minimal-moves`). The shrinker's
-    /// smaller-pairs pass asks this of every pair it enumerates.
-    public func fails(_ property: PropertyName, old: Snapshot, new: Snapshot) -> Bool {
-        guard properties.contains(property) else { return false }
-        if engine.isFlatOnly && !(old.isFlat && new.isFlat) { return false }
-        let output = engine.diff(old: old, new: new)
-        if property == .deterministic { return engine.diff(old: old, new: new) != output }
-        switch output {
-        case .refusal(let reason):
-            guard property == .noCrash else { return false }
-            return reason.hasPrefix(engineFailurePrefix) || !(hasDuplicates(old) || hasDuplicates(new))
-        case .stages(let stages):
-            switch property {
-            case .noCrash, .deterministic:
-                return false
-            case .minimalMoves:
-                return reportedMoveCount(stages) > minimalMoveCount(old: old, new: new)
-            case .valid, .reachesTarget, .fresh:
-                // `fresh` is only judged when nothing else failed, so it needs
-                // the other model properties the engine claims.
-                let needed = property == .fresh ? properties.intersection([.valid, .reachesTarget, .fresh]) : [property]
-                return checkStages(stages, old: old, new: new, profile: profile, properties: needed)
-                    .failures.contains { $0.property == property }
-            }
-        }
-    }
-}
-
 /// A refusal whose reason starts with this is an engine failure (a process
 /// that exited, hung or answered garbage), not a declared refusal.
 public let engineFailurePrefix = "engine failure: "
