@@ -58,6 +58,7 @@ public func shrink(
     shrinker.pairFails = { old, new in
         ContinuousClock.now < deadline && propertyCheck.fails(old: old, new: new)
     }
+    shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
     let result = shrinker.run()
     let shrunk = generator.replay(result.choices)
     return (shrunk, checker.check(old: shrunk.old, new: shrunk.new), result)

@@ -53,7 +53,11 @@ public final class Shrinker {
     /// on the pair itself (each answer counts as a call). When set, only the
     /// pairs it says fail are replayed through `test`; when nil, every pair
     /// is. It must agree with `test` on the pair the choices replay to.
-    public var pairFails: ((Snapshot, Snapshot) -> Bool)?
+    public var pairFails: (@Sendable (Snapshot, Snapshot) -> Bool)?
+    /// Whether `pairFails` may be asked on several threads at once: the
+    /// smaller-pairs pass then judges pairs on every core, with the same
+    /// result and the same call count as on one.
+    public var judgesPairsConcurrently = false
 
     public init(
         failing choices: [Int], size: Int, budget: Int = 20_000,

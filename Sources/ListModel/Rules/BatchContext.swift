@@ -109,6 +109,11 @@ extension Operation {
 
 /// The first element of `values` that occurs earlier in `values` too.
 func firstDuplicate<T: Hashable>(in values: [T]) -> T? {
+    // A short list (most batches) is searched directly: no set to build.
+    if values.count <= 8 {
+        for index in values.indices where values[..<index].contains(values[index]) { return values[index] }
+        return nil
+    }
     var seen = Set<T>()
     for value in values {
         if seen.contains(value) { return value }
