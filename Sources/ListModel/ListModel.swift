@@ -80,8 +80,8 @@ public enum ListModel {
             if let rejection = firstRejection(strictOpenChecks, context, map) { return .failure(rejection) }
         case .uikit:
             let lenient = context.lenientBatch(map)
-            if lenient != context.batch {
-                context.batch = lenient
+            if lenient != context.batch.batch {
+                context.batch = BatchLists(lenient)
                 if let rejection = firstRejection(itemChecks, context, map) { return .failure(rejection) }
             }
         }
