@@ -105,8 +105,9 @@ public final class Shrinker {
         localLimit = calls + smallerPairsBudget
         trySmallerPairs()
         isExhausted = isExhausted || isOutOfBudget
-        if best != before {
-            // The local passes get the rest of their budget.
+        if best != before || isExhausted {
+            // The local passes get the rest of their budget: to polish what
+            // the smaller-pairs pass found, or to go on where they stopped.
             localLimit = calls + max(budget - localCalls, 0)
             runLocalPasses()
             isExhausted = isOutOfBudget
