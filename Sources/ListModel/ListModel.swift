@@ -68,39 +68,21 @@ public enum ListModel {
         var context = BatchContext(batch: batch, displayed: displayed, data: data)
 
         // Steps 1–9: sections.
-        let sectionChecks: [() -> Rejection?] = [
-            context.checkDeleteSectionBounds,
-            context.checkMoveSectionSourceBounds,
-            context.checkInsertSectionBounds,
-            context.checkMoveSectionDestinationBounds,
-            context.checkDuplicateSectionOperations,
-            context.checkDeleteAndReloadSection,
-            context.checkDeleteAndMoveSection,
-            context.checkInsertAndMoveSection,
-            context.checkSectionCount,
-        ]
-        if let rejection = firstRejection(sectionChecks) { return .failure(rejection) }
+        if let rejection = firstRejection(sectionChecks, context) { return .failure(rejection) }
         let map = SectionMap(context)
 
         // Steps 10–21: items, the firm rules.
-        if let rejection = firstRejection(itemChecks(context, map)) { return .failure(rejection) }
+        if let rejection = firstRejection(itemChecks, context, map) { return .failure(rejection) }
 
         // Step 22: the open rules.
         switch profile {
         case .strict:
-            let openChecks: [() -> Rejection?] = [
-                context.checkReloadedSectionMoves,
-                { context.checkReloadSectionCountChanges(map) },
-                { context.checkItemOperationInChangedSection(map) },
-                context.checkItemChangeInMovedSection,
-                { context.checkReloadNotInPlace(map) },
-            ]
-            if let rejection = firstRejection(openChecks) { return .failure(rejection) }
+            if let rejection = firstRejection(strictOpenChecks, context, map) { return .failure(rejection) }
         case .uikit:
             let lenient = context.lenientBatch(map)
-            if lenient != context.batch {
-                context.batch = lenient
-                if let rejection = firstRejection(itemChecks(context, map)) { return .failure(rejection) }
+            if lenient != context.batch.batch {
+                context.batch = BatchLists(lenient)
+                if let rejection = firstRejection(itemChecks, context, map) { return .failure(rejection) }
             }
         }
 
@@ -109,27 +91,61 @@ public enum ListModel {
         return .success(context.applied(map))
     }
 
+    // The checks of each step, in order. They are made once (not per call):
+    // a closure that captured the context would cost an allocation each.
+
+    /// Steps 1–9 of `apply`'s checking order.
+    private static let sectionChecks: [@Sendable (BatchContext) -> Rejection?] = [
+        { $0.checkDeleteSectionBounds() },
+        { $0.checkMoveSectionSourceBounds() },
+        { $0.checkInsertSectionBounds() },
+        { $0.checkMoveSectionDestinationBounds() },
+        { $0.checkDuplicateSectionOperations() },
+        { $0.checkDeleteAndReloadSection() },
+        { $0.checkDeleteAndMoveSection() },
+        { $0.checkInsertAndMoveSection() },
+        { $0.checkSectionCount() },
+    ]
+
     /// Steps 10–21 of `apply`'s checking order.
-    private static func itemChecks(_ context: BatchContext, _ map: SectionMap) -> [() -> Rejection?] {
-        [
-            context.checkDeleteItemBounds,
-            context.checkMoveItemSourceBounds,
-            context.checkInsertItemBounds,
-            context.checkMoveItemDestinationBounds,
-            context.checkDuplicateItemOperations,
-            context.checkDeleteAndReload,
-            context.checkDeleteAndMove,
-            context.checkInsertAndMove,
-            context.checkReloadMovedItem,
-            { context.checkMoveIntoInsertedSection(map) },
-            context.checkMoveOutOfDeletedSection,
-            context.checkNoOpSectionMoveWithItemMovedOut,
-        ]
+    private static let itemChecks: [@Sendable (BatchContext, SectionMap) -> Rejection?] = [
+        { context, _ in context.checkDeleteItemBounds() },
+        { context, _ in context.checkMoveItemSourceBounds() },
+        { context, _ in context.checkInsertItemBounds() },
+        { context, _ in context.checkMoveItemDestinationBounds() },
+        { context, _ in context.checkDuplicateItemOperations() },
+        { context, _ in context.checkDeleteAndReload() },
+        { context, _ in context.checkDeleteAndMove() },
+        { context, _ in context.checkInsertAndMove() },
+        { context, _ in context.checkReloadMovedItem() },
+        { context, map in context.checkMoveIntoInsertedSection(map) },
+        { context, _ in context.checkMoveOutOfDeletedSection() },
+        { context, _ in context.checkNoOpSectionMoveWithItemMovedOut() },
+    ]
+
+    /// Step 22 under `strict`: the open rules.
+    private static let strictOpenChecks: [@Sendable (BatchContext, SectionMap) -> Rejection?] = [
+        { context, _ in context.checkReloadedSectionMoves() },
+        { context, map in context.checkReloadSectionCountChanges(map) },
+        { context, map in context.checkItemOperationInChangedSection(map) },
+        { context, _ in context.checkItemChangeInMovedSection() },
+        { context, map in context.checkReloadNotInPlace(map) },
+    ]
+
+    private static func firstRejection(
+        _ checks: [@Sendable (BatchContext) -> Rejection?], _ context: BatchContext
+    ) -> Rejection? {
+        for check in checks {
+            if let rejection = check(context) { return rejection }
+        }
+        return nil
     }
 
-    private static func firstRejection(_ checks: [() -> Rejection?]) -> Rejection? {
+    private static func firstRejection(
+        _ checks: [@Sendable (BatchContext, SectionMap) -> Rejection?], _ context: BatchContext, _ map: SectionMap
+    ) -> Rejection? {
         for check in checks {
-            if let rejection = check() { return rejection }
+            if let rejection = check(context, map) { return rejection }
         }
         return nil
     }

@@ -44,16 +44,21 @@ public func shrink(
     budget: Int = 20_000, timeLimit: Double = 60
 ) -> (pair: GeneratedPair, verdict: Verdict, result: ShrinkResult) {
     let deadline = ContinuousClock.now + .milliseconds(Int(timeLimit * 1000))
+    // Only the shrunk property is judged (the same verdict as `check`, less work).
+    let propertyCheck = PropertyCheck(property, of: checker)
     let shrinker = Shrinker(
         failing: pair.choices, size: totalItems(pair.old, pair.new), budget: budget,
         direct: generator.directShapes
     ) { candidate in
         guard ContinuousClock.now < deadline else { return nil }
         let replayed = generator.replay(candidate)
-        let verdict = checker.check(old: replayed.old, new: replayed.new)
-        guard verdict.failures.contains(where: { $0.property == property }) else { return nil }
+        guard propertyCheck.fails(old: replayed.old, new: replayed.new) else { return nil }
         return (replayed.choices, totalItems(replayed.old, replayed.new))
     }
+    shrinker.pairFails = { old, new in
+        ContinuousClock.now < deadline && propertyCheck.fails(old: old, new: new)
+    }
+    shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
     let result = shrinker.run()
     let shrunk = generator.replay(result.choices)
     return (shrunk, checker.check(old: shrunk.old, new: shrunk.new), result)

@@ -26,6 +26,10 @@ public struct Choices {
     public init(_ source: any ChoiceSource, limit: Int = 100_000) {
         self.source = source
         self.limit = limit
+        // Room for a small case's choices up front: growing one draw at a
+        // time is most of the cost of an exhaustive walk.
+        recorded.reserveCapacity(32)
+        bounds.reserveCapacity(32)
     }
 
     /// A value in `0...bound`; `bound` below 0 is treated as 0.

@@ -47,8 +47,19 @@ public protocol DiffEngine: Sendable {
     /// One line saying what the engine is.
     var summary: String { get }
     func diff(old: Snapshot, new: Snapshot) -> EngineOutput
+    /// Whether `diff` may run on several threads at once (no shared mutable
+    /// state, no process behind it). When true, shrinking checks pairs on
+    /// every core. False unless the engine says so.
+    var isSafeToCallConcurrently: Bool { get }
 }
 
 extension DiffEngine {
     public var summary: String { name }
+    public var isSafeToCallConcurrently: Bool { false }
 }
+
+// The built-in in-process engines are pure functions of their input.
+extension CoreEngine { public var isSafeToCallConcurrently: Bool { true } }
+extension StandardLibraryEngine { public var isSafeToCallConcurrently: Bool { true } }
+extension ReloadAllEngine { public var isSafeToCallConcurrently: Bool { true } }
+extension SimpleEngine { public var isSafeToCallConcurrently: Bool { true } }

@@ -61,47 +61,53 @@ public struct SmallPairGenerator: Sendable {
     }
 
     public func generate(_ c: inout Choices) -> (old: Snapshot, new: Snapshot)? {
+        // Every array is made at its final size: this runs once per pair of
+        // an exhaustive walk.
         let total = c.draw(upTo: bound.maxTotalItems)
-        var shapes: [[Int]] = []   // item counts per section, old then new
+        var counts: [Int] = []   // item counts per section, old then new
+        counts.reserveCapacity(2 * bound.maxSections)
+        var oldSectionCount = 0
         var remaining = total
-        for _ in 0..<2 {
+        for side in 0..<2 {
             let sectionCount = bound.isFlat ? 1 : c.draw(upTo: bound.maxSections)
-            var counts: [Int] = []
+            if side == 0 { oldSectionCount = sectionCount }
             for _ in 0..<sectionCount {
                 let count = c.draw(upTo: min(bound.maxItemsPerSection, remaining))
                 counts.append(count)
                 remaining -= count
             }
-            shapes.append(counts)
         }
         guard remaining == 0 else { return nil }
-        let sectionNames = bound.isFlat ? [] : restrictedGrowth(&c, count: shapes[0].count + shapes[1].count)
+        let sectionNames = bound.isFlat ? [] : restrictedGrowth(&c, count: counts.count)
         let itemNames = restrictedGrowth(&c, count: total)
-        var snapshots: [Snapshot] = []
-        var nextItem = 0, nextSection = 0
-        for (side, counts) in shapes.enumerated() {
+        var nextItem = 0
+        func snapshot(_ sides: Range<Int>, isNew: Bool) -> Snapshot {
             var sections: [Section] = []
-            for count in counts {
-                let id = bound.isFlat ? Snapshot.implicitSectionID : PairGenerator.Names.name(sectionNames[nextSection], alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-                nextSection += bound.isFlat ? 0 : 1
-                let content = side == 1 && !bound.isFlat ? c.draw(upTo: bound.contentVersions - 1) : 0
+            sections.reserveCapacity(sides.count)
+            for index in sides {
+                let id = bound.isFlat ? Snapshot.implicitSectionID : PairGenerator.Names.sectionName(sectionNames[index])
+                let content = isNew && !bound.isFlat ? c.draw(upTo: bound.contentVersions - 1) : 0
                 var items: [Item] = []
-                for _ in 0..<count {
-                    let name = PairGenerator.Names.name(itemNames[nextItem], alphabet: "abcdefghijklmnopqrstuvwxyz")
+                items.reserveCapacity(counts[index])
+                for _ in 0..<counts[index] {
+                    let name = PairGenerator.Names.itemName(itemNames[nextItem])
                     nextItem += 1
-                    items.append(Item(id: name, content: side == 1 ? c.draw(upTo: bound.contentVersions - 1) : 0))
+                    items.append(Item(id: name, content: isNew ? c.draw(upTo: bound.contentVersions - 1) : 0))
                 }
                 sections.append(Section(id: id, content: content, items: items))
             }
-            snapshots.append(Snapshot(sections: sections))
+            return Snapshot(sections: sections)
         }
-        if !bound.allowsDuplicates && (hasDuplicates(snapshots[0]) || hasDuplicates(snapshots[1])) { return nil }
-        return (snapshots[0], snapshots[1])
+        let old = snapshot(0..<oldSectionCount, isNew: false)
+        let new = snapshot(oldSectionCount..<counts.count, isNew: true)
+        if !bound.allowsDuplicates && (hasDuplicates(old) || hasDuplicates(new)) { return nil }
+        return (old, new)
     }
 
     /// `count` names as a restricted growth string: each is 0...(largest so far + 1).
     func restrictedGrowth(_ c: inout Choices, count: Int) -> [Int] {
         var names: [Int] = []
+        names.reserveCapacity(count)
         var largest = -1
         for _ in 0..<count {
             let name = c.draw(upTo: largest + 1)

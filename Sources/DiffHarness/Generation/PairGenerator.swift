@@ -131,20 +131,36 @@ public struct PairGenerator: Sendable {
         var items: [String] = []
         var sections: [String] = []
 
-        static func name(_ index: Int, alphabet: String) -> String {
-            let letters = Array(alphabet)
-            let letter = String(letters[index % letters.count])
+        /// The `index`-th item identity: `a` … `z`, then `a1` … `z1`, `a2` …
+        static func itemName(_ index: Int) -> String {
+            index < itemNames.count ? itemNames[index] : name(index, letters: itemLetters)
+        }
+
+        /// The `index`-th section identity: `A` … `Z`, then `A1` … `Z1`, `A2` …
+        static func sectionName(_ index: Int) -> String {
+            index < sectionNames.count ? sectionNames[index] : name(index, letters: sectionLetters)
+        }
+
+        static func name(_ index: Int, letters: [String]) -> String {
+            let letter = letters[index % letters.count]
             return index < letters.count ? letter : letter + String(index / letters.count)
         }
 
+        // The first names, made once: naming is on the hot path of
+        // enumeration and shrinking.
+        static let itemLetters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+        static let sectionLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map(String.init)
+        static let itemNames = (0..<260).map { name($0, letters: itemLetters) }
+        static let sectionNames = (0..<260).map { name($0, letters: sectionLetters) }
+
         mutating func freshItem() -> String {
-            let id = Names.name(items.count, alphabet: "abcdefghijklmnopqrstuvwxyz")
+            let id = Names.itemName(items.count)
             items.append(id)
             return id
         }
 
         mutating func freshSection() -> String {
-            let id = Names.name(sections.count, alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+            let id = Names.sectionName(sections.count)
             sections.append(id)
             return id
         }

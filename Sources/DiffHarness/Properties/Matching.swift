@@ -31,6 +31,11 @@ struct Matching {
     /// Pairs the k-th occurrence of each identity in `old` with its k-th
     /// occurrence in `new`.
     static func pairInOrder(_ old: [String], _ new: [String]) -> ([Int?], [Int?]) {
+        old.count * new.count <= 64 ? pairInOrderByScanning(old, new) : pairInOrderByHashing(old, new)
+    }
+
+    /// `pairInOrder` with hash tables, for long lists.
+    static func pairInOrderByHashing(_ old: [String], _ new: [String]) -> ([Int?], [Int?]) {
         var waiting: [String: [Int]] = [:]
         for (index, id) in old.enumerated() { waiting[id, default: []].append(index) }
         var cursor: [String: Int] = [:]
@@ -42,6 +47,21 @@ struct Matching {
                 forward[candidates[k]] = index
                 backward[index] = candidates[k]
                 cursor[id] = k + 1
+            }
+        }
+        return (forward, backward)
+    }
+
+    /// `pairInOrder` for short lists, without hash tables: the k-th new
+    /// occurrence of an identity takes the first old occurrence not yet
+    /// taken, which is its k-th old occurrence.
+    static func pairInOrderByScanning(_ old: [String], _ new: [String]) -> ([Int?], [Int?]) {
+        var forward = [Int?](repeating: nil, count: old.count)
+        var backward = [Int?](repeating: nil, count: new.count)
+        for (index, id) in new.enumerated() {
+            if let partner = old.indices.first(where: { forward[$0] == nil && old[$0] == id }) {
+                forward[partner] = index
+                backward[index] = partner
             }
         }
         return (forward, backward)

@@ -4,8 +4,10 @@
 // the snapshots: every edited sequence replays through the generator to a
 // valid case. A candidate is kept when it still fails the same property and
 // is simpler: fewer items (old and new together), or as many items and
-// smaller in shortlex order (shorter first, then lexicographically smaller). The passes run in turn until none makes progress, or until the
-// budget of engine calls is spent.
+// smaller in shortlex order (shorter first, then lexicographically smaller).
+// The passes run in turn until none makes progress, or until the budget of
+// engine calls is spent.
+import ListModel
 
 /// Shortlex order on choice sequences: shorter is simpler; at equal length
 /// the first differing choice decides.
@@ -43,10 +45,19 @@ public final class Shrinker {
     private let budget: Int
     public private(set) var best: [Int]
     public private(set) var bestSize: Int
-    public private(set) var calls = 0
+    public internal(set) var calls = 0
     /// For the smaller-pairs pass: bounds of `SmallPairGenerator` and how to
     /// turn its choices into a whole case's choices; empty disables the pass.
     let directShapes: [(bound: ExhaustiveBound, choices: @Sendable ([Int]) -> [Int])]
+    /// For the smaller-pairs pass: whether an enumerated pair fails, judged
+    /// on the pair itself (each answer counts as a call). When set, only the
+    /// pairs it says fail are replayed through `test`; when nil, every pair
+    /// is. It must agree with `test` on the pair the choices replay to.
+    public var pairFails: (@Sendable (Snapshot, Snapshot) -> Bool)?
+    /// Whether `pairFails` may be asked on several threads at once: the
+    /// smaller-pairs pass then judges pairs on every core, with the same
+    /// result and the same call count as on one.
+    public var judgesPairsConcurrently = false
 
     public init(
         failing choices: [Int], size: Int, budget: Int = 20_000,
@@ -86,14 +97,22 @@ public final class Shrinker {
         // pass always gets its turn.
         localLimit = budget / 2
         runLocalPasses()
+        var isExhausted = isOutOfBudget
+        let localCalls = calls
         let before = best
         // The smaller-pairs pass has a budget of its own: it may have to
         // look at every pair below the current size.
         localLimit = calls + smallerPairsBudget
         trySmallerPairs()
-        localLimit = max(calls, budget)
-        if best != before { runLocalPasses() }
-        return ShrinkResult(choices: best, calls: calls, isBudgetExhausted: isOutOfBudget)
+        isExhausted = isExhausted || isOutOfBudget
+        if best != before || isExhausted {
+            // The local passes get the rest of their budget: to polish what
+            // the smaller-pairs pass found, or to go on where they stopped.
+            localLimit = calls + max(budget - localCalls, 0)
+            runLocalPasses()
+            isExhausted = isOutOfBudget
+        }
+        return ShrinkResult(choices: best, calls: calls, isBudgetExhausted: isExhausted)
     }
 
     /// The passes that edit the current sequence, until none makes progress.

@@ -8,9 +8,15 @@
 /// as the data source reports it). Every lookup is safe: an index that is
 /// not there answers `nil`, never traps.
 struct BatchContext {
-    var batch: Batch
+    var batch: BatchLists
     var displayed: Snapshot
     var data: Snapshot
+
+    init(batch: Batch, displayed: Snapshot, data: Snapshot) {
+        self.batch = BatchLists(batch)
+        self.displayed = displayed
+        self.data = data
+    }
 
     var sectionsBefore: Int { displayed.sections.count }
     var sectionsAfter: Int { data.sections.count }
@@ -42,6 +48,35 @@ struct BatchContext {
     func isDeletedOrReloaded(oldSection s: Int) -> Bool {
         batch.deletedSections.contains(s) || batch.reloadedSections.contains(s)
     }
+}
+
+/// A batch with its operations listed by kind once (the same lists as
+/// `Batch`'s properties), so the rules do not filter the operations again
+/// at every check.
+struct BatchLists {
+    let batch: Batch
+    let deletedSections: [Int]
+    let insertedSections: [Int]
+    let reloadedSections: [Int]
+    let movedSections: [(from: Int, to: Int)]
+    let deletedItems: [ItemPath]
+    let insertedItems: [ItemPath]
+    let reloadedItems: [ItemPath]
+    let movedItems: [(from: ItemPath, to: ItemPath)]
+
+    init(_ batch: Batch) {
+        self.batch = batch
+        deletedSections = batch.deletedSections
+        insertedSections = batch.insertedSections
+        reloadedSections = batch.reloadedSections
+        movedSections = batch.movedSections
+        deletedItems = batch.deletedItems
+        insertedItems = batch.insertedItems
+        reloadedItems = batch.reloadedItems
+        movedItems = batch.movedItems
+    }
+
+    var operations: [Operation] { batch.operations }
 }
 
 /// Where each section goes (rule book §2.1): deleted and moved-away sections
@@ -109,6 +144,11 @@ extension Operation {
 
 /// The first element of `values` that occurs earlier in `values` too.
 func firstDuplicate<T: Hashable>(in values: [T]) -> T? {
+    // A short list (most batches) is searched directly: no set to build.
+    if values.count <= 8 {
+        for index in values.indices where values[..<index].contains(values[index]) { return values[index] }
+        return nil
+    }
     var seen = Set<T>()
     for value in values {
         if seen.contains(value) { return value }

@@ -150,8 +150,8 @@ extension BatchContext {
                 return [op]
             }
             let next = Batch(operations)
-            if next == current.batch { return next }
-            current.batch = next
+            if next == current.batch.batch { return next }
+            current.batch = BatchLists(next)
         }
     }
 }

@@ -1,0 +1,61 @@
+// PropertyCheck: whether one property fails on a pair, doing only the work
+// that property needs.
+import ListModel
+
+/// Checks one property of one engine, with the same verdict as `Checker`.
+///
+/// `fails(old:new:)` is exactly whether `checker.check(old:new:).failures`
+/// contains a failure of `property`, but it runs the engine a second time
+/// only for `deterministic`, the reference model only for `valid`,
+/// `reaches-target` and `fresh`, and the move minimum only for
+/// `minimal-moves`; the property sets are worked out once, not per pair.
+/// The shrinker's smaller-pairs pass asks it of every pair it enumerates.
+public struct PropertyCheck: Sendable {
+    public let checker: Checker
+    public let property: PropertyName
+    /// Whether the checker checks `property` at all.
+    private let isChecked: Bool
+    /// The properties `checkStages` must judge to decide `property`
+    /// (`fresh` is only judged when nothing else failed).
+    private let stageProperties: Set<PropertyName>
+
+    public init(_ property: PropertyName, of checker: Checker) {
+        self.checker = checker
+        self.property = property
+        let properties = checker.properties
+        isChecked = properties.contains(property)
+        stageProperties = property == .fresh ? properties.intersection([.valid, .reachesTarget, .fresh]) : [property]
+    }
+
+    public func fails(old: Snapshot, new: Snapshot) -> Bool {
+        guard isChecked else { return false }
+        let engine = checker.engine
+        if engine.isFlatOnly && !(old.isFlat && new.isFlat) { return false }
+        let output = engine.diff(old: old, new: new)
+        if property == .deterministic { return engine.diff(old: old, new: new) != output }
+        switch output {
+        case .refusal(let reason):
+            // Only `no-crash` (and `deterministic`, above) can fail on a refusal.
+            guard property == .noCrash else { return false }
+            return reason.hasPrefix(engineFailurePrefix) || !(hasDuplicates(old) || hasDuplicates(new))
+        case .stages(let stages):
+            switch property {
+            case .noCrash, .deterministic:
+                return false
+            case .minimalMoves:
+                return reportedMoveCount(stages) > minimalMoveCount(old: old, new: new)
+            case .valid, .reachesTarget, .fresh:
+                return checkStages(stages, old: old, new: new, profile: checker.profile, properties: stageProperties)
+                    .failures.contains { $0.property == property }
+            }
+        }
+    }
+}
+
+extension Checker {
+    /// Whether `property` fails on this pair: exactly whether
+    /// `check(old:new:).failures` contains it (see `PropertyCheck`).
+    public func fails(_ property: PropertyName, old: Snapshot, new: Snapshot) -> Bool {
+        PropertyCheck(property, of: self).fails(old: old, new: new)
+    }
+}
