@@ -20,6 +20,8 @@ struct CampaignFailure {
     var property: String
     var path: String
     var message: String
+    /// How shrinking went ("145265 calls, 0.61 s"), when known.
+    var shrinking: String?
 }
 
 /// What a campaign did.
@@ -215,7 +217,7 @@ struct Supervisor {
     }
 
     func handle(_ line: String, from worker: Worker, report: inout CampaignReport) {
-        let fields = line.split(separator: " ", maxSplits: 3).map(String.init)
+        let fields = line.split(separator: " ", maxSplits: line.hasPrefix("found ") ? 5 : 3).map(String.init)
         guard let kind = fields.first, fields.count >= 2, let n = Int(fields[1]) else { return }
         switch kind {
         case "start":
@@ -223,12 +225,13 @@ struct Supervisor {
             worker.startedAt = Date()
         case "shrinking" where fields.count >= 3:
             worker.shrinking = (n, fields[2])
-        case "found" where fields.count >= 4:
+        case "found" where fields.count >= 6:
             worker.shrinking = nil
-            let message = (try? String(contentsOfFile: fields[3], encoding: .utf8))
+            let message = (try? String(contentsOfFile: fields[5], encoding: .utf8))
                 .flatMap { $0.split(separator: "\n").first { $0.hasPrefix("# finding: ") } }
                 .map { String($0.dropFirst("# finding: ".count)) } ?? fields[2]
-            report.failures.append(CampaignFailure(caseNumber: n, property: fields[2], path: fields[3], message: message))
+            report.failures.append(CampaignFailure(caseNumber: n, property: fields[2], path: fields[5], message: message,
+                                                   shrinking: "\(fields[3]) calls, \(fields[4]) s"))
         case "again" where fields.count >= 3:
             report.repeatedFailures[fields[2], default: 0] += 1
         case "done":
@@ -247,6 +250,7 @@ struct Supervisor {
     /// A case whose worker trapped or hung: shrink it with the engine in a
     /// child process of its own (`IsolatedEngine`) and save it.
     func recordCrash(_ n: Int, why: String, shrinking: (Int, String)?) -> CampaignFailure {
+        let began = Date()
         let engines = IsolatedEngines(timeout: options.timeout)
         let engine = (try? options.isolatedEngine(engines)) ?? ReloadAllEngine()
         var generatorOptions = options.generator
@@ -273,7 +277,8 @@ struct Supervisor {
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false)
         let path = (try? saveFinding(example, in: findings)) ?? "-"
-        return CampaignFailure(caseNumber: n, property: PropertyName.noCrash.rawValue, path: path, message: failure.message)
+        return CampaignFailure(caseNumber: n, property: PropertyName.noCrash.rawValue, path: path, message: failure.message,
+                               shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began)))
     }
 }
 
@@ -296,7 +301,7 @@ extension CampaignReport {
         }
         for failure in failures {
             lines.append("FAIL case \(failure.caseNumber): \(failure.message)")
-            lines.append("  saved: \(failure.path)")
+            lines.append("  saved: \(failure.path)" + (failure.shrinking.map { " (shrunk in \($0))" } ?? ""))
             lines.append("  reproduce: diffcheck repro \(shellQuoted(failure.path))")
         }
         return lines.joined(separator: "\n")

@@ -7,8 +7,9 @@
 //   done N LABELS      case N ran; LABELS is a comma-separated list or -
 //   shrinking N PROPERTY
 //                      case N failed PROPERTY; shrinking it
-//   found N PROPERTY PATH
-//                      the shrunk case of case N is saved at PATH
+//   found N PROPERTY CALLS SECONDS PATH
+//                      the shrunk case of case N is saved at PATH; shrinking
+//                      took CALLS engine calls and SECONDS
 //   again N PROPERTY   case N failed a property this worker already found
 //                      (not shrunk again: one counterexample per property)
 // Other modes, each for one supervisor:
@@ -73,14 +74,17 @@ enum WorkerCommand {
             } else if let failure = verdict.failures.first {
                 found.insert(failure.property)
                 emit("shrinking \(n) \(failure.property.rawValue)")
+                let began = ContinuousClock.now
                 let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator)
+                let took = began.duration(to: .now)
+                let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
                 let example = Counterexample(
                     failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,
                     engine: engine.name, profile: options.profile, seed: options.seed, caseNumber: n,
                     original: pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict,
                     shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted)
                 let path = (try? saveFinding(example, in: findings)) ?? "-"
-                emit("found \(n) \(failure.property.rawValue) \(path)")
+                emit("found \(n) \(failure.property.rawValue) \(shrunk.result.calls) \(String(format: "%.2f", seconds)) \(path)")
             }
             let labels = Label.of(old: pair.old, new: pair.new).sorted().map(\.rawValue).joined(separator: ",")
             emit("done \(n) \(verdict.isSkipped ? "skipped" : (labels.isEmpty ? "-" : labels))")

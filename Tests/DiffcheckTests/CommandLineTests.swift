@@ -170,7 +170,10 @@ func caseFiles(in directory: URL) -> [URL] {
                                  "--findings", findings.path])
         #expect(run.status == 1)
         // Timings stand on the first line only; the findings directory differs.
-        let lines = run.output.split(separator: "\n").dropFirst().map { $0.replacingOccurrences(of: findings.path, with: "DIR") }
+        let lines = run.output.split(separator: "\n").dropFirst().map {
+            $0.replacingOccurrences(of: findings.path, with: "DIR")
+                .replacingOccurrences(of: #", [0-9.]+ s\)"#, with: ")", options: .regularExpression)
+        }
         let firstLine = run.output.split(separator: "\n").first.map(String.init) ?? ""
         let first = firstLine.range(of: " in ").map { String(firstLine[..<$0.lowerBound]) } ?? firstLine
         reports.append(first + "\n" + lines.joined(separator: "\n"))
