@@ -56,3 +56,60 @@ import ListModel
     let shrunk = generator.replay(every.choices)
     #expect(shrunk.old.itemCount == 3 && shrunk.new.itemCount == 2)
 }
+
+@Test func unrelatedPairsAreReencodedExactlyAndOthersWhenTheShapeAllows() {
+    let generator = PairGenerator(options: GeneratorOptions(maxSize: 12))
+    var encoded = 0
+    for n in 0..<400 {
+        let pair = generator.campaignCase(seed: 21, n: n)
+        guard let choices = generator.unrelatedChoices(old: pair.old, new: pair.new) else {
+            // Only a pair the unrelated shape cannot make is refused.
+            let contents = (pair.new.sections.flatMap(\.items).map(\.content) + pair.new.sections.map(\.content))
+            let isMixed = pair.old.isFlat != pair.new.isFlat && !(pair.old.sections.isEmpty || pair.new.sections.isEmpty)
+            #expect(contents.contains { $0 > 1 } || pair.new.sections.contains { $0.content != 0 } || isMixed
+                    || pair.old.isFlat != pair.new.isFlat, "case \(n) was refused: \(pair.old) → \(pair.new)")
+            continue
+        }
+        encoded += 1
+        let replayed = generator.replay(choices)
+        // The same pair up to renaming: the same shape and contents, item by item.
+        #expect(replayed.old.sections.map { $0.items.map(\.content) } == pair.old.sections.map { $0.items.map(\.content) })
+        #expect(replayed.new.sections.map { $0.items.map(\.content) } == pair.new.sections.map { $0.items.map(\.content) })
+        #expect(hasDuplicates(replayed.old) == hasDuplicates(pair.old) && hasDuplicates(replayed.new) == hasDuplicates(pair.new))
+        #expect(generator.unrelatedChoices(old: replayed.old, new: replayed.new) == choices, "case \(n): encoding is stable")
+    }
+    #expect(encoded > 200)
+}
+
+@Test func deletingItemsFromThePairShrinksWhatTheChoicesCannot() {
+    // Large edited cases of mutant:sequential-moves (seed 11, cases 148 and
+    // 237: 400 and 40 items). With the local passes alone they stalled at 310
+    // and 9 items when this was written: later edits point at earlier items
+    // by index. Removing items from the pair and re-encoding it goes on to
+    // the minimum, 8. No smaller-pairs pass here.
+    let checker = Checker(engine: SimpleEngine(flaw: .sequentialMoves))
+    let generator = PairGenerator(options: GeneratorOptions(maxSize: 200))
+    for n in [148, 237] {
+        let pair = generator.campaignCase(seed: 11, n: n)
+        guard let failure = checker.check(old: pair.old, new: pair.new).failures.first else {
+            Issue.record("case \(n) no longer fails: pick another large failing case")
+            continue
+        }
+        let check = PropertyCheck(failure.property, of: checker)
+        func shrunkSize(removingItems: Bool) -> Int {
+            let shrinker = Shrinker(failing: pair.choices, size: totalItems(pair.old, pair.new), budget: 6000) { candidate in
+                let replayed = generator.replay(candidate)
+                guard check.fails(old: replayed.old, new: replayed.new) else { return nil }
+                return (replayed.choices, totalItems(replayed.old, replayed.new))
+            }
+            if removingItems { shrinker.removingItems = { generator.choices($0, removingItems: $1) } }
+            let result = shrinker.run()
+            let shrunk = generator.replay(result.choices)
+            #expect(check.fails(old: shrunk.old, new: shrunk.new))
+            return totalItems(shrunk.old, shrunk.new)
+        }
+        let with = shrunkSize(removingItems: true), without = shrunkSize(removingItems: false)
+        #expect(with <= without, "case \(n)")
+        #expect(with <= 8, "case \(n): \(totalItems(pair.old, pair.new)) items shrank only to \(with) (without the pass: \(without))")
+    }
+}

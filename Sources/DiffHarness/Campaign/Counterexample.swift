@@ -59,6 +59,7 @@ public func shrink(
         ContinuousClock.now < deadline && propertyCheck.fails(old: old, new: new)
     }
     shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
+    shrinker.removingItems = { generator.choices($0, removingItems: $1) }
     let result = shrinker.run()
     let shrunk = generator.replay(result.choices)
     return (shrunk, checker.check(old: shrunk.old, new: shrunk.new), result)

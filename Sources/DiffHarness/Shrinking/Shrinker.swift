@@ -71,6 +71,10 @@ public final class Shrinker {
     }
 
     var isOutOfBudget: Bool { calls >= localLimit }
+    /// For the delete-pair-items pass: the choices of the pair the given
+    /// choices make without the items at the given positions (old's items,
+    /// then new's), or nil; nil disables the pass.
+    public var removingItems: (([Int], Range<Int>) -> [Int]?)?
     /// The most calls the smaller-pairs pass may make.
     public var smallerPairsBudget = 200_000
     /// The call count the current phase may reach.
@@ -97,6 +101,17 @@ public final class Shrinker {
         // pass always gets its turn.
         localLimit = budget / 2
         runLocalPasses()
+        // A case still larger than any pair the smaller-pairs pass can try:
+        // drop items from the pair itself, then polish the re-encoded choices.
+        if bestSize > PairGenerator.directBound && removingItems != nil {
+            let before = best
+            localLimit = calls + budget / 4
+            deletePairItems()
+            if best != before {
+                localLimit = calls + budget / 4
+                runLocalPasses()
+            }
+        }
         var isExhausted = isOutOfBudget
         let localCalls = calls
         let before = best
