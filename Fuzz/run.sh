@@ -8,7 +8,8 @@
 #                                      any failure or sanitizer report
 #   Fuzz/run.sh --seeds                remake the seed corpus Corpus/fuzz/
 #                                      (one small input per generator label,
-#                                      minimized with -merge=1)
+#                                      minimized with -merge=1; the mutant-*
+#                                      seeds are kept)
 #   Fuzz/run.sh --build                build only, print the binary's path
 #
 # Flags are passed through to libFuzzer: -max_total_time=60, -runs=N,
@@ -80,7 +81,9 @@ case "$mode" in
     trap 'rm -rf "$candidates"' EXIT
     "$binary" -diffcheck_seeds="$candidates"
     mkdir -p "$seeds"
-    files_in "$seeds" | xargs -r rm -f
+    # The mutants' shrunk counterexamples (mutant-*) stay: they make every
+    # built-in mutant fail on load, which CI checks.
+    files_in "$seeds" | grep -v '/mutant-' | xargs -r rm -f
     "$binary" -merge=1 "$seeds" "$candidates" 2>&1 | grep "MERGE-OUTER"
     "$binary" -diffcheck_labels=1 $(files_in "$seeds")
     ;;
