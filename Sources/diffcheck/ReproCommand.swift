@@ -12,7 +12,9 @@ enum ReproCommand {
     the engine's stages, each property's verdict with the model's message,
     the shrunk case when something fails, and a command that reproduces it.
     A case with `batch:` lines is checked as written; a case without is run
-    through its `engine:` (or --engine, default core).
+    through its `engine:` (or --engine, default core). The engine runs in a
+    child process, so one that traps or hangs fails no-crash (with its own
+    last words, e.g. `Fatal error: …`) instead of stopping the replay.
 
     \(commonOptionsHelp)
     \(exitCodeHelp)
@@ -117,6 +119,9 @@ enum ReproCommand {
         }
         guard let result else { return nil }
         var comments = ["\(failure.property.rawValue): " + (result.verdict.failures.first { $0.property == failure.property }?.message ?? failure.message)]
+        if isCrash && !result.verdict.failures.contains(where: { $0.property == .noCrash }) {
+            comments.append("the engine alone does not trap on this pair: the trap may be in diffcheck's own checking (please report it)")
+        }
         if let choices = result.choices { comments.append("choices: " + choices.map(String.init).joined(separator: " ")) }
         if !result.verdict.stages.isEmpty {
             comments.append("the engine answered:")
@@ -133,7 +138,9 @@ enum ShrinkCommand {
 
     Shrinks a failing case (a .case file or a binary fuzz input) and writes
     the minimal case next to it, as FILE.shrunk.case (the extension .case is
-    replaced). The case keeps failing the same property.
+    replaced). The case keeps failing the same property. Shrinking runs in
+    a child process; if the engine traps on a candidate, that candidate is
+    shrunk and written instead, as a no-crash failure.
 
     \(commonOptionsHelp)
     \(exitCodeHelp)
