@@ -122,7 +122,11 @@ final class Worker {
 
 /// The path of this executable, to start workers with.
 func ownExecutable() -> URL {
-    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    if FileManager.default.fileExists(atPath: "/proc/self/exe") {
+        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    }
+    // Without procfs (macOS): the path the process was started with.
+    return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
 }
 
 /// Runs a campaign over cases 0..<maxCases (or until the time is up or Ctrl-C).
