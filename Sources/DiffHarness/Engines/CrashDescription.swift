@@ -1,4 +1,5 @@
-// SignalName: how a process that died of a signal is described in reports.
+// CrashDescription: how an engine that died is described in reports: the
+// signal that ended it, and the line of its stderr that explains why.
 import Foundation
 #if canImport(Glibc)
 import Glibc
