@@ -235,4 +235,28 @@ private func seconds(since start: DispatchTime) -> Double {
         engine.close()
         #expect(engine.run(old: old, new: new) == .failed("engine answer has no \"stages\" or \"error\" key"))
     }
+
+    /// A captured engine's last words end the failure reason; an uncaptured
+    /// one's pass through (and the reason is the exit alone).
+    @Test func aCapturedEngineSaysWhyItDied() {
+        let dying = "echo 'warming up' >&2; echo 'main.swift:3: Fatal error: out of range' >&2; echo '  0 frame' >&2; kill -ILL $$"
+        let captured = ExternalEngine(command: dying, timeout: 5, capturesErrors: true)
+        defer { captured.close() }
+        guard case .failed(let reason) = captured.run(old: Snapshot(), new: Snapshot()) else {
+            Issue.record("a dying engine answered")
+            return
+        }
+        #expect(reason == "engine process was killed by signal 4 (SIGILL: a Swift trap): main.swift:3: Fatal error: out of range")
+        let quiet = ExternalEngine(command: "exit 3", timeout: 5, capturesErrors: true)
+        defer { quiet.close() }
+        #expect(quiet.run(old: Snapshot(), new: Snapshot()) == .failed("engine process exited with status 3"))
+    }
+
+    @Test func theExplanatoryLineIsTheFatalErrorElseTheLastLine() {
+        #expect(explanatoryLine(Array("a\nx: Fatal error: boom\n 0 frame\n 1 frame\n".utf8)) == "x: Fatal error: boom")
+        #expect(explanatoryLine(Array("starting\nerror: no such file\nbye\n".utf8)) == "error: no such file")
+        #expect(explanatoryLine(Array("one\ntwo\n\n".utf8)) == "two")
+        #expect(explanatoryLine([]) == nil)
+        #expect(explanatoryLine(Array(String(repeating: "e", count: 400).utf8))?.count == 301)
+    }
 }
