@@ -105,6 +105,7 @@ enum ReproCommand {
             if replayed.old == outcome.checkedCase.old && replayed.new == outcome.checkedCase.new { choices = recorded }
         }
         var result: (old: Snapshot, new: Snapshot, verdict: Verdict, choices: [Int]?)?
+        var stoppedEarly: String?
         if isCrash {
             let shrunk = shrinkCrash(choices: choices, old: outcome.checkedCase.old, new: outcome.checkedCase.new,
                                      checker: checker, generator: generator)
@@ -113,6 +114,9 @@ enum ReproCommand {
             let pair = generator.replay(choices)
             let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator)
             result = (shrunk.pair.old, shrunk.pair.new, shrunk.verdict, shrunk.pair.choices)
+            if shrunk.result.isBudgetExhausted {
+                stoppedEarly = "shrinking stopped at its budget (\(shrunk.result.calls) calls or 60 s): it may shrink further"
+            }
         } else if let smaller = smallestFailure(below: totalItems(outcome.checkedCase.old, outcome.checkedCase.new),
                                                 failing: failure.property, checker: checker, options: generator.options) {
             result = (smaller.old, smaller.new, smaller.verdict, nil)
@@ -122,6 +126,7 @@ enum ReproCommand {
         if isCrash && !result.verdict.failures.contains(where: { $0.property == .noCrash }) {
             comments.append("the engine alone does not trap on this pair: the trap may be in diffcheck's own checking (please report it)")
         }
+        if let stoppedEarly { comments.append(stoppedEarly) }
         if let choices = result.choices { comments.append("choices: " + choices.map(String.init).joined(separator: " ")) }
         if !result.verdict.stages.isEmpty {
             comments.append("the engine answered:")

@@ -113,3 +113,22 @@ import ListModel
         #expect(with <= 8, "case \(n): \(totalItems(pair.old, pair.new)) items shrank only to \(with) (without the pass: \(without))")
     }
 }
+
+@Test func aShrinkStoppedByItsBudgetSaysSo() throws {
+    let checker = Checker(engine: SimpleEngine(flaw: .staleMovedUpdate))
+    let generator = PairGenerator(options: GeneratorOptions(maxSize: 200))
+    // A large failing case, so that 20 calls cannot finish the job.
+    let n = try #require((0..<5000).first { n in
+        let pair = generator.campaignCase(seed: 11, n: n)
+        return totalItems(pair.old, pair.new) >= 40 && !checker.check(old: pair.old, new: pair.new).failures.isEmpty
+    })
+    let pair = generator.campaignCase(seed: 11, n: n)
+    let failure = try #require(checker.check(old: pair.old, new: pair.new).failures.first)
+    let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator, budget: 20)
+    #expect(shrunk.result.isBudgetExhausted)
+    let example = Counterexample(
+        failure: failure, engine: "mutant:stale-moved-update", profile: .strict, seed: 11, caseNumber: n,
+        original: pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict, shrinkCalls: shrunk.result.calls,
+        isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted)
+    #expect(CasePrinter.text(findingCase(example)).contains("stopped at the shrink budget"))
+}

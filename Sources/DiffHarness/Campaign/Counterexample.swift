@@ -60,7 +60,9 @@ public func shrink(
     }
     shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
     shrinker.removingItems = { generator.choices($0, removingItems: $1) }
-    let result = shrinker.run()
+    var result = shrinker.run()
+    // Past the time limit every candidate counted as passing: a budget too.
+    if ContinuousClock.now >= deadline { result.isBudgetExhausted = true }
     let shrunk = generator.replay(result.choices)
     return (shrunk, checker.check(old: shrunk.old, new: shrunk.new), result)
 }

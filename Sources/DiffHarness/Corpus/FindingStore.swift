@@ -39,7 +39,8 @@ public func findingCase(_ example: Counterexample) -> Case {
         "engine \(example.engine), profile \(example.profile.rawValue)",
     ]
     if let seed = example.seed, let n = example.caseNumber {
-        comments.append("seed \(seed), case \(n); original \(totalItems(example.original.old, example.original.new)) items, shrunk in \(example.shrinkCalls) calls")
+        comments.append("seed \(seed), case \(n); original \(totalItems(example.original.old, example.original.new)) items, shrunk in \(example.shrinkCalls) calls"
+            + (example.isShrinkBudgetExhausted ? " (stopped at the shrink budget: it may shrink further)" : ""))
     }
     comments.append("choices: " + example.shrunk.choices.map(String.init).joined(separator: " "))
     let stages = example.shrunkVerdict.stages
