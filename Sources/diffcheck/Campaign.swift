@@ -41,9 +41,9 @@ final class Worker {
     let stride: Int
     let process = Process()
     let output = Pipe()
-    /// Its stderr, kept from ours; the last line explains a trap (`Fatal error: …`).
-    let errors = Pipe()
-    var errorTail: [UInt8] = []
+    /// Its stderr, kept from ours unless it runs an external engine (whose
+    /// output the user wants to see); the line that explains a trap.
+    var errors: ErrorTail?
     var buffer: [UInt8] = []
     var isAtEnd = false
     /// The case it started and has not finished, and since when.
@@ -52,44 +52,35 @@ final class Worker {
     /// A property failure it is shrinking (case, property), if any.
     var shrinking: (Int, String)?
 
-    init(executable: URL, arguments: [String], stride: Int) throws {
+    init(executable: URL, arguments: [String], stride: Int, capturesErrors: Bool = true) throws {
         self.stride = stride
         process.executableURL = executable
         process.arguments = arguments
         process.standardOutput = output
-        process.standardError = errors
+        let errorPipe = Pipe()
+        if capturesErrors { process.standardError = errorPipe }
         process.standardInput = FileHandle.nullDevice
         // Swift's crash backtracer can take a long time after a trap.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         try process.run()
-        let descriptor = errors.fileHandleForReading.fileDescriptor
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-    }
-
-    /// Reads what the worker wrote to stderr so far, keeping the last few kilobytes.
-    func drainErrors() {
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(errors.fileHandleForReading.fileDescriptor, &chunk, chunk.count)
-            if count <= 0 { break }
-            errorTail += chunk[..<count]
-            if errorTail.count > 8192 { errorTail.removeFirst(errorTail.count - 4096) }
+        if capturesErrors {
+            // Our copy of the write end must go, or the pipe never closes.
+            try? errorPipe.fileHandleForWriting.close()
+            errors = ErrorTail(draining: fcntl(errorPipe.fileHandleForReading.fileDescriptor, F_DUPFD_CLOEXEC, 0))
         }
     }
 
-    /// The last non-empty line the worker wrote to stderr, as ": LINE", or "".
+    /// The line of its stderr that explains how it died, as ": LINE", or "".
     var lastErrorLine: String {
-        drainErrors()
-        return explanatoryLine(errorTail).map { ": " + $0 } ?? ""
+        errors?.explanation.map { ": " + $0 } ?? ""
     }
 
     var descriptor: Int32 { output.fileHandleForReading.fileDescriptor }
 
     /// Reads what is available; returns complete lines.
     func readLines() -> [String] {
-        drainErrors()
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = read(descriptor, &chunk, chunk.count)
         if count <= 0 {
@@ -163,7 +154,8 @@ struct Supervisor {
         let start = Date()
         var workers: [Worker] = []
         for j in 0..<min(jobs, max(maxCases, 0)) {
-            workers.append(try Worker(executable: ownExecutable(), arguments: workerArguments(startingAt: j), stride: j))
+            workers.append(try Worker(executable: ownExecutable(), arguments: workerArguments(startingAt: j), stride: j,
+                                      capturesErrors: options.engineCommand == nil))
         }
         let isTerminal = isatty(STDERR_FILENO) != 0
         var lastStatus = Date()
@@ -186,18 +178,35 @@ struct Supervisor {
                 guard worker.isAtEnd || isHung else { continue }
                 if isHung { worker.kill() }
                 let ending = worker.ending()
+                // A worker killed by Ctrl-C (before it could ignore it) is an interruption, not a crash.
+                if !isHung && worker.process.terminationReason == .uncaughtSignal && worker.process.terminationStatus == SIGINT {
+                    isInterrupted = 1
+                    finished.append(slot)
+                    continue
+                }
                 if let n = worker.inFlight {
                     let why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
-                    if report.failures.contains(where: { $0.property == PropertyName.noCrash.rawValue }) {
+                    let noCrash = PropertyName.noCrash.rawValue
+                    if let recorded = report.failures.firstIndex(where: { $0.property == noCrash }),
+                       report.failures[recorded].caseNumber < n {
                         // One counterexample per property: later crashes are counted (seed and case number rebuild them).
-                        report.repeatedFailures[PropertyName.noCrash.rawValue, default: 0] += 1
+                        report.repeatedFailures[noCrash, default: 0] += 1
                     } else {
+                        // The crash with the smallest case number is the one reported, whatever the timing
+                        // of the workers (one found earlier stays saved and is counted).
+                        if let recorded = report.failures.firstIndex(where: { $0.property == noCrash }) {
+                            report.failures.remove(at: recorded)
+                            report.repeatedFailures[noCrash, default: 0] += 1
+                        }
                         report.failures.append(recordCrash(n, why: why, shrinking: worker.shrinking))
+                        // Shrinking took a while: the other workers' cases get a fresh clock.
+                        for other in workers { other.startedAt = Date() }
                     }
                     report.casesRun += 1
                     let next = n + jobs
                     if next < maxCases {
-                        workers[slot] = try Worker(executable: ownExecutable(), arguments: workerArguments(startingAt: next), stride: worker.stride)
+                        workers[slot] = try Worker(executable: ownExecutable(), arguments: workerArguments(startingAt: next),
+                                                   stride: worker.stride, capturesErrors: options.engineCommand == nil)
                         continue
                     }
                 }

@@ -47,7 +47,7 @@ enum ExhaustCommand {
         do {
             engine = try options.engine()
             bounds = try ExhaustCommand.bounds(options, engine: engine)
-            jobs = max(try options.integer("--jobs", default: 2), 1)
+            jobs = min(max(try options.integer("--jobs", default: 2), 1), 64)
         } catch {
             printError("diffcheck exhaust: \(error)")
             return ExitCode.usage
@@ -93,7 +93,9 @@ enum ExhaustCommand {
            let engine = try? options.isolatedEngine(engines) {
             // The smallest failure, checked again with the engine in a child process.
             let verdict = failure.crash == nil ? Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new) : nil
-            let shown = verdict?.failures.first ?? PropertyFailure(.noCrash, failure.crash ?? "the engine trapped")
+            let notAgain = "failed in an exhaustive worker, but not when checked again with the engine in a child process (is the engine deterministic?)"
+            let shown = verdict?.failures.first
+                ?? PropertyFailure(failure.crash == nil ? result.firstProperties.first ?? .deterministic : .noCrash, failure.crash ?? notAgain)
             var lines = ["# smallest failure: \(shown)"]
             if let verdict, !verdict.stages.isEmpty {
                 lines.append("# the engine answered:")

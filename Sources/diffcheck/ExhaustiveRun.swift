@@ -20,6 +20,8 @@ struct ExhaustiveResult {
     var byProperty: [PropertyName: Int] = [:]
     /// The first failing place in the walk and, for a crash, why.
     var firstFailure: (place: Int, crash: String?)?
+    /// The properties the first failing pair failed in its worker.
+    var firstProperties: [PropertyName] = []
     /// The place of the pair the engine trapped or hung on, where the walk stopped.
     var stoppedAt: Int?
     var elapsed = 0.0
@@ -88,9 +90,10 @@ struct ExhaustiveRun {
             return try Worker(executable: ownExecutable(), arguments: ["worker"] + options.forwarded + [
                 "--exhaust", bound.workerSpec, "--jobs", String(jobs), "--index", String(index),
                 "--state", state(index),
-            ], stride: index)
+            ], stride: index, capturesErrors: options.engineCommand == nil)
         }
         var workers = try (0..<jobs).map { try launch($0) }
+        defer { for worker in workers { worker.kill(); _ = worker.ending() } }
         var lastLine = Array(repeating: Date(), count: jobs)
         var reached = Array(repeating: -1, count: jobs)
         var failing: [Int: [PropertyName]] = [:]
@@ -151,7 +154,6 @@ struct ExhaustiveRun {
                 FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))
             }
         }
-        for worker in workers { worker.kill(); _ = worker.ending() }
         if showsProgress && isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if let stop = result.stoppedAt {
             failing = failing.filter { $0.key <= stop }
@@ -163,7 +165,10 @@ struct ExhaustiveRun {
         for properties in failing.values {
             for property in properties { result.byProperty[property, default: 0] += 1 }
         }
-        if let first = failing.keys.min(), result.firstFailure?.place != first { result.firstFailure = (first, nil) }
+        if let first = failing.keys.min() {
+            if result.firstFailure?.place != first { result.firstFailure = (first, nil) }
+            result.firstProperties = failing[first] ?? []
+        }
         result.elapsed = Date().timeIntervalSince(start)
         return result
     }

@@ -86,7 +86,7 @@ func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker
     let deadline = Date().addingTimeInterval(crashShrinkSeconds)
     var calls = 0
     func crashes(_ old: Snapshot, _ new: Snapshot) -> Verdict? {
-        guard Date() < deadline else { return nil }
+        guard Date() < deadline, isInterrupted == 0 else { return nil }
         calls += 1
         let verdict = checker.check(old: old, new: new)
         return verdict.failures.contains { $0.property == .noCrash } ? verdict : nil
@@ -108,7 +108,7 @@ func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker
         for (bound, _) in generator.directShapes {
             var found: (Snapshot, Snapshot, Verdict)?
             ExhaustiveEnumeration(bound: bound).forEach(totalItems: total) { o, n, _ in
-                guard Date() < deadline else { return false }
+                guard Date() < deadline, isInterrupted == 0 else { return false }
                 found = crashes(o, n).map { (o, n, $0) }
                 return found == nil
             }

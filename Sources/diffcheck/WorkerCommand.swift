@@ -33,6 +33,7 @@ enum WorkerCommand {
             return ExitCode.usage
         }
         signal(SIGINT, SIG_IGN)   // the supervisor decides when a campaign stops
+        exitWhenOrphaned()
         let engine: any DiffEngine
         do { engine = try options.engine() } catch {
             printError("diffcheck worker: \(error)")
@@ -111,6 +112,17 @@ func shrinkCase(_ path: String, engine defaultEngine: any DiffEngine, options: O
         FileHandle.standardOutput.write(Data(CasePrinter.text(shrunk).utf8))
     }
     return ExitCode.success
+}
+
+/// Ends this worker soon after its supervisor is gone (killed, or stopped by
+/// Ctrl-C), even if an engine call never returns: a worker ignores SIGINT
+/// and an isolated engine has a process group of its own.
+func exitWhenOrphaned() {
+    let supervisor = getppid()
+    Thread.detachNewThread {
+        while getppid() == supervisor { usleep(200_000) }
+        _exit(0)
+    }
 }
 
 /// Answers requests until standard input ends: the engine behind an

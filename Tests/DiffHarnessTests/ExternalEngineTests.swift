@@ -259,4 +259,13 @@ private func seconds(since start: DispatchTime) -> Double {
         #expect(explanatoryLine([]) == nil)
         #expect(explanatoryLine(Array(String(repeating: "e", count: 400).utf8))?.count == 301)
     }
+
+    /// A captured engine that writes far more than a pipe holds to stderr
+    /// still answers: its stderr is drained while we wait for the answer.
+    @Test func aChattyCapturedEngineDoesNotBlock() {
+        let chatty = "head -c 300000 /dev/zero | tr '\\0' x >&2; echo >&2; read line; echo '{\"stages\": []}'"
+        let engine = ExternalEngine(command: chatty, timeout: 5, capturesErrors: true)
+        defer { engine.close() }
+        #expect(engine.run(old: Snapshot(), new: Snapshot()) == .output(.stages([])))
+    }
 }

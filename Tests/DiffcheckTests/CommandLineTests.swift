@@ -192,6 +192,25 @@ func caseFiles(in directory: URL) -> [URL] {
     }
     #expect(reports[0] == reports[1])
     #expect(reports[0].contains("# smallest failure: fresh"), "\(reports[0])")
+    // Where the walk stops at a trap, too.
+    var trapped: [String] = []
+    for jobs in ["1", "3"] {
+        let run = try diffcheck(["exhaust", "--engine", "mutant:duplicate-key-trap", "--jobs", jobs])
+        #expect(run.status == 1)
+        trapped.append(run.output.replacingOccurrences(of: #" in [0-9.]+ s \([0-9]+ pairs/s\)"#, with: "", options: .regularExpression))
+    }
+    #expect(trapped[0] == trapped[1])
+    #expect(trapped[0].contains("stopped at the first pair the engine trapped"), "\(trapped[0])")
+}
+
+@Test func anExternalEngineThatWritesMuchToStderrIsNotMistakenForAHang() throws {
+    // 100 KB of stderr per start, more than a pipe holds, then the core as a server.
+    let command = "head -c 100000 /dev/zero | tr '\\0' x >&2; exec '\(executable.path)' worker --serve --engine core"
+    let findings = try temporaryDirectory()
+    let run = try diffcheck(["fuzz", "--engine-cmd", command, "--cases", "4", "--timeout", "5", "--findings", findings.path])
+    #expect(run.status == 0, "\(run.output)")
+    let exhaust = try diffcheck(["exhaust", "--engine-cmd", command, "--flat", "--max-items", "2", "--timeout", "5"])
+    #expect(exhaust.status == 0, "\(exhaust.output)")
 }
 
 @Test func withSeveralWorkersTheSeedStillFixesTheCasesChecked() throws {

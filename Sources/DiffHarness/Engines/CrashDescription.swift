@@ -30,3 +30,35 @@ public func signalName(_ signal: Int32) -> String? {
     default: return nil
     }
 }
+
+/// The last few kilobytes a child process writes to a pipe (its stderr),
+/// read by a thread of its own until the pipe closes, so that a chatty child
+/// never blocks on a full pipe, whatever its parent is waiting for.
+public final class ErrorTail: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+
+    /// Starts draining `descriptor` (which it closes at the end).
+    public init(draining descriptor: Int32) {
+        Thread.detachNewThread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                lock.lock()
+                bytes += chunk[..<count]
+                if bytes.count > 8192 { bytes.removeFirst(bytes.count - 4096) }
+                lock.unlock()
+            }
+            close(descriptor)
+        }
+    }
+
+    /// The line that best explains how the child died (`explanatoryLine`).
+    public var explanation: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return explanatoryLine(bytes)
+    }
+}

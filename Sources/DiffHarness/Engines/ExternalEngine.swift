@@ -170,9 +170,8 @@ private final class EngineProcess {
     let pid: pid_t
     private var input: Int32
     private var output: Int32
-    /// Our end of its stderr when captured, else -1; and the last bytes read from it.
-    private var errors: Int32 = -1
-    private var errorTail: [UInt8] = []
+    /// Its stderr, when captured.
+    private var errors: ErrorTail?
     private var buffer: [UInt8] = []
     private var isReaped = false
     private var status: Int32 = 0
@@ -258,30 +257,13 @@ private final class EngineProcess {
         _ = fcntl(toEngine[1], F_SETFL, fcntl(toEngine[1], F_GETFL) | O_NONBLOCK)
         _ = fcntl(fromEngine[0], F_SETFL, fcntl(fromEngine[0], F_GETFL) | O_NONBLOCK)
         let started = EngineProcess(pid: pid, input: toEngine[1], output: fromEngine[0])
-        if capturesErrors {
-            _ = fcntl(errorPipe[0], F_SETFL, fcntl(errorPipe[0], F_GETFL) | O_NONBLOCK)
-            started.errors = errorPipe[0]
-        }
+        if capturesErrors { started.errors = ErrorTail(draining: errorPipe[0]) }
         return .success(started)
     }
 
-    /// Reads what the engine wrote to its captured stderr so far, keeping
-    /// the last few kilobytes (so a chatty engine never blocks on a full pipe).
-    func drainErrors() {
-        guard errors >= 0 else { return }
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            errorTail += chunk[..<count]
-            if errorTail.count > 8192 { errorTail.removeFirst(errorTail.count - 4096) }
-        }
-    }
-
-    /// The last non-empty line the engine wrote to its captured stderr.
+    /// The line of its captured stderr that explains how it died.
     var lastErrorLine: String? {
-        drainErrors()
-        return explanatoryLine(errorTail)
+        errors?.explanation
     }
 
     /// Writes all of `bytes`, waiting for room in the pipe until the deadline.
@@ -305,7 +287,6 @@ private final class EngineProcess {
 
     /// Reads up to the next line break (which is not returned).
     func receiveLine(deadline: UInt64) -> Result<[UInt8], PipeFailure> {
-        drainErrors()
         var searched = 0
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -374,7 +355,6 @@ private final class EngineProcess {
     func stop() {
         if input >= 0 { close(input); input = -1 }
         if output >= 0 { close(output); output = -1 }
-        if errors >= 0 { close(errors); errors = -1 }
         guard !isReaped else { return }
         kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
