@@ -1,5 +1,6 @@
 // CrashDescription: how an engine that died is described in reports: the
 // signal that ended it, and the line of its stderr that explains why.
+import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -37,6 +38,8 @@ public func signalName(_ signal: Int32) -> String? {
 public final class ErrorTail: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes: [UInt8] = []
+    /// Signalled when the pipe has closed and everything is read.
+    private let finished = DispatchSemaphore(value: 0)
 
     /// Starts draining `descriptor` (which it closes at the end).
     public init(draining descriptor: Int32) {
@@ -52,11 +55,15 @@ public final class ErrorTail: @unchecked Sendable {
                 lock.unlock()
             }
             close(descriptor)
+            finished.signal()
         }
     }
 
-    /// The line that best explains how the child died (`explanatoryLine`).
+    /// The line that best explains how the child died (`explanatoryLine`),
+    /// after waiting up to half a second for the rest of its stderr (a child
+    /// that has died closes it; one of its own children may keep it open).
     public var explanation: String? {
+        if finished.wait(timeout: .now() + .milliseconds(500)) == .success { finished.signal() }
         lock.lock()
         defer { lock.unlock() }
         return explanatoryLine(bytes)
