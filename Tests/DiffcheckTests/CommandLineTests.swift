@@ -211,6 +211,11 @@ func caseFiles(in directory: URL) -> [URL] {
     #expect(run.status == 0, "\(run.output)")
     let exhaust = try diffcheck(["exhaust", "--engine-cmd", command, "--flat", "--max-items", "2", "--timeout", "5"])
     #expect(exhaust.status == 0, "\(exhaust.output)")
+    // The corpus gate with an external engine: binary fuzz inputs run on it.
+    let corpus = try temporaryDirectory()
+    try Data([0, 1, 1, 0, 1, 0, 1]).write(to: corpus.appendingPathComponent("seed"))
+    let gate = try diffcheck(["check", corpus.path, "--engine-cmd", command, "--cases", "0", "--no-exhaustive"])
+    #expect(gate.status == 0, "\(gate.output)")
 }
 
 @Test func withSeveralWorkersTheSeedStillFixesTheCasesChecked() throws {

@@ -138,7 +138,9 @@ public struct CorpusReplayer: Sendable {
         var engineName: String?
         if c.stages.isEmpty {
             let engine: any DiffEngine
-            if let name = c.engine {
+            // A case naming the default engine (a decoded binary input does) runs on it, even when
+            // the catalog does not know it by name (an external engine).
+            if let name = c.engine, name != defaultEngine.name {
                 guard let named = engineNamed(name) else {
                     return EntryOutcome(path: path, checkedCase: c, engineName: name, stages: [], failures: [],
                                         choices: choices, meetsExpectation: false,
