@@ -39,8 +39,8 @@ func guardedShrunkCase(_ outcome: EntryOutcome, options: Options, engines: Isola
     guard let failure = outcome.failures.first, outcome.engineName != nil else { return nil }
     let engine = outcome.engineName.flatMap { engines.engine(named: $0) } ?? (try? options.isolatedEngine(engines))
     guard let engine else { return nil }
-    // An external engine is isolated already, and a crash is shrunk in isolation.
-    if failure.property == .noCrash || options.engineCommand != nil && outcome.checkedCase.engine == nil {
+    // An external engine is out of process already, and a crash is shrunk in isolation.
+    if failure.property == .noCrash || engine is ExternalEngine {
         return ReproCommand.shrunkCase(outcome, options: options, engine: engine, isCrash: failure.property == .noCrash)
     }
     let state = NSTemporaryDirectory() + "diffcheck-shrink-\(getpid()).state"
