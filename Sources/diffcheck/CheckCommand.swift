@@ -52,7 +52,7 @@ enum CheckCommand {
             engine = try options.engine()
             isolated = try options.isolatedEngine(engines)
             cases = try options.integer("--cases", default: 1_000_000)
-            jobs = min(max(try options.integer("--jobs", default: 2), 1), 64)
+            jobs = try options.jobs(default: 2)
             maxTime = try options.seconds("--time")
         } catch {
             printError("diffcheck check: \(error)")

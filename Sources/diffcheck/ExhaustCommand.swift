@@ -47,7 +47,7 @@ enum ExhaustCommand {
         do {
             engine = try options.engine()
             bounds = try ExhaustCommand.bounds(options, engine: engine)
-            jobs = min(max(try options.integer("--jobs", default: 2), 1), 64)
+            jobs = try options.jobs(default: 2)
         } catch {
             printError("diffcheck exhaust: \(error)")
             return ExitCode.usage
@@ -70,13 +70,23 @@ enum ExhaustCommand {
         if isFlat { chosen = [.flat] } else if options.flags.contains("--sectioned") { chosen = [.sectioned] } else { chosen = [.flat, .sectioned] }
         for index in chosen.indices {
             chosen[index].maxTotalItems = try options.integer("--max-items", default: chosen[index].maxTotalItems)
-            if !chosen[index].isFlat { chosen[index].maxSections = try options.integer("--max-sections", default: chosen[index].maxSections) }
+            if !chosen[index].isFlat {
+                chosen[index].maxSections = try options.integer("--max-sections", default: chosen[index].maxSections, atLeast: 1)
+            }
             chosen[index].maxItemsPerSection = try options.integer("--max-per-section", default: chosen[index].maxItemsPerSection)
-            chosen[index].contentVersions = max(try options.integer("--versions", default: chosen[index].contentVersions), 1)
+            chosen[index].contentVersions = try options.integer("--versions", default: chosen[index].contentVersions, atLeast: 1)
             chosen[index].allowsDuplicates = options.generator.allowsDuplicates
+            let least = chosen[index].leastPairCount
+            guard least <= maximumPairs else {
+                throw UsageError(description: "the bound \(chosen[index]) holds at least \(String(format: "%.1e", least)) pairs: "
+                                 + "a walk that cannot end (at most \(String(format: "%.0e", maximumPairs)) are allowed); lower --max-items or --versions, or use `diffcheck fuzz`")
+            }
         }
         return chosen
     }
+
+    /// The most pairs a walk may have: about a week at 150,000 pairs a second.
+    static let maximumPairs = 1e11
 
     /// Checks every pair of `bound` in worker processes; returns a one-line
     /// report and the first failure as a case.
@@ -111,5 +121,23 @@ enum ExhaustCommand {
         if result.stoppedAt != nil { line += "; stopped at the first pair the engine trapped or hung on" }
         if result.wasInterrupted { line += " (interrupted)" }
         return (line, result.failingPairs + (result.wasInterrupted ? 1 : 0), result.pairs, first)
+    }
+}
+
+extension ExhaustiveBound {
+    /// A lower bound of the pairs in the walk, to refuse walks that cannot
+    /// end: the item names of the largest shape alone (a Bell number of its
+    /// items) times the content versions of its new items.
+    var leastPairCount: Double {
+        let perSide = (isFlat ? 1 : maxSections) * maxItemsPerSection
+        let items = min(maxTotalItems, 2 * perSide)
+        // Bell numbers by the Bell triangle, in Double (they pass 1e11 at 17).
+        var row: [Double] = [1]
+        for _ in 0..<max(items, 0) {
+            var next = [row[row.count - 1]]
+            for value in row { next.append(next[next.count - 1] + value) }
+            row = next
+        }
+        return row[0] * pow(Double(max(contentVersions, 1)), Double(min(items, perSide)))
     }
 }

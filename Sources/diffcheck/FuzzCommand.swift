@@ -39,7 +39,7 @@ enum FuzzCommand {
         do {
             _ = try options.engine()
             let supervisor = Supervisor(
-                options: options, jobs: min(max(try options.integer("--jobs", default: 1), 1), 64),
+                options: options, jobs: try options.jobs(default: 1),
                 maxCases: try options.integer("--cases", default: Int.max), maxTime: try options.seconds("--time"),
                 findings: options.values["--findings"] ?? "Corpus/findings", showsStatus: true)
             let report = try supervisor.run()

@@ -68,7 +68,12 @@ struct Options {
             switch argument {
             case "--help", "-h": isHelp = true
             case "--engine": engineName = try value(argument)
-            case "--engine-cmd": engineCommand = try value(argument)
+            case "--engine-cmd":
+                let command = try value(argument)
+                guard !command.allSatisfy(\.isWhitespace) else {
+                    throw UsageError(description: "--engine-cmd needs a command (it was empty)")
+                }
+                engineCommand = command
             case "--timeout":
                 let text = try value(argument)
                 guard let t = Double(text), t > 0 else { throw UsageError(description: "--timeout takes a positive number of seconds, not '\(text)'") }
@@ -121,6 +126,22 @@ struct Options {
     func integer(_ name: String, default fallback: Int) throws -> Int {
         guard let text = values[name] else { return fallback }
         guard let n = Int(text), n >= 0 else { throw UsageError(description: "\(name) takes a whole number, not '\(text)'") }
+        return n
+    }
+
+    /// `--jobs`: worker processes, 1 to 64.
+    func jobs(default fallback: Int) throws -> Int {
+        let jobs = try integer("--jobs", default: fallback)
+        guard (1...64).contains(jobs) else {
+            throw UsageError(description: "--jobs takes a number of worker processes from 1 to 64, not \(jobs)")
+        }
+        return jobs
+    }
+
+    /// A whole number option that must be at least `minimum`.
+    func integer(_ name: String, default fallback: Int, atLeast minimum: Int) throws -> Int {
+        let n = try integer(name, default: fallback)
+        guard n >= minimum else { throw UsageError(description: "\(name) takes a whole number of at least \(minimum), not \(n)") }
         return n
     }
 
