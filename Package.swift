@@ -15,7 +15,8 @@ let package = Package(
         // The optimized diff core. Imports nothing of ours.
         .target(name: "ListDiff"),
         // The reference list model (the oracle) and the case format. Imports nothing of ours.
-        .target(name: "ListModel"),
+        // RULES.md, the rule book it implements, is documentation, not a resource.
+        .target(name: "ListModel", exclude: ["RULES.md"]),
         // Generators, properties, shrinking, engines, corpus.
         .target(name: "DiffHarness", dependencies: ["ListDiff", "ListModel"]),
         // The command line.

@@ -38,9 +38,9 @@ extension ListDiff {
 extension ListDiff.Differ {
     /// Places every reload: a section in a stage where it does not move and
     /// has no item changes; an item in a stage where it keeps its index path
-    /// (rule book §3, strict profile, read literally as the model does);
-    /// otherwise in the reload stage, at old index paths. Items whose
-    /// section is reloaded in the same stage are not reloaded again.
+    /// (Sources/ListModel/RULES.md §3, strict profile, read literally as the
+    /// model does); otherwise in the reload stage, at old index paths. Items
+    /// whose section is reloaded in the same stage are not reloaded again.
     ///
     /// - Complexity: O(n + s).
     @inlinable

@@ -2,7 +2,7 @@
 //
 // Deletes, reloads and move sources are indexes into the state before the
 // batch; inserts and move destinations are indexes into the state after it
-// (rule book §1). The operations are kept in the order they were issued so a
+// (RULES.md §1). The operations are kept in the order they were issued so a
 // batch prints back exactly as it was written, but the model treats the batch
 // as a set (§1.1).
 

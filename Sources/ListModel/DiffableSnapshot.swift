@@ -1,4 +1,4 @@
-// DiffableSnapshot: a diffable data source snapshot (rule book §6) and its
+// DiffableSnapshot: a diffable data source snapshot (RULES.md §6) and its
 // operations, with the fatal errors UIKit raises on bad use.
 
 /// Why a diffable snapshot operation is refused: UIKit's fatal error, in its
@@ -47,7 +47,7 @@ public struct DiffableSnapshotSection: Hashable, Sendable {
     }
 }
 
-/// A diffable data source snapshot (rule book §6): unique section
+/// A diffable data source snapshot (RULES.md §6): unique section
 /// identifiers, each with item identifiers unique across the whole snapshot.
 ///
 /// Every operation checks its arguments first and changes nothing when it

@@ -1,8 +1,8 @@
-// FetchedResults: a fetched-results controller's change stream (rule book §5)
+// FetchedResults: a fetched-results controller's change stream (RULES.md §5)
 // and the batch the usual client replays it as.
 
 /// One change a fetched-results controller reports between its will-change
-/// and did-change calls (rule book §5).
+/// and did-change calls (RULES.md §5).
 ///
 /// Each change carries the index path UIKit's delegate method gives, in the
 /// coordinates the rule book states: an insert the **new** path, a delete the
@@ -38,7 +38,7 @@ public struct FetchedResultsStream: Hashable, Sendable {
     /// (the move was caused by a sort-key change).
     public enum MovedObjects: Hashable, Sendable {
         /// Replay the move and nothing else: the usual client. The moved cell
-        /// keeps the content it displayed (rule book §2.3), so it is **stale**
+        /// keeps the content it displayed (RULES.md §2.3), so it is **stale**
         /// until something reconfigures it.
         case move
         /// Replay each move as a delete at the old index path plus an insert

@@ -1,12 +1,12 @@
 // ListModel: applies one batch to what a list view displays, exactly as
-// UIKit's performBatchUpdates does (rule book ../shared/reference/batch-semantics.md).
+// UIKit's performBatchUpdates does (the rule book, Sources/ListModel/RULES.md).
 
 /// The reference list model. Written for obviousness, not speed.
 public enum ListModel {
     /// Applies `batch` to a view that displays `displayed`, with the data
     /// source returning `data` after the batch.
     ///
-    /// Returns what the view displays afterwards (rule book §2): moved and
+    /// Returns what the view displays afterwards (RULES.md §2): moved and
     /// untouched cells keep the identity and content they displayed,
     /// inserted and reloaded cells (and inserted or reloaded sections, all
     /// their items included) show what `data` holds at their final position.

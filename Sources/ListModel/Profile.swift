@@ -1,4 +1,4 @@
-// Profile: how the model reads the rules marked [open] in the rule book.
+// Profile: how the model reads the rules marked [open] in the rule book (RULES.md).
 
 /// Which reading of the **[open]** rules the model applies.
 ///

@@ -113,7 +113,7 @@ extension ListModel {
     }
 
     /// Sections and items that have the right identity in the right place but
-    /// display another content version than `data` holds (rule book §2.3:
+    /// display another content version than `data` holds (RULES.md §2.3:
     /// a move does not refresh a cell).
     public static func staleCells(displayed: Snapshot, data: Snapshot) -> [StaleCell] {
         var stale: [StaleCell] = []

@@ -1,6 +1,6 @@
-// Rule: the stable names of the rules the model enforces (rule book §3).
+// Rule: the stable names of the rules the model enforces (RULES.md §3).
 
-/// One rule of the rule book's §3, with a stable kebab-case name for reports.
+/// One rule of RULES.md §3, with a stable kebab-case name for reports.
 ///
 /// The cases are listed in the order `ListModel.apply` checks them (see its
 /// doc comment). A rule marked **[open]** in the rule book has `isOpen == true`:

@@ -145,7 +145,8 @@ private func footer(_ drawing: String) -> String {
     }
 
     @Test func movedAndUpdatedItemIsStaleAfterAPlainMove() throws {
-        // A move does not refresh a cell (rule book §2.3): b' is drawn as b.
+        // A move does not refresh a cell (Sources/ListModel/RULES.md §2.3):
+        // b' is drawn as b.
         let text = try drawing("""
             old: a b
             new: b' a

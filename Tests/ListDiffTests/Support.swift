@@ -80,8 +80,8 @@ func materialize(_ sections: [ListDiff.IntermediateSection], old: Snapshot, new:
 }
 
 /// Replays the stages of `difference` from `old` with a small strict list
-/// view (rule book §1–§3, strict profile) and returns what the view shows at
-/// the end, or the first violation.
+/// view (Sources/ListModel/RULES.md §1–§3, strict profile) and returns what
+/// the view shows at the end, or the first violation.
 func replay(_ difference: ListDiff.Difference, old: Snapshot, new: Snapshot) -> Result<Snapshot, StrictViolation> {
     var shown = old
     for (index, stage) in difference.stages.enumerated() {

@@ -1,7 +1,7 @@
 import Testing
 @testable import ListModel
 
-/// §6: diffable data source snapshots.
+/// Sources/ListModel/RULES.md §6: diffable data source snapshots.
 
 private func built(_ profile: Profile = .strict) throws -> DiffableSnapshot {
     var s = DiffableSnapshot(profile: profile)

@@ -1,7 +1,7 @@
 import Testing
 @testable import ListModel
 
-/// §5: fetched-results change streams, replayed through `apply` like any batch.
+/// Sources/ListModel/RULES.md §5: fetched-results change streams, replayed through `apply` like any batch.
 
 @Test func anUpdateIsReloadedAtItsOldIndexPathNeverTheSecond() {
     let stream = FetchedResultsStream([.updateObject(at: p(0, 1), newPath: p(0, 3))])

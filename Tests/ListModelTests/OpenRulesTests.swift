@@ -1,7 +1,7 @@
 import Testing
 @testable import ListModel
 
-/// §3 Known-unsafe combinations marked [open]: `strict` rejects each with
+/// Sources/ListModel/RULES.md §3 Known-unsafe combinations marked [open]: `strict` rejects each with
 /// the message below; `uikit` applies the lenient reading and shows `uikitShows`.
 struct OpenExample: Sendable, CustomStringConvertible {
     var rejected: Rejected

@@ -1,7 +1,7 @@
 import Testing
 @testable import ListModel
 
-/// §2: what the view shows after an accepted batch.
+/// Sources/ListModel/RULES.md §2: what the view shows after an accepted batch.
 
 @Test func aMovedCellKeepsTheContentItDisplayed() {
     // §2.3: b changed to b' and moved; the move does not refresh the cell.

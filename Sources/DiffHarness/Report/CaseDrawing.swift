@@ -368,7 +368,8 @@ struct CellTracer {
             sections[shown.sections[move.from].id]?.isMoved = true
         }
         // A reloaded cell lands at the index path number it had (in place
-        // when the reload is valid, rule book §3 [open] otherwise).
+        // when the reload is valid; Sources/ListModel/RULES.md §3, [open],
+        // otherwise).
         for path in batch.reloadedItems {
             inherit(from: CellTracer.item(at: path, in: shown), to: CellTracer.item(at: path, in: next))
         }

@@ -1,7 +1,7 @@
 // BatchContext: one batch seen against what the view displays before it and
 // what the data source returns after it. Every rule reads from it.
 
-/// A batch with the two states it is checked against (rule book §1).
+/// A batch with the two states it is checked against (RULES.md §1).
 ///
 /// Deletes, reloads and move sources index `displayed` (the state before the
 /// batch); inserts and move destinations index `data` (the state after it,
@@ -79,7 +79,7 @@ struct BatchLists {
     var operations: [Operation] { batch.operations }
 }
 
-/// Where each section goes (rule book §2.1): deleted and moved-away sections
+/// Where each section goes (RULES.md §2.1): deleted and moved-away sections
 /// leave, inserted and moved-in sections take their final indexes, and the
 /// untouched (and reloaded) sections fill the remaining indexes in their old
 /// relative order.

@@ -1,5 +1,5 @@
 // Bounds: every index a batch names must exist in the state it indexes
-// (rule book §1.2–1.3 and §3 Bounds).
+// (RULES.md §1.2–1.3 and §3 Bounds).
 //
 // Index paths inside messages are spelled `S-I` (UIKit prints
 // `<NSIndexPath: 0x…> {length = 2, path = 0 - 1}`; the model keeps the path).

@@ -1,5 +1,5 @@
 // Conflicts: operations of one batch that contradict each other
-// (rule book §3 Conflicts). Each check reads the operations in the order
+// (RULES.md §3 Conflicts). Each check reads the operations in the order
 // they were issued and reports the first offender.
 
 extension BatchContext {

@@ -1,5 +1,5 @@
 // Counts: the numbers of sections and items after the batch must be what the
-// batch says (rule book §3 Counts). UIKit asks the data source for the
+// batch says (RULES.md §3 Counts). UIKit asks the data source for the
 // counts after the update, so "after" is always `data`.
 
 extension BatchContext {

@@ -1,5 +1,5 @@
 // OpenRules: the known-unsafe combinations the rule book marks [open]
-// (§3 "Known-unsafe combinations"). The strict profile rejects each; the
+// (RULES.md §3 "Known-unsafe combinations"). The strict profile rejects each; the
 // uikit profile applies its lenient reading (`lenientBatch`).
 
 extension BatchContext {

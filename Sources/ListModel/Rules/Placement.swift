@@ -1,4 +1,4 @@
-// Placement: where every cell ends, and what it shows (rule book §2).
+// Placement: where every cell ends, and what it shows (RULES.md §2).
 
 extension BatchContext {
     /// Where the items of old section `s` that stay in it end, in final
