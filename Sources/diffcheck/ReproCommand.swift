@@ -83,6 +83,9 @@ enum ReproCommand {
         if let engine = outcome.engineName {
             let shownEngine = engine == "external" ? "external (--engine-cmd \(shellQuoted(options.engineCommand ?? "")))" : engine
             lines.append("engine \(shownEngine) answered" + (outcome.ranOnNamedEngine ? " (the engine the case names):" : ":"))
+            if engine == "external", let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
+                lines.append("  (the case was recorded with another engine command, `\(recorded)`)")
+            }
             lines += outcome.stages.isEmpty ? ["  (no stages)"] : CasePrinter.stageLines(outcome.stages, isFlat: isFlat).map { "  " + $0 }
         } else if outcome.judgedRecordedStages {
             lines.append("judging the answer recorded for engine \(outcome.checkedCase.engine ?? "core") (not run):")
