@@ -88,7 +88,8 @@ enum ShowCommand {
             let profile = c.profile ?? options.profile
             print(CaseDrawing.draw(old: c.old, new: c.new, stages: stages, profile: profile))
             if let stages {
-                for line in CasePrinter.stageLines(stages, isFlat: c.old.isFlat && c.new.isFlat) { print(line) }
+                let directive = c.stages.isEmpty && !c.recorded.isEmpty ? "recorded" : "batch"
+                for line in CasePrinter.stageLines(stages, isFlat: c.old.isFlat && c.new.isFlat, directive: directive) { print(line) }
                 let checked = checkStages(stages, old: c.old, new: c.new, profile: profile, properties: [.valid, .reachesTarget, .fresh])
                 for failure in checked.failures { print("\(failure.property.rawValue): FAILS: \(failure.message)") }
                 if !checked.failures.isEmpty { worsen(ExitCode.failure) }
