@@ -175,3 +175,15 @@ func reproduceLines(_ output: String) -> [String] {
     #expect(loop.status == 2)
     #expect(loop.errors.contains("symbolic link loop"), "\(loop.errors)")
 }
+
+/// An engine that gave no stages had every stage property printed as "holds".
+@Test func reproDoesNotSayHoldsForWhatItCouldNotJudge() throws {
+    let directory = try workspace(["swap.case": "old: a b\nnew: b a\n"])
+    let run = try diffcheck(["repro", "swap.case", "--engine-cmd", "exit 0", "--timeout", "5"], in: directory)
+    #expect(run.status == 1)
+    #expect(run.output.contains("no-crash: FAILS"), "\(run.output)")
+    for property in ["valid", "reaches-target", "fresh"] {
+        #expect(run.output.contains("  \(property): not evaluated (the engine gave no stages to judge)"), "\(run.output)")
+        #expect(!run.output.contains("  \(property): holds"), "\(run.output)")
+    }
+}
