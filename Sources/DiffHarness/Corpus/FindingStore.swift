@@ -122,9 +122,11 @@ public func recordedEngineCommand(_ c: Case) -> String? {
 
 /// Saves a finding under `directory` as `<hash of its identity>.case` and
 /// returns the path. The same finding found again (same identity) is the
-/// file already there, left as it is. A file of that name holding another
-/// finding is never replaced: the finding goes to `<hash>-1.case`, `-2`, …
-/// Every write is atomic and never replaces a file.
+/// same file, its comments brought up to date (a finding first saved
+/// unshrunk, then shrunk to itself, says so). A file of that name holding
+/// anything else — another finding, a hand-written case, text that does
+/// not parse — is never replaced: the finding goes to `<hash>-1.case`,
+/// `-2`, … Every write is atomic (a temporary file, then link or rename).
 @discardableResult
 public func saveFinding(_ example: Counterexample, in directory: String) throws -> String {
     let c = findingCase(example)
@@ -138,6 +140,7 @@ public func saveFinding(_ example: Counterexample, in directory: String) throws 
         if let data = FileManager.default.contents(atPath: path),
            let existing = try? CaseParser.parse(bytes: [UInt8](data), file: path).get(),
            findingIdentity(existing) == identity {
+            if CasePrinter.text(existing) != text { try writeAtomically(text, to: path) }
             return path
         }
     }
