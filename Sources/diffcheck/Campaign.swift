@@ -1,18 +1,45 @@
 // Campaign: the supervisor of worker processes (`fuzz`, and the random part
 // of `check`).
 //
-// Workers run the engine; the supervisor only reads their lines. When a
-// worker traps, is killed or stays on one case longer than `--timeout`, the
-// supervisor records that case as a `no-crash` failure, shrinks it by running
-// candidates in fresh single-case workers, saves it, and starts a new worker
-// at the next case of the same stride. Nothing a worker found is lost: its
-// findings are on disk before it reports them, and the case it is running is
-// in its state file before it starts.
+// Workers run the engine; the supervisor reads their lines and keeps, for
+// each worker, one explicit state with a deadline:
+//
+//   starting ──start N──▶ checking N ──done N──▶ idle ──start N'──▶ …
+//                             │ failed N P: the supervisor answers
+//                             │ `shrink` (the smallest case failing P so
+//                             │ far) or `skip` (P already has a smaller one)
+//                             ▼
+//                         shrinking N P ──found──▶ checking N ──done──▶ idle
+//   any state ──end──▶ finished
+//
+// One event loop polls every worker's output with a deadline of at most
+// 100 ms, so each fault has exactly one transition:
+//   - a worker past its state's deadline is killed with its engines; a case
+//     that hung is a `no-crash` failure (shrunk in an isolated engine);
+//     a shrink that hung keeps its unshrunk failure;
+//   - a worker that dies while checking case N: the case is checked again
+//     with the engine alone; a trap there is a `no-crash` failure, else the
+//     case is run again by a new worker (the death is reported);
+//   - a worker that dies between cases, or while starting: a new worker
+//     resumes its share at its next case (the death is reported);
+//   - a worker that dies while shrinking: its unshrunk failure, saved before
+//     shrinking began, is kept;
+//   - Ctrl-C or the end of `--time`: every worker is stopped in whatever
+//     state, the unshrunk failures of shrinking workers are kept, and the
+//     summary is printed.
+// A hang ends the campaign (each later hang would cost the timeout again).
+// Properties are deduplicated across workers: each property is reported
+// once, for the smallest case number that failed it, so the report and the
+// saved files do not depend on `--jobs`.
 import DiffHarness
 import Foundation
 import ListModel
 
 nonisolated(unsafe) var isInterrupted: sig_atomic_t = 0
+
+/// Ends the message of a failure saved before shrinking (it stays when
+/// shrinking never ends).
+let unshrunkNote = " (not shrunk: the campaign stopped while shrinking it)"
 
 /// One failure a campaign found.
 struct CampaignFailure {
@@ -22,6 +49,8 @@ struct CampaignFailure {
     var message: String
     /// How shrinking went ("145265 calls, 0.61 s"), when known.
     var shrinking: String?
+    /// Whether it was saved before shrinking could end (and why).
+    var unshrunkBecause: String?
 }
 
 /// What a campaign did.
@@ -32,8 +61,34 @@ struct CampaignReport {
     /// Cases that failed a property already found (counted, not shrunk again).
     var repeatedFailures: [String: Int] = [:]
     var labelCounts: [Label: Int] = [:]
+    /// Workers that died outside a case's checking, or of a kill from
+    /// outside (their cases were run again): one line each.
+    var workerDeaths: [String] = []
+    /// Why the campaign stopped before its cases or time were done, if so.
+    var stoppedEarly: String?
     var elapsed = 0.0
     var wasInterrupted = false
+}
+
+/// Where a worker is in its share of the cases.
+enum WorkerState {
+    /// Started; it has not begun a case.
+    case starting(since: Date)
+    /// Checking case N (the engine is running).
+    case checking(Int, since: Date)
+    /// Shrinking case N's failure of a property; its unshrunk failure is at `pending`.
+    case shrinking(Int, property: String, pending: String, since: Date)
+    /// Between cases (the last one done).
+    case idle(since: Date)
+    /// Its share is done.
+    case finished
+
+    var since: Date? {
+        switch self {
+        case .starting(let since), .checking(_, let since), .shrinking(_, _, _, let since), .idle(let since): return since
+        case .finished: return nil
+        }
+    }
 }
 
 /// Runs a campaign over cases 0..<maxCases (or until the time is up or Ctrl-C).
@@ -45,6 +100,11 @@ struct Supervisor {
     var findings: String
     /// Prints a status line now and then (a live line on a terminal).
     var showsStatus: Bool
+    /// Seconds a worker may take to start, or between two cases.
+    var startupAllowance = 60.0
+    /// Seconds a worker's shrink may run (the shrinker stops itself then;
+    /// a hang in the engine does not).
+    var shrinkSeconds = 60.0
 
     func workerArguments(startingAt index: Int) -> [String] {
         ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(index),
@@ -54,6 +114,17 @@ struct Supervisor {
 
     func stateFile(_ stride: Int) -> String {
         (findings as NSString).appendingPathComponent(".worker-\(stride).state")
+    }
+
+    /// The deadline of a worker in `state`.
+    func deadline(_ state: WorkerState) -> Date? {
+        switch state {
+        // A case calls the engine twice (for `deterministic`), plus the checking.
+        case .checking(_, let since): return since.addingTimeInterval(options.timeout * 2 + 10)
+        case .shrinking(_, _, _, let since): return since.addingTimeInterval(shrinkSeconds + options.timeout * 2 + 10)
+        case .starting(let since), .idle(let since): return since.addingTimeInterval(startupAllowance + options.timeout)
+        case .finished: return nil
+        }
     }
 
     func run() throws -> CampaignReport {
@@ -66,105 +137,146 @@ struct Supervisor {
         sigaddset(&interrupt, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
         defer { signal(SIGINT, previous) }
-        var report = CampaignReport()
-        let start = Date()
-        var workers: [Worker] = []
-        for j in 0..<min(jobs, max(maxCases, 0)) {
-            workers.append(try Worker(executable: ownExecutable(), arguments: workerArguments(startingAt: j), stride: j,
-                                      capturesErrors: options.engineCommand == nil))
+        var campaign = CampaignState(supervisor: self,
+                                     existing: Set((try? FileManager.default.contentsOfDirectory(atPath: findings)) ?? []))
+        try campaign.run()
+        for j in 0..<jobs { unlink(stateFile(j)) }
+        return campaign.finish()
+    }
+}
+
+/// The mutable side of one campaign: its workers, their states, and what
+/// was found.
+private struct CampaignState {
+    let supervisor: Supervisor
+    /// File names in the findings folder before the run: never deleted.
+    let existing: Set<String>
+    var report = CampaignReport()
+    let start = Date()
+    var slots: [Slot] = []
+    /// The failure kept for each property: the smallest case number so far.
+    var kept: [String: CampaignFailure] = [:]
+    /// Cases a worker died on without the engine alone failing (run again once).
+    var rerun: Set<Int> = []
+
+    struct Slot {
+        var worker: Worker
+        var state: WorkerState
+        /// The next case of this stride not yet done.
+        var next: Int
+    }
+
+    init(supervisor: Supervisor, existing: Set<String>) {
+        self.supervisor = supervisor
+        self.existing = existing
+    }
+
+    var options: Options { supervisor.options }
+    var jobs: Int { supervisor.jobs }
+
+    mutating func run() throws {
+        for j in 0..<min(jobs, max(supervisor.maxCases, 0)) {
+            slots.append(Slot(worker: try launch(startingAt: j), state: .starting(since: Date()), next: j))
         }
         let isTerminal = isatty(STDERR_FILENO) != 0
         var lastStatus = Date()
-        while !workers.isEmpty {
+        while slots.contains(where: { if case .finished = $0.state { false } else { true } }) {
             if isInterrupted != 0 {
                 report.wasInterrupted = true
                 break
             }
-            if let maxTime, Date().timeIntervalSince(start) >= maxTime { break }
-            var descriptors = workers.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&descriptors, nfds_t(descriptors.count), 100)
-            var finished: [Int] = []
-            for (slot, worker) in workers.enumerated() {
-                if descriptors[slot].revents != 0 {
-                    for line in worker.readLines() { handle(line, from: worker, report: &report) }
-                }
-                // A case calls the engine twice (for `deterministic`), plus the checking.
-                let limit = worker.shrinking == nil ? options.timeout * 2 + 2 : max(120, options.timeout * 10)
-                let isHung = worker.inFlight != nil && Date().timeIntervalSince(worker.startedAt) > limit
-                guard worker.isAtEnd || isHung else { continue }
-                if isHung { worker.kill() }
-                let ending = worker.ending()
-                // A worker killed by Ctrl-C (before it could ignore it) is an interruption, not a crash.
-                if !isHung && worker.process.terminationReason == .uncaughtSignal && worker.process.terminationStatus == SIGINT {
-                    isInterrupted = 1
-                    finished.append(slot)
-                    continue
-                }
-                if let n = worker.inFlight {
-                    let why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
-                    let noCrash = PropertyName.noCrash.rawValue
-                    if let recorded = report.failures.firstIndex(where: { $0.property == noCrash }),
-                       report.failures[recorded].caseNumber < n {
-                        // One counterexample per property: later crashes are counted (seed and case number rebuild them).
-                        report.repeatedFailures[noCrash, default: 0] += 1
-                    } else {
-                        // The crash with the smallest case number is the one reported, whatever the timing
-                        // of the workers (one found earlier stays saved and is counted).
-                        if let recorded = report.failures.firstIndex(where: { $0.property == noCrash }) {
-                            report.failures.remove(at: recorded)
-                            report.repeatedFailures[noCrash, default: 0] += 1
-                        }
-                        report.failures.append(recordCrash(n, why: why, shrinking: worker.shrinking))
-                        // Shrinking took a while: the other workers' cases get a fresh clock.
-                        for other in workers { other.startedAt = Date() }
-                    }
-                    report.casesRun += 1
-                    let next = n + jobs
-                    if next < maxCases {
-                        workers[slot] = try Worker(executable: ownExecutable(), arguments: workerArguments(startingAt: next),
-                                                   stride: worker.stride, capturesErrors: options.engineCommand == nil)
-                        continue
+            if let maxTime = supervisor.maxTime, Date().timeIntervalSince(start) >= maxTime { break }
+            if report.stoppedEarly != nil {
+                // After a hang only its shrinking goes on.
+                for index in slots.indices {
+                    switch slots[index].state {
+                    case .shrinking, .finished: continue
+                    default:
+                        slots[index].worker.kill()
+                        slots[index].state = .finished
                     }
                 }
-                finished.append(slot)
+                if !slots.contains(where: { if case .shrinking = $0.state { true } else { false } }) { break }
             }
-            for slot in finished.reversed() { workers.remove(at: slot) }
-            if showsStatus && Date().timeIntervalSince(lastStatus) >= (isTerminal ? 0.5 : 10) {
+            var descriptors = slots.map { slot -> pollfd in
+                if case .finished = slot.state { return pollfd(fd: -1, events: 0, revents: 0) }
+                return pollfd(fd: slot.worker.descriptor, events: Int16(POLLIN), revents: 0)
+            }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 100)
+            for index in slots.indices {
+                if case .finished = slots[index].state { continue }
+                if descriptors[index].revents != 0 {
+                    for line in slots[index].worker.readLines() { handle(line, slot: index) }
+                }
+                if case .finished = slots[index].state { continue }
+                if slots[index].worker.isAtEnd {
+                    try workerEnded(slot: index, hung: false)
+                } else if let deadline = supervisor.deadline(slots[index].state), Date() > deadline {
+                    slots[index].worker.kill()
+                    try workerEnded(slot: index, hung: true)
+                }
+            }
+            if supervisor.showsStatus && Date().timeIntervalSince(lastStatus) >= (isTerminal ? 0.5 : 10) {
                 lastStatus = Date()
                 let elapsed = Date().timeIntervalSince(start)
                 let rate = Double(report.casesRun) / max(elapsed, 0.001)
-                let line = "cases \(report.casesRun)  \(Int(rate))/s  failures \(report.failures.count)  elapsed \(Int(elapsed)) s"
+                let shrinkingNow = slots.filter { if case .shrinking = $0.state { true } else { false } }.count
+                let line = "cases \(report.casesRun)  \(Int(rate))/s  failures \(kept.count)  elapsed \(Int(elapsed)) s"
+                    + (shrinkingNow > 0 ? "  (shrinking \(shrinkingNow))" : "")
                 FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))
             }
         }
-        for worker in workers { worker.kill(); _ = worker.ending() }
-        for j in 0..<jobs { unlink(stateFile(j)) }
-        if showsStatus && isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
-        report.elapsed = Date().timeIntervalSince(start)
-        report.failures.sort { $0.caseNumber < $1.caseNumber }
-        return report
+        // Time, Ctrl-C or the end: every worker stops, whatever its state.
+        for index in slots.indices {
+            let state = slots[index].state
+            slots[index].worker.kill()
+            if case .shrinking(let n, let property, let pending, _) = state {
+                let why = report.wasInterrupted ? "interrupted (Ctrl-C)" : "the campaign's time was up"
+                keepUnshrunk(n, property: property, pending: pending, because: why)
+                report.casesRun += 1
+            }
+            slots[index].state = .finished
+        }
+        if supervisor.showsStatus && isatty(STDERR_FILENO) != 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 
-    func handle(_ line: String, from worker: Worker, report: inout CampaignReport) {
+    func launch(startingAt index: Int) throws -> Worker {
+        try Worker(executable: ownExecutable(), arguments: supervisor.workerArguments(startingAt: index),
+                   stride: index % jobs, capturesErrors: options.engineCommand == nil)
+    }
+
+    mutating func handle(_ line: String, slot index: Int) {
         let fields = line.split(separator: " ", maxSplits: line.hasPrefix("found ") ? 5 : 3).map(String.init)
-        guard let kind = fields.first, fields.count >= 2, let n = Int(fields[1]) else { return }
+        guard let kind = fields.first else { return }
+        if kind == "end" {
+            slots[index].state = .finished
+            return
+        }
+        guard fields.count >= 2, let n = Int(fields[1]) else { return }
         switch kind {
         case "start":
-            worker.inFlight = n
-            worker.startedAt = Date()
-        case "shrinking" where fields.count >= 3:
-            worker.shrinking = (n, fields[2])
+            slots[index].state = .checking(n, since: Date())
+        case "failed" where fields.count >= 3:
+            let property = fields[2]
+            if let known = kept[property], known.caseNumber < n {
+                report.repeatedFailures[property, default: 0] += 1
+                slots[index].worker.send("skip")
+            } else {
+                slots[index].worker.send("shrink")
+            }
+        case "shrinking" where fields.count >= 4:
+            slots[index].state = .shrinking(n, property: fields[2], pending: fields[3], since: Date())
+            if let message = findingMessage(fields[3]), PropertyFailure(.noCrash, message).isHang, fields[2] == PropertyName.noCrash.rawValue {
+                report.stoppedEarly = "the engine hung on case \(n): the campaign stops there (each later hang would cost --timeout again)"
+            }
         case "found" where fields.count >= 6:
-            worker.shrinking = nil
-            let message = (try? String(contentsOfFile: fields[5], encoding: .utf8))
-                .flatMap { $0.split(separator: "\n").first { $0.hasPrefix("# finding: ") } }
-                .map { String($0.dropFirst("# finding: ".count)) } ?? fields[2]
-            report.failures.append(CampaignFailure(caseNumber: n, property: fields[2], path: fields[5], message: message,
-                                                   shrinking: "\(fields[3]) calls, \(fields[4]) s"))
-        case "again" where fields.count >= 3:
-            report.repeatedFailures[fields[2], default: 0] += 1
+            let message = findingMessage(fields[5]) ?? fields[2]
+            keep(CampaignFailure(caseNumber: n, property: fields[2], path: fields[5], message: message,
+                                 shrinking: "\(fields[3]) calls, \(fields[4]) s"))
+            slots[index].state = .checking(n, since: Date())
         case "done":
-            worker.inFlight = nil
+            slots[index].state = .idle(since: Date())
+            slots[index].next = n + jobs
             report.casesRun += 1
             let labels = fields.count >= 3 ? fields[2] : "-"
             if labels == "skipped" { report.skipped += 1; return }
@@ -176,48 +288,186 @@ struct Supervisor {
         }
     }
 
-    /// A case whose worker trapped or hung: shrink it with the engine in a
-    /// child process of its own (`IsolatedEngine`) and save it.
-    func recordCrash(_ n: Int, why: String, shrinking: (Int, String)?) -> CampaignFailure {
+    /// The `# finding:` line of a saved finding.
+    func findingMessage(_ path: String) -> String? {
+        (try? String(contentsOfFile: path, encoding: .utf8))
+            .flatMap { $0.split(separator: "\n").first { $0.hasPrefix("# finding: ") } }
+            .map { String($0.dropFirst("# finding: ".count)) }
+    }
+
+    /// Keeps `failure` if it is the smallest case of its property so far; the
+    /// one it replaces (or `failure` itself, if a smaller one is kept) is
+    /// counted as a repeat and its file removed, unless it was there before.
+    mutating func keep(_ failure: CampaignFailure) {
+        if let known = kept[failure.property] {
+            let (winner, loser) = known.caseNumber <= failure.caseNumber ? (known, failure) : (failure, known)
+            kept[failure.property] = winner
+            report.repeatedFailures[failure.property, default: 0] += 1
+            if loser.path != winner.path { discard(loser.path) }
+        } else {
+            kept[failure.property] = failure
+        }
+    }
+
+    /// Removes a finding this run wrote and no kept failure names.
+    func discard(_ path: String) {
+        let name = (path as NSString).lastPathComponent
+        guard !existing.contains(name), !kept.values.contains(where: { $0.path == path }) else { return }
+        unlink(path)
+    }
+
+    /// A shrink that did not end: the failure saved before it began is kept.
+    mutating func keepUnshrunk(_ n: Int, property: String, pending: String, because why: String) {
+        guard FileManager.default.fileExists(atPath: pending) else { return }
+        let message = (findingMessage(pending) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
+        keep(CampaignFailure(caseNumber: n, property: property, path: pending,
+                             message: message, shrinking: nil, unshrunkBecause: why))
+    }
+
+    /// The worker in `slot` ended (its output closed) or was killed for
+    /// passing its deadline (`hung`): one transition per state.
+    mutating func workerEnded(slot index: Int, hung: Bool) throws {
+        let worker = slots[index].worker
+        let state = slots[index].state
+        let ending = hung ? nil : worker.ending()
+        worker.stop()
+        // A worker killed by Ctrl-C (before it could ignore it) is an interruption, not a crash.
+        if worker.diedOf(SIGINT) {
+            isInterrupted = 1
+            slots[index].state = .finished
+            return
+        }
+        var resumeAt = slots[index].next
+        switch state {
+        case .finished:
+            return
+        case .checking(let n, _):
+            let why = hung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
+            let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
+            let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n))
+            if case .found(let crash) = outcome { keep(crash) }
+            if case .notTheEngine = outcome {
+                rerun.insert(n)
+                report.workerDeaths.append("worker \(worker.stride) \(ChildProcess.describe(worker.status ?? SIGKILL)) on case \(n); the engine alone passes it, so the case was run again")
+                resumeAt = n
+            } else {
+                if hung || why.contains("did not answer within") {
+                    report.stoppedEarly = "the engine hung on case \(n): the campaign stops there (each later hang would cost --timeout again)"
+                }
+                report.casesRun += 1
+                resumeAt = n + jobs
+            }
+            // The crash was shrunk here, while the other workers waited: their clocks start again.
+            for other in slots.indices { slots[other].state = refreshed(slots[other].state) }
+        case .shrinking(let n, let property, let pending, _):
+            let why = hung ? "shrinking did not end within \(Int(supervisor.shrinkSeconds + options.timeout * 2 + 10)) s"
+                           : "the worker stopped while shrinking it (\(ending ?? "exit 0"))"
+            keepUnshrunk(n, property: property, pending: pending, because: why)
+            report.casesRun += 1
+            resumeAt = n + jobs
+        case .starting, .idle:
+            if worker.status.map({ $0 == 0 }) ?? false && !hung {
+                // Exited normally without saying `end`: its share is not done.
+                report.workerDeaths.append("worker \(worker.stride) exited before its share was done; resumed at case \(resumeAt)")
+            } else {
+                report.workerDeaths.append("worker \(worker.stride) " + (hung ? "did not start a case in time" : ChildProcess.describe(worker.status ?? SIGKILL))
+                                           + " between cases; resumed at case \(resumeAt)")
+            }
+            if report.workerDeaths.count > 20 * jobs {
+                throw UsageError(description: "workers keep dying outside any case (last: \(report.workerDeaths.last ?? "")); the campaign stops")
+            }
+        }
+        if resumeAt < supervisor.maxCases && report.stoppedEarly == nil {
+            slots[index] = Slot(worker: try launch(startingAt: resumeAt), state: .starting(since: Date()), next: resumeAt)
+        } else {
+            slots[index].state = .finished
+        }
+    }
+
+    /// The same state with a fresh clock.
+    func refreshed(_ state: WorkerState) -> WorkerState {
+        switch state {
+        case .starting: return .starting(since: Date())
+        case .checking(let n, _): return .checking(n, since: Date())
+        case .shrinking(let n, let property, let pending, _): return .shrinking(n, property: property, pending: pending, since: Date())
+        case .idle: return .idle(since: Date())
+        case .finished: return .finished
+        }
+    }
+
+    /// A case whose worker trapped, hung or was killed: checked again with
+    /// the engine in a child process of its own (`IsolatedEngine`), shrunk
+    /// there if it fails `no-crash`, and saved.
+    mutating func recordCrash(_ n: Int, why: String, hung: Bool, killedFromOutside: Bool) -> CrashOutcome {
+        let noCrash = PropertyName.noCrash.rawValue
+        if let known = kept[noCrash], known.caseNumber < n, !killedFromOutside {
+            // One counterexample per property: later crashes are counted (seed and case number rebuild them).
+            report.repeatedFailures[noCrash, default: 0] += 1
+            return .repeated
+        }
         let began = Date()
         let engines = IsolatedEngines(timeout: options.timeout)
+        defer { engines.stopAll() }
         let engine = (try? options.isolatedEngine(engines)) ?? ReloadAllEngine()
         var generatorOptions = options.generator
         if engine.isFlatOnly { generatorOptions.isFlatOnly = true }
         let generator = PairGenerator(options: generatorOptions)
         let checker = Checker(engine: engine, profile: options.profile)
         let pair = generator.campaignCase(seed: options.seed, n: n)
-        var message = why
-        if let (_, property) = shrinking { message += " while shrinking a \(property) failure" }
         var shrunk = (old: pair.old, new: pair.new, choices: Optional(pair.choices), calls: 1)
-        var failure = PropertyFailure(.noCrash, message)
+        var failure = PropertyFailure(.noCrash, why)
         let first = checker.check(old: pair.old, new: pair.new)
-        if shrinking == nil, first.failures.contains(where: { $0.property == .noCrash }) {
-            let result = shrinkCrash(choices: pair.choices, old: pair.old, new: pair.new, checker: checker, generator: generator)
+        let crashes = first.failures.contains(where: { $0.property == .noCrash })
+        if killedFromOutside && !crashes { return .notTheEngine }
+        if crashes && !hung {
+            let remaining = supervisor.maxTime.map { $0 - Date().timeIntervalSince(start) } ?? crashShrinkSeconds
+            let result = shrinkCrash(choices: pair.choices, old: pair.old, new: pair.new, checker: checker, generator: generator,
+                                     seconds: min(crashShrinkSeconds, max(remaining, 0)))
             shrunk = (result.old, result.new, result.choices, result.calls + 1)
             failure = result.verdict.failures.first { $0.property == .noCrash } ?? failure
-        } else if shrinking == nil {
+        } else if !crashes {
             failure.message += " (the engine alone does not trap on this case: the trap may be in diffcheck's own checking; please report it)"
         }
         let replayed = generator.replay(shrunk.choices ?? pair.choices)
         let example = Counterexample(
-            failure: failure, engine: options.engineCommand.map { "external: \($0)" } ?? options.engineName,
+            failure: failure, engine: options.engineCommand.map { _ in "external" } ?? options.engineName,
             profile: options.profile, seed: options.seed, caseNumber: n,
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false)
-        let path = (try? saveFinding(example, in: findings)) ?? "-"
-        return CampaignFailure(caseNumber: n, property: PropertyName.noCrash.rawValue, path: path, message: failure.message,
-                               shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began)))
+        let path = (try? saveFinding(example, in: supervisor.findings)) ?? "-"
+        return .found(CampaignFailure(caseNumber: n, property: noCrash, path: path, message: failure.message,
+                                      shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began))))
+    }
+
+    /// What a worker's death on a case turned out to be.
+    enum CrashOutcome {
+        /// A `no-crash` failure, saved.
+        case found(CampaignFailure)
+        /// A `no-crash` failure of a later case than the one kept (counted).
+        case repeated
+        /// The worker was killed from outside and the engine alone passes the case.
+        case notTheEngine
+    }
+
+    mutating func finish() -> CampaignReport {
+        report.elapsed = Date().timeIntervalSince(start)
+        report.failures = kept.values.sorted { ($0.caseNumber, $0.property) < ($1.caseNumber, $1.property) }
+        return report
     }
 }
 
 extension CampaignReport {
-    /// The end-of-campaign summary: counts, label statistics, coverage gaps, failures.
-    func summary(engine: String, seed: UInt64, showsTimings: Bool = true) -> String {
+    /// The end-of-campaign summary: counts, label statistics, coverage gaps,
+    /// failures. Without timings, two runs of the same seed and cases print
+    /// the same text whatever `--jobs`.
+    func summary(engine: String, seed: UInt64, showsTimings: Bool = true,
+                 reproduce: (String) -> String = { "diffcheck repro " + shellQuoted($0) }) -> String {
         var lines: [String] = []
         let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
         lines.append("engine \(engine), seed \(seed): \(casesRun) cases\(rate), \(failures.count) failures" + (wasInterrupted ? " (interrupted)" : ""))
+        if let stoppedEarly { lines.append("  stopped early: \(stoppedEarly)") }
         if skipped > 0 { lines.append("  \(skipped) cases did not apply to the engine") }
+        for death in workerDeaths { lines.append("  \(death)") }
         let counted = Label.allCases.map { label in "\(label.rawValue) \(labelCounts[label, default: 0])" }
         lines.append("labels: " + counted.joined(separator: ", "))
         let gaps = Label.allCases.filter { labelCounts[$0, default: 0] == 0 }
@@ -230,8 +480,18 @@ extension CampaignReport {
         }
         for failure in failures {
             lines.append("FAIL case \(failure.caseNumber): \(failure.message)")
-            lines.append("  saved: \(failure.path)" + (failure.shrinking.map { " (shrunk in \($0))" } ?? ""))
-            lines.append("  reproduce: diffcheck repro \(shellQuoted(failure.path))")
+            let how: String
+            if let why = failure.unshrunkBecause {
+                how = " (not shrunk: \(why))"
+            } else if let shrinking = failure.shrinking, showsTimings {
+                how = " (shrunk in \(shrinking))"
+            } else if let shrinking = failure.shrinking {
+                how = " (shrunk in \(shrinking.split(separator: ",").first ?? ""))"
+            } else {
+                how = ""
+            }
+            lines.append("  saved: \(failure.path)" + how)
+            lines.append("  reproduce: " + reproduce(failure.path))
         }
         return lines.joined(separator: "\n")
     }

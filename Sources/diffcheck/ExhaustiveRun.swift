@@ -47,6 +47,7 @@ extension ExhaustiveBound {
 /// The worker's side: walks the bound and checks its share.
 func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, index: Int, state: Int32) -> Int32 {
     var place = 0
+    var isStopped = false
     var lastReport = ContinuousClock.now
     ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
         defer { place += 1 }
@@ -57,6 +58,12 @@ func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, inde
         if !verdict.failures.isEmpty {
             emit("fail \(place) " + Set(verdict.failures.map(\.property)).sorted().map(\.rawValue).joined(separator: ","))
         }
+        // A hang stops the walk here: each later hang would cost the timeout again.
+        if let hang = verdict.failures.first(where: \.isHang) {
+            emit("hang \(place) \(hang.message)")
+            isStopped = true
+            return false
+        }
         // Now and then, so the supervisor sees progress (and no hang).
         if ContinuousClock.now - lastReport > .milliseconds(500) {
             lastReport = ContinuousClock.now
@@ -64,7 +71,7 @@ func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, inde
         }
         return true
     }
-    emit("done \(place)")
+    if !isStopped { emit("done \(place)") }
     return ExitCode.success
 }
 
@@ -112,9 +119,16 @@ struct ExhaustiveRun {
                 if descriptors[slot].revents != 0 {
                     for line in worker.readLines() {
                         lastLine[index] = Date()
-                        let fields = line.split(separator: " ").map(String.init)
+                        let fields = line.split(separator: " ", maxSplits: 2).map(String.init)
                         guard fields.count >= 2, let place = Int(fields[1]) else { continue }
                         switch fields[0] {
+                        case "hang" where fields.count == 3:
+                            // The engine hung on this pair (the worker's engine call timed out): the walk stops here.
+                            reached[index] = Int.max
+                            if place < (result.stoppedAt ?? Int.max) {
+                                result.stoppedAt = place
+                                result.firstFailure = (place, fields[2])
+                            }
                         case "fail" where fields.count == 3:
                             failing[place] = fields[2].split(separator: ",").compactMap { PropertyName(rawValue: String($0)) }
                         case "at": reached[index] = place

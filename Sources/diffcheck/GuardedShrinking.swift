@@ -81,9 +81,10 @@ func guardedShrunkCase(_ outcome: EntryOutcome, options: Options, engines: Isola
 
 /// Shrinks a case on which the engine traps or hangs. `checker` must run an
 /// isolated engine; candidates stop after `crashShrinkSeconds`.
-func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker, generator: PairGenerator)
+func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker, generator: PairGenerator,
+                 seconds: Double = crashShrinkSeconds)
     -> (old: Snapshot, new: Snapshot, choices: [Int]?, verdict: Verdict, calls: Int) {
-    let deadline = Date().addingTimeInterval(crashShrinkSeconds)
+    let deadline = Date().addingTimeInterval(seconds)
     var calls = 0
     func crashes(_ old: Snapshot, _ new: Snapshot) -> Verdict? {
         guard Date() < deadline, isInterrupted == 0 else { return nil }

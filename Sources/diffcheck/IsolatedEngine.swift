@@ -50,4 +50,11 @@ final class IsolatedEngines: @unchecked Sendable {
         started[name] = engine
         return engine
     }
+
+    /// Stops every child started (they start again if used).
+    func stopAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for engine in started.values { engine.child.close() }
+    }
 }

@@ -4,14 +4,19 @@
 // In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + jobs, … and speaks one line per event on
 // standard output:
 //   start N            before case N runs (also written to the state file)
-//   done N LABELS      case N ran; LABELS is a comma-separated list or -
-//   shrinking N PROPERTY
-//                      case N failed PROPERTY; shrinking it
+//   failed N PROPERTY  case N failed PROPERTY; the worker waits for one line
+//                      on stdin: `shrink`, or `skip` (a smaller case of
+//                      PROPERTY is already kept: one counterexample per property)
+//   shrinking N PROPERTY PATH
+//                      shrinking it; the unshrunk failure is saved at PATH
 //   found N PROPERTY CALLS SECONDS PATH
-//                      the shrunk case of case N is saved at PATH; shrinking
-//                      took CALLS engine calls and SECONDS
-//   again N PROPERTY   case N failed a property this worker already found
-//                      (not shrunk again: one counterexample per property)
+//                      the shrunk case of case N is saved at PATH (the
+//                      unshrunk file is gone); shrinking took CALLS engine
+//                      calls and SECONDS
+//   done N LABELS      case N ran; LABELS is a comma-separated list or -
+//   end                its share of the cases is done
+//   engine PGID, engine-end PGID
+//                      it started (stopped) an engine process group
 // Other modes, each for one supervisor:
 //   --serve          the engine as an external engine: one JSON request a line
 //                    on stdin, one answer a line on stdout (`IsolatedEngine`)
@@ -40,6 +45,8 @@ enum WorkerCommand {
             return ExitCode.usage
         }
         if options.flags.contains("--serve") { return serve(engine) }
+        // The supervisor kills the engines we start if we die first.
+        ProcessGroups.engineObserver = { group, isRunning in emit((isRunning ? "engine " : "engine-end ") + String(group)) }
         if let path = options.values["--shrink"] { return shrinkCase(path, engine: engine, options: options) }
         if let spec = options.values["--exhaust"] {
             guard let bound = ExhaustiveBound(workerSpec: spec), let statePath = options.values["--state"] else { return ExitCode.usage }
@@ -58,7 +65,6 @@ enum WorkerCommand {
         let findings = options.values["--findings"] ?? "Corpus/findings"
         let state = options.values["--state"].map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? -1
         defer { if state >= 0 { close(state) } }
-        var found: Set<PropertyName> = []
         var n = index
         while n < limit {
             // Enough to rebuild the case is on disk before it runs.
@@ -70,29 +76,49 @@ enum WorkerCommand {
             emit("start \(n)")
             let pair = generator.campaignCase(seed: options.seed, n: n)
             let verdict = checker.check(old: pair.old, new: pair.new)
-            if let failure = verdict.failures.first, found.contains(failure.property) {
-                emit("again \(n) \(failure.property.rawValue)")
-            } else if let failure = verdict.failures.first {
-                found.insert(failure.property)
-                emit("shrinking \(n) \(failure.property.rawValue)")
-                let began = ContinuousClock.now
-                let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator)
-                let took = began.duration(to: .now)
-                let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
-                let example = Counterexample(
-                    failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,
-                    engine: engine.name, profile: options.profile, seed: options.seed, caseNumber: n,
-                    original: pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict,
-                    shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted)
-                let path = (try? saveFinding(example, in: findings)) ?? "-"
-                emit("found \(n) \(failure.property.rawValue) \(shrunk.result.calls) \(String(format: "%.2f", seconds)) \(path)")
+            // The supervisor decides, across workers, which case of a property is shrunk.
+            if let failure = verdict.failures.first {
+                emit("failed \(n) \(failure.property.rawValue)")
+                guard let answer = readLine() else { return ExitCode.success }
+                if answer == "shrink" {
+                    shrinkAndSave(pair, failure: failure, caseNumber: n, verdict: verdict, engine: engine,
+                                  generator: generator, checker: checker, options: options, findings: findings)
+                }
             }
             let labels = Label.of(old: pair.old, new: pair.new).sorted().map(\.rawValue).joined(separator: ",")
             emit("done \(n) \(verdict.isSkipped ? "skipped" : (labels.isEmpty ? "-" : labels))")
             n += jobs
         }
+        emit("end")
         return ExitCode.success
     }
+}
+
+/// Saves case N's failure unshrunk (so that nothing is lost if shrinking
+/// never ends), says `shrinking N PROPERTY PATH`, shrinks it, saves the
+/// shrunk case, removes the unshrunk file, and says `found …`.
+private func shrinkAndSave(_ pair: GeneratedPair, failure: PropertyFailure, caseNumber n: Int, verdict: Verdict,
+                           engine: any DiffEngine, generator: PairGenerator, checker: Checker, options: Options,
+                           findings: String) {
+    var unshrunkFailure = failure
+    unshrunkFailure.message += unshrunkNote
+    let unshrunk = Counterexample(
+        failure: unshrunkFailure, engine: engine.name, profile: options.profile, seed: options.seed, caseNumber: n,
+        original: pair, shrunk: pair, shrunkVerdict: verdict, shrinkCalls: 0, isShrinkBudgetExhausted: false)
+    let pendingPath = (try? saveFinding(unshrunk, in: findings)) ?? "-"
+    emit("shrinking \(n) \(failure.property.rawValue) \(pendingPath)")
+    let began = ContinuousClock.now
+    let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator)
+    let took = began.duration(to: .now)
+    let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+    let example = Counterexample(
+        failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,
+        engine: engine.name, profile: options.profile, seed: options.seed, caseNumber: n,
+        original: pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict,
+        shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted)
+    let path = (try? saveFinding(example, in: findings)) ?? "-"
+    if path != pendingPath && pendingPath != "-" { unlink(pendingPath) }
+    emit("found \(n) \(failure.property.rawValue) \(shrunk.result.calls) \(String(format: "%.2f", seconds)) \(path)")
 }
 
 /// Shrinks the case in `path` with the engine in this process, writing each
@@ -121,6 +147,7 @@ func exitWhenOrphaned() {
     let supervisor = getppid()
     Thread.detachNewThread {
         while getppid() == supervisor { usleep(200_000) }
+        ProcessGroups.killAll()
         _exit(0)
     }
 }

@@ -5,10 +5,17 @@ import DiffHarness
 import Foundation
 
 /// A running worker process and what the supervisor knows of it.
+///
+/// The worker runs in a process group of its own; the engine processes it
+/// starts (each in a group of its own) are reported on its output as
+/// `engine PGID` / `engine-end PGID` lines (`handleEngineLine`), so that
+/// `stop()` ends them too, even after the worker died without stopping them.
 final class Worker {
     let stride: Int
-    let process = Process()
-    let output = Pipe()
+    let pid: pid_t
+    /// Our end of its stdin (the supervisor's answers), or -1.
+    private var input: Int32
+    private var output: Int32
     /// Its stderr, kept from ours unless it runs an external engine (whose
     /// output the user wants to see); the line that explains a trap.
     var errors: ErrorTail?
@@ -19,25 +26,36 @@ final class Worker {
     var startedAt = Date()
     /// A property failure it is shrinking (case, property), if any.
     var shrinking: (Int, String)?
+    /// Engine process groups the worker started and has not stopped.
+    private(set) var engineGroups: Set<pid_t> = []
+    /// Its wait(2) status, once reaped.
+    private(set) var status: Int32?
+    /// Whether the supervisor killed it (a hang, the end of the run).
+    private(set) var wasKilled = false
 
     init(executable: URL, arguments: [String], stride: Int, capturesErrors: Bool = true) throws {
         self.stride = stride
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = output
-        let errorPipe = Pipe()
-        if capturesErrors { process.standardError = errorPipe }
-        process.standardInput = FileHandle.nullDevice
         // Swift's crash backtracer can take a long time after a trap.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        try process.run()
-        if capturesErrors {
-            // Our copy of the write end must go, or the pipe never closes.
-            try? errorPipe.fileHandleForWriting.close()
-            errors = ErrorTail(draining: fcntl(errorPipe.fileHandleForReading.fileDescriptor, F_DUPFD_CLOEXEC, 0))
+        switch ChildProcess.spawn([executable.path] + arguments, environment: environment, pipesInput: true,
+                                  capturesErrors: capturesErrors) {
+        case .failure(let error):
+            throw UsageError(description: error.description)
+        case .success(let child):
+            pid = child.pid
+            input = child.input
+            output = child.output
+            // Blocking reads after poll, as before.
+            _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) & ~O_NONBLOCK)
+            if child.errors >= 0 { errors = ErrorTail(draining: child.errors) }
         }
+    }
+
+    deinit {
+        stop()
+        if input >= 0 { close(input) }
+        close(output)
     }
 
     /// The line of its stderr that explains how it died, as ": LINE", or "".
@@ -45,37 +63,93 @@ final class Worker {
         errors?.explanation.map { ": " + $0 } ?? ""
     }
 
-    var descriptor: Int32 { output.fileHandleForReading.fileDescriptor }
+    var descriptor: Int32 { output }
 
-    /// Reads what is available; returns complete lines.
+    /// Reads what is available; returns complete lines (engine group lines
+    /// are taken here and not returned).
     func readLines() -> [String] {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = read(descriptor, &chunk, chunk.count)
+        if count < 0 && errno == EINTR { return [] }
         if count <= 0 {
             isAtEnd = true
         } else {
             buffer += chunk[0..<count]
         }
         var lines: [String] = []
-        while let newline = buffer.firstIndex(of: 10) {
-            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
-            buffer.removeSubrange(...newline)
+        var start = 0
+        while let newline = buffer[start...].firstIndex(of: 10) {
+            let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+            start = newline + 1
+            if !handleEngineLine(line) { lines.append(line) }
         }
+        buffer.removeSubrange(..<start)
         return lines
     }
 
+    /// Takes an `engine PGID` or `engine-end PGID` line; false for others.
+    private func handleEngineLine(_ line: String) -> Bool {
+        if line.hasPrefix("engine "), let group = pid_t(line.dropFirst("engine ".count)) {
+            engineGroups.insert(group)
+            return true
+        }
+        if line.hasPrefix("engine-end "), let group = pid_t(line.dropFirst("engine-end ".count)) {
+            engineGroups.remove(group)
+            return true
+        }
+        return false
+    }
+
+    /// Sends one line to the worker (an answer to its question).
+    func send(_ line: String) {
+        guard input >= 0 else { return }
+        let bytes = Array((line + "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+        if written != bytes.count { close(input); input = -1 }
+    }
+
+    /// Whether it has exited (reaping it if so).
+    var hasExited: Bool {
+        if status != nil { return true }
+        status = ChildProcess.exitStatus(pid)
+        return status != nil
+    }
+
+    /// Kills it with its group and its engines' groups, and reaps it.
     func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        if !hasExited { wasKilled = true }
+        stop()
+    }
+
+    /// Ends the worker and everything it started; never waits more than a
+    /// few seconds (a child that cannot be reaped is left to init).
+    func stop() {
+        for group in engineGroups { Foundation.kill(-group, SIGKILL) }
+        engineGroups = []
+        if status == nil { status = ChildProcess.stop(pid, within: 5) ?? SIGKILL }
+        ProcessGroups.remove(pid)
+    }
+
+    /// Whether it was ended by the signal `signal` (from someone other than us).
+    func diedOf(_ signal: Int32) -> Bool {
+        guard let status, !wasKilled else { return false }
+        return status & 0x7F == signal
     }
 
     /// How the process ended, in words, or nil when it exited normally.
+    /// Reaps it (waiting a little: its output has closed, so it is exiting)
+    /// and ends the engines it left behind.
     func ending() -> String? {
-        process.waitUntilExit()
-        if process.terminationReason == .uncaughtSignal {
-            let signal = process.terminationStatus
+        let deadline = Date().addingTimeInterval(2)
+        while !hasExited && Date() < deadline { usleep(2_000) }
+        stop()
+        let status = self.status ?? SIGKILL
+        let signal = status & 0x7F
+        if signal != 0 {
             return "the engine trapped (the worker died of signal \(signal)\(signalName(signal).map { ", " + $0 } ?? ""))" + lastErrorLine
         }
-        return process.terminationStatus == 0 ? nil : "the worker exited with status \(process.terminationStatus)" + lastErrorLine
+        let code = (status >> 8) & 0xFF
+        return code == 0 ? nil : "the worker exited with status \(code)" + lastErrorLine
     }
 }
 

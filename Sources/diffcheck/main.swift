@@ -36,6 +36,12 @@ let commands: [String: ([String]) -> Int32] = [
     "worker": WorkerCommand.run,
 ]
 
+// Engines run in process groups of their own, which a terminal's Ctrl-C and
+// a kill of diffcheck do not reach: they end with diffcheck, however it ends.
+signal(SIGTERM) { _ in ProcessGroups.killAll(); _exit(128 + SIGTERM) }
+signal(SIGHUP) { _ in ProcessGroups.killAll(); _exit(128 + SIGHUP) }
+signal(SIGINT) { _ in ProcessGroups.killAll(); _exit(128 + SIGINT) }
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
     print(usage)
@@ -45,4 +51,6 @@ guard let command = commands[name] else {
     printError("diffcheck: unknown command '\(name)'\n\n\(usage)")
     exit(ExitCode.usage)
 }
-exit(command(Array(arguments.dropFirst())))
+let code = command(Array(arguments.dropFirst()))
+ProcessGroups.killAll()
+exit(code)

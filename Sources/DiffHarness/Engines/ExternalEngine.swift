@@ -174,6 +174,7 @@ private final class EngineProcess {
     private var errors: ErrorTail?
     private var buffer: [UInt8] = []
     private var isReaped = false
+    private var isStopped = false
     private var status: Int32 = 0
     /// How many requests this process has answered.
     var answered = 0
@@ -184,81 +185,16 @@ private final class EngineProcess {
         self.output = output
     }
 
-    /// Ignore SIGPIPE in this process, once: a write to an engine that has
-    /// exited must fail with EPIPE, not kill us.
-    private static let ignoresBrokenPipes: Void = {
-        _ = signal(SIGPIPE, SIG_IGN)
-    }()
-
     static func start(command: String, capturesErrors: Bool) -> Result<EngineProcess, PipeFailure> {
-        _ = ignoresBrokenPipes
-        var toEngine: [Int32] = [-1, -1]
-        var fromEngine: [Int32] = [-1, -1]
-        guard pipe(&toEngine) == 0 else { return .failure(.system("could not start engine: pipe: \(errorText())")) }
-        guard pipe(&fromEngine) == 0 else {
-            close(toEngine[0]); close(toEngine[1])
-            return .failure(.system("could not start engine: pipe: \(errorText())"))
+        switch ChildProcess.spawn(["/bin/sh", "-c", command], pipesInput: true, capturesErrors: capturesErrors) {
+        case .failure(let failure):
+            return .failure(.system("could not start engine: \(failure.description)"))
+        case .success(let child):
+            let started = EngineProcess(pid: child.pid, input: child.input, output: child.output)
+            if child.errors >= 0 { started.errors = ErrorTail(draining: child.errors) }
+            ProcessGroups.engineObserver?(child.pid, true)
+            return .success(started)
         }
-        var errorPipe: [Int32] = [-1, -1]
-        if capturesErrors && pipe(&errorPipe) != 0 {
-            close(toEngine[0]); close(toEngine[1]); close(fromEngine[0]); close(fromEngine[1])
-            return .failure(.system("could not start engine: pipe: \(errorText())"))
-        }
-        // Close-on-exec, so engines started later do not inherit our ends
-        // (an inherited write end would hide this engine's exit).
-        for descriptor in toEngine + fromEngine + errorPipe where descriptor >= 0 {
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toEngine[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromEngine[1], 1)
-        if capturesErrors { posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2) }
-
-        // Its own process group, so a timeout kills the engine and its children;
-        // default SIGPIPE handling and no blocked signals, as a shell would give it.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-
-        let words: [String] = ["/bin/sh", "-c", command]
-        let arguments = words.map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
-        defer { environment.forEach { free($0) } }
-
-        var pid: pid_t = 0
-        let spawned = (arguments + [nil]).withUnsafeBufferPointer { argv in
-            (environment + [nil]).withUnsafeBufferPointer { envp in
-                posix_spawn(&pid, "/bin/sh", &actions, &attributes,
-                            UnsafeMutablePointer(mutating: argv.baseAddress!),
-                            UnsafeMutablePointer(mutating: envp.baseAddress!))
-            }
-        }
-        close(toEngine[0])
-        close(fromEngine[1])
-        if capturesErrors { close(errorPipe[1]) }
-        guard spawned == 0 else {
-            close(toEngine[1]); close(fromEngine[0])
-            if capturesErrors { close(errorPipe[0]) }
-            return .failure(.system("could not start engine: posix_spawn: \(String(cString: strerror(spawned)))"))
-        }
-        _ = fcntl(toEngine[1], F_SETFL, fcntl(toEngine[1], F_GETFL) | O_NONBLOCK)
-        _ = fcntl(fromEngine[0], F_SETFL, fcntl(fromEngine[0], F_GETFL) | O_NONBLOCK)
-        let started = EngineProcess(pid: pid, input: toEngine[1], output: fromEngine[0])
-        if capturesErrors { started.errors = ErrorTail(draining: errorPipe[0]) }
-        return .success(started)
     }
 
     /// The line of its captured stderr that explains how it died.
@@ -355,11 +291,14 @@ private final class EngineProcess {
     func stop() {
         if input >= 0 { close(input); input = -1 }
         if output >= 0 { close(output); output = -1 }
-        guard !isReaped else { return }
-        kill(-pid, SIGKILL)
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if !isStopped {
+            isStopped = true
+            // The group may hold the engine's own children even after the shell exited.
+            kill(-pid, SIGKILL)
+            if !isReaped { ChildProcess.stop(pid) }
+            ProcessGroups.remove(pid)
+            ProcessGroups.engineObserver?(pid, false)
+        }
         isReaped = true
     }
 

@@ -86,6 +86,15 @@ public struct Checker: Sendable {
 /// that exited, hung or answered garbage), not a declared refusal.
 public let engineFailurePrefix = "engine failure: "
 
+extension PropertyFailure {
+    /// Whether this is a `no-crash` failure because the engine did not
+    /// answer in time (a campaign stops at the first: each later hang would
+    /// cost the timeout again).
+    public var isHang: Bool {
+        property == .noCrash && (message.contains("did not answer within") || message.contains("did not return within"))
+    }
+}
+
 /// Whether an output is an engine failure rather than an answer.
 func isEngineFailure(_ output: EngineOutput) -> Bool {
     if case .refusal(let reason) = output { return reason.hasPrefix(engineFailurePrefix) }
