@@ -2,10 +2,13 @@
 # Fuzz/run.sh: build the DiffFuzz libFuzzer target and run it.
 #
 #   Fuzz/run.sh [LIBFUZZER FLAGS...]   a campaign on Corpus/fuzz/; crash
-#                                      artifacts go to Corpus/crashes/
+#                                      artifacts go to Corpus/crashes/ENGINE/
+#                                      (the folder names the engine, which
+#                                      the bytes do not: `diffcheck repro`
+#                                      runs an artifact on it)
 #   Fuzz/run.sh --regress              every file of Corpus/fuzz/ and
-#                                      Corpus/crashes/ once; non-zero exit on
-#                                      any failure or sanitizer report
+#                                      Corpus/crashes/ENGINE/ once; non-zero
+#                                      exit on any failure or sanitizer report
 #   Fuzz/run.sh --seeds                remake the seed corpus Corpus/fuzz/
 #                                      (one small input per generator label,
 #                                      minimized with -merge=1; the mutant-*
@@ -27,8 +30,10 @@ set -euo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$fuzz")"
 seeds="$root/Corpus/fuzz"
-crashes="$root/Corpus/crashes"
 engine="${DIFFCHECK_ENGINE:-core}"
+# Artifacts of each engine in a folder of its own: the same bytes are a
+# failure on a mutant and a pass on the core.
+crashes="$root/Corpus/crashes/$engine"
 
 # The flags OSS-Fuzz passes for Swift, minus its static-linking ones.
 swiftflags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
@@ -57,7 +62,7 @@ case "$mode" in
     build
     mapfile -t inputs < <(files_in "$seeds" "$crashes")
     if [ "${#inputs[@]}" -eq 0 ]; then
-        echo "Fuzz/run.sh --regress: no inputs in Corpus/fuzz/ or Corpus/crashes/"
+        echo "Fuzz/run.sh --regress: no inputs in Corpus/fuzz/ or Corpus/crashes/$engine/"
         exit 0
     fi
     # libFuzzer runs file arguments once each and stops at the first failure.

@@ -8,7 +8,9 @@ enum CheckCommand {
     Usage: diffcheck check [PATHS…] [OPTIONS]
 
     The CI gate, in three parts, one line each, then a summary:
-      corpus      every file under PATHS (default: Corpus/) against its
+      corpus      every file under PATHS and --corpus DIR (default:
+                  Corpus/, if there is one; without it the corpus part
+                  says so and the other parts still gate) against its
                   expect: line — text cases, and binary fuzz inputs (which
                   must pass); findings are saved with `expect: pass`, so a
                   corpus holding an unfixed finding fails
@@ -20,6 +22,14 @@ enum CheckCommand {
     on. Defaults finish in about a minute on a 2-core machine with a
     release build.
 
+    Engines in the corpus part: a case naming a built-in engine (`engine:
+    core`, `engine: mutant:…`) runs on that engine, also under --engine or
+    --engine-cmd, and the corpus part says how many did. A case naming
+    `engine: external` runs on --engine-cmd, and says so (and how many were
+    recorded with another command); without --engine-cmd it is not run and
+    the gate exits 2: diffcheck never runs a command written in a case. A
+    crash artifact runs on the engine of its folder (Corpus/crashes/ENGINE/).
+
     Options:
       --cases N         random cases (default 1000000)
       --time SECONDS    stop the random part after this long
@@ -29,7 +39,11 @@ enum CheckCommand {
       --no-exhaustive   skip the exhaustive part
       --junit FILE      also write JUnit XML (one test case per corpus file
                         and per property)
-      --findings DIR    where random failures go (default Corpus/findings)
+      --corpus DIR      the corpus to replay (default Corpus/); may be
+                        given with PATHS
+      --findings DIR    where random failures go (default CORPUS/findings)
+      --recorded        judge the answers recorded in findings (`recorded:`
+                        lines) instead of running their engine
 
     \(commonOptionsHelp)
     \(exitCodeHelp)
@@ -38,8 +52,8 @@ enum CheckCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do {
-            options = try Options(arguments, valued: ["--cases", "--time", "--jobs", "--junit", "--findings"],
-                                  switches: ["--no-exhaustive"])
+            options = try Options(arguments, valued: ["--cases", "--time", "--jobs", "--junit", "--findings", "--corpus"],
+                                  switches: ["--no-exhaustive", "--recorded"])
         } catch {
             printError("diffcheck check: \(error)\n\n\(help)")
             return ExitCode.usage
@@ -63,35 +77,75 @@ enum CheckCommand {
         func worsen(_ to: Int32) { if code == ExitCode.success || to == ExitCode.usage { code = max(code, to) } }
 
         // 1. The corpus.
-        let paths = options.positional.isEmpty ? ["Corpus"] : options.positional
+        let corpus = options.values["--corpus"]
+        var paths = options.positional + (corpus.map { [$0] } ?? [])
         let start = Date()
-        let (entries, errors) = readCorpus(paths)
+        var isDefaultCorpus = false
+        if paths.isEmpty {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: "Corpus", isDirectory: &isDirectory) && isDirectory.boolValue {
+                paths = ["Corpus"]
+                isDefaultCorpus = true
+            } else {
+                print("corpus: no Corpus/ folder here and no PATHS or --corpus DIR: no corpus to replay")
+            }
+        }
+        let (entries, errors) = paths.isEmpty ? ([], []) : readCorpus(paths, allowsEmptyFolders: isDefaultCorpus)
+        var unreadable = errors.count
         for error in errors {
             printError(error.description)
             junit.add(suite: "corpus", name: error.description, time: 0, failure: (message: "unreadable", details: error.description))
             worsen(ExitCode.usage)
         }
         // The engine runs in a child process: one that traps fails that file's case and the gate goes on.
-        let replayer = CorpusReplayer(defaultEngine: isolated, profile: options.profile, generatorOptions: options.generator,
-                                      engineNamed: { engines.engine(named: $0) })
+        let replayer = options.corpusReplayer(engine: isolated, engines: engines, arguments: arguments)
         var missed = 0
+        var onNamedEngines: [String: Int] = [:]
+        var onEngineCommand = 0, recordedWithAnotherCommand = 0
         for entry in entries {
             let began = Date()
             let outcome = replayer.replay(entry)
             let time = Date().timeIntervalSince(began)
+            if let refusal = outcome.refusal {
+                unreadable += 1
+                let text = "\(outcome.path): error: \(refusal)"
+                printError(text)
+                junit.add(suite: "corpus", name: outcome.path, time: time, failure: (message: "not run", details: text))
+                worsen(ExitCode.usage)
+                continue
+            }
+            if outcome.ranOnNamedEngine, let name = outcome.engineName { onNamedEngines[name, default: 0] += 1 }
+            if outcome.engineName == "external" && outcome.checkedCase.engine == "external" {
+                onEngineCommand += 1
+                if let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
+                    recordedWithAnotherCommand += 1
+                }
+            }
             if outcome.meetsExpectation {
                 junit.add(suite: "corpus", name: outcome.path, time: time, failure: nil)
             } else {
                 missed += 1
                 let text = ReproCommand.describe(outcome, options: options)
                 print(text)
-                print("reproduce: diffcheck repro \(shellQuoted(outcome.path))" + ReproCommand.reproduceOptions(options, outcome: outcome) + "\n")
+                print("reproduce: " + reproduceLine(path: outcome.path, options: options) + "\n")
                 junit.add(suite: "corpus", name: outcome.path, time: time, failure: (message: outcome.summary, details: text))
                 worsen(ExitCode.failure)
             }
         }
-        print("corpus: \(entries.count) files, \(entries.count - missed) meet their expectation, \(missed) do not" +
-              (errors.isEmpty ? "" : ", \(errors.count) unreadable") + String(format: " (%.1f s)", Date().timeIntervalSince(start)))
+        if !paths.isEmpty {
+            let ran = entries.count - (unreadable - errors.count)
+            print("corpus: \(ran) files, \(ran - missed) meet their expectation, \(missed) do not" +
+                  (unreadable == 0 ? "" : ", \(unreadable) unreadable or not run") + String(format: " (%.1f s)", Date().timeIntervalSince(start)))
+        }
+        if !onNamedEngines.isEmpty {
+            let counts = onNamedEngines.keys.sorted().map { "\($0) \(onNamedEngines[$0]!)" }.joined(separator: ", ")
+            let total = onNamedEngines.values.reduce(0, +)
+            print("corpus: \(total) files name a built-in engine and ran on it, not on \(engineWords(options)): \(counts)")
+        }
+        if onEngineCommand > 0 {
+            print("corpus: \(onEngineCommand) files say engine: external and ran on --engine-cmd \(shellQuoted(options.engineCommand ?? ""))"
+                  + (recordedWithAnotherCommand == 0 ? "" : " (\(recordedWithAnotherCommand) of them were recorded with another command)"))
+        }
 
         // 2. The exhaustive bound.
         if !options.flags.contains("--no-exhaustive") {
@@ -118,7 +172,8 @@ enum CheckCommand {
         // 3. The random budget.
         if cases > 0 && isInterrupted == 0 {
             do {
-                let findings = options.values["--findings"] ?? "Corpus/findings"
+                let findings = options.values["--findings"]
+                    ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
                 let supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,
                                             findings: findings, showsStatus: true)
                 let report = try supervisor.run()
@@ -148,5 +203,10 @@ enum CheckCommand {
         }
         print(code == ExitCode.success ? "check: everything holds" : "check: FAILED (exit \(code))")
         return code
+    }
+
+    /// The engine under test, as the corpus report names it.
+    static func engineWords(_ options: Options) -> String {
+        options.engineCommand.map { "--engine-cmd " + shellQuoted($0) } ?? "the engine under test (\(options.engineName))"
     }
 }

@@ -107,11 +107,10 @@ enum ExhaustCommand {
             let shown = verdict?.failures.first
                 ?? PropertyFailure(failure.crash == nil ? result.firstProperties.first ?? .deterministic : .noCrash, failure.crash ?? notAgain)
             var lines = ["# smallest failure: \(shown)"]
-            if let verdict, !verdict.stages.isEmpty {
-                lines.append("# the engine answered:")
-                lines += CasePrinter.stageLines(verdict.stages, isFlat: pair.old.isFlat && pair.new.isFlat).map { "#   " + $0 }
-            }
-            let c = Case(old: pair.old, new: pair.new, expectation: .fail(shown.property.rawValue), engine: engine.name)
+            if let command = options.engineCommand { lines.append("# " + CaseParser.engineCommandComment + command) }
+            // The engine's answer as `recorded:` lines: the case can be judged and drawn without the engine.
+            let c = Case(old: pair.old, new: pair.new, expectation: .fail(shown.property.rawValue), engine: engine.name,
+                         recorded: verdict?.stages ?? [])
             first = lines.joined(separator: "\n") + "\n" + CasePrinter.text(c)
         }
         let rate = Double(result.pairs) / max(result.elapsed, 0.001)

@@ -28,7 +28,10 @@ Common options:
   --seed N             seed of the random cases (default 1)
   --profile P          strict (default) or uikit
   --max-size N         most items in one generated snapshot (default 200)
-  --flat               generate one-section snapshots only
+  --flat               generate one-section snapshots only (and exhaust only
+                       the flat bound); with --engine-cmd it also declares
+                       the engine flat-only: a sectioned case (in the
+                       corpus, say) is skipped, never sent to it
   --no-duplicates      generate no repeated identities
 """
 

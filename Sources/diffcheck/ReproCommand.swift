@@ -9,12 +9,25 @@ enum ReproCommand {
 
     Replays text cases (.case) and binary inputs (libFuzzer corpus files and
     crash-* artifacts, decoded as choice buffers). For each: the decoded case,
-    the engine's stages, each property's verdict with the model's message,
-    the shrunk case when something fails, and a command that reproduces it.
-    A case with `batch:` lines is checked as written; a case without is run
-    through its `engine:` (or --engine, default core). The engine runs in a
-    child process, so one that traps or hangs fails no-crash (with its own
-    last words, e.g. `Fatal error: …`) instead of stopping the replay.
+    the engine's stages, each property's verdict with the model's message
+    (a property that could not be judged says so), the shrunk case when
+    something fails, and a command that reproduces it. A case with `batch:`
+    lines is checked as written; a case without is run through its
+    `engine:` (or --engine, default core). The engine runs in a child
+    process, so one that traps or hangs fails no-crash (with its own last
+    words, e.g. `Fatal error: …`) instead of stopping the replay.
+
+    A case saying `engine: external` runs on --engine-cmd only: diffcheck
+    never runs a command written in a case (its `# engine command:` comment
+    is for the reader). Without --engine-cmd such a case exits 2, unless
+    --recorded judges the answer recorded in it. A crash artifact runs on the
+    engine its folder names (Corpus/crashes/ENGINE/crash-…, as Fuzz/run.sh
+    saves them); one elsewhere needs --engine or --engine-cmd.
+
+    Options:
+      --recorded        judge the stages a case records (`recorded:` lines,
+                        the engine's answer when the finding was saved)
+                        instead of running its engine
 
     \(commonOptionsHelp)
     \(exitCodeHelp)
@@ -22,7 +35,7 @@ enum ReproCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
-        do { options = try Options(arguments) } catch {
+        do { options = try Options(arguments, switches: ["--recorded"]) } catch {
             printError("diffcheck repro: \(error)\n\n\(help)")
             return ExitCode.usage
         }
@@ -36,31 +49,25 @@ enum ReproCommand {
         do { engine = try options.isolatedEngine(engines) } catch { printError("diffcheck repro: \(error)"); return ExitCode.usage }
         let (entries, errors) = readCorpus(options.positional)
         for error in errors { printError(error.description) }
-        let replayer = CorpusReplayer(defaultEngine: engine, profile: options.profile, generatorOptions: options.generator,
-                                      engineNamed: { engines.engine(named: $0) })
+        let replayer = options.corpusReplayer(engine: engine, engines: engines, arguments: arguments)
         var code = errors.isEmpty ? ExitCode.success : ExitCode.usage
         for entry in entries {
             let outcome = replayer.replay(entry)
+            if let refusal = outcome.refusal {
+                printError("\(outcome.path): error: \(refusal)")
+                code = ExitCode.usage
+                continue
+            }
             print(describe(outcome, options: options))
-            if let shrunk = guardedShrunkCase(outcome, options: options, engines: engines) {
+            if !outcome.judgedRecordedStages, let shrunk = guardedShrunkCase(outcome, options: options, engines: engines) {
                 print("shrunk (\(totalItems(shrunk.old, shrunk.new)) items, was \(totalItems(outcome.checkedCase.old, outcome.checkedCase.new))):")
                 print(CasePrinter.text(shrunk), terminator: "")
             }
-            print("reproduce: diffcheck repro \(shellQuoted(outcome.path))" + reproduceOptions(options, outcome: outcome))
+            print("reproduce: " + reproduceLine(path: outcome.path, options: options))
             print("")
             if !outcome.meetsExpectation && code == ExitCode.success { code = ExitCode.failure }
         }
         return code
-    }
-
-    static func reproduceOptions(_ options: Options, outcome: EntryOutcome) -> String {
-        var extra: [String] = []
-        if outcome.checkedCase.engine == nil || outcome.choices != nil {
-            if let command = options.engineCommand { extra += ["--engine-cmd", command] }
-            else if options.engineName != "core" { extra += ["--engine", options.engineName] }
-        }
-        if options.profile != .strict { extra += ["--profile", options.profile.rawValue] }
-        return extra.isEmpty ? "" : " " + extra.map(shellQuoted).joined(separator: " ")
     }
 
     /// The case, the stages, and each property's verdict.
@@ -72,20 +79,26 @@ enum ReproCommand {
             shown.comments = []
         }
         lines.append(CasePrinter.text(shown).trimmingCharacters(in: .newlines))
+        let isFlat = shown.old.isFlat && shown.new.isFlat
         if let engine = outcome.engineName {
-            lines.append("engine \(engine) answered:")
-            let isFlat = shown.old.isFlat && shown.new.isFlat
+            let shownEngine = engine == "external" ? "external (--engine-cmd \(shellQuoted(options.engineCommand ?? "")))" : engine
+            lines.append("engine \(shownEngine) answered" + (outcome.ranOnNamedEngine ? " (the engine the case names):" : ":"))
+            if engine == "external", let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
+                lines.append("  (the case was recorded with another engine command, `\(recorded)`)")
+            }
             lines += outcome.stages.isEmpty ? ["  (no stages)"] : CasePrinter.stageLines(outcome.stages, isFlat: isFlat).map { "  " + $0 }
+        } else if outcome.judgedRecordedStages {
+            lines.append("judging the answer recorded for engine \(outcome.checkedCase.engine ?? "core") (not run):")
         }
-        let checked: [PropertyName] = outcome.engineName == nil
-            ? [.valid, .reachesTarget, .fresh]
-            : PropertyName.allCases
-        for property in checked {
+        for property in PropertyName.allCases where outcome.applicable.contains(property) {
             let failures = outcome.failures.filter { $0.property == property }
-            if failures.isEmpty {
-                if outcome.engineName == nil || property != .minimalMoves { lines.append("  \(property.rawValue): holds") }
-            } else {
+            if !failures.isEmpty {
                 for failure in failures { lines.append("  \(property.rawValue): FAILS: \(failure.message)") }
+            } else if outcome.evaluated.contains(property) {
+                lines.append("  \(property.rawValue): holds")
+            } else {
+                let why = outcome.rejection != nil ? "a stage was rejected before it could be judged" : "the engine gave no stages to judge"
+                lines.append("  \(property.rawValue): not evaluated (\(why))")
             }
         }
         lines.append((outcome.meetsExpectation ? "ok: " : "MISSED: ") + outcome.summary)
@@ -128,12 +141,11 @@ enum ReproCommand {
         }
         if let stoppedEarly { comments.append(stoppedEarly) }
         if let choices = result.choices { comments.append("choices: " + choices.map(String.init).joined(separator: " ")) }
-        if !result.verdict.stages.isEmpty {
-            comments.append("the engine answered:")
-            comments += CasePrinter.stageLines(result.verdict.stages, isFlat: result.old.isFlat && result.new.isFlat).map { "  " + $0 }
+        if let command = (engine as? ExternalEngine)?.command ?? (engine.name == "external" ? options.engineCommand : nil) {
+            comments.append(CaseParser.engineCommandComment + command)
         }
         return Case(comments: comments, old: result.old, new: result.new, expectation: .fail(failure.property.rawValue),
-                    profile: outcome.checkedCase.profile, engine: engine.name)
+                    profile: outcome.checkedCase.profile, engine: engine.name, recorded: result.verdict.stages)
     }
 }
 
@@ -168,8 +180,11 @@ enum ShrinkCommand {
         let (entries, errors) = readCorpus(options.positional)
         for error in errors { printError(error.description) }
         guard let entry = entries.first else { return ExitCode.usage }
-        let outcome = CorpusReplayer(defaultEngine: engine, profile: options.profile, generatorOptions: options.generator,
-                                     engineNamed: { engines.engine(named: $0) }).replay(entry)
+        let outcome = options.corpusReplayer(engine: engine, engines: engines, arguments: arguments).replay(entry)
+        if let refusal = outcome.refusal {
+            printError("\(outcome.path): error: \(refusal)")
+            return ExitCode.usage
+        }
         guard !outcome.failures.isEmpty else {
             print("\(outcome.path): nothing fails, nothing to shrink (\(outcome.summary))")
             return ExitCode.success

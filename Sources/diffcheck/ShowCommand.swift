@@ -4,13 +4,27 @@ import ListModel
 
 enum ShowCommand {
     static let help = """
-    Usage: diffcheck show FILE [--engine NAME] [--profile P]
+    Usage: diffcheck show FILE… [OPTIONS]
 
     Draws a case: old and new side by side, section by section, each item's
     fate marked (kept, moved with an arrow to its new place, deleted,
-    inserted, reloaded, stale). A case without `batch:` lines is drawn with
-    the stages the engine (its `engine:` line, or --engine, default core)
-    produces.
+    inserted, reloaded, stale). The stages drawn, in this order:
+      - the case's own `batch:` lines;
+      - else the answer recorded in it (`recorded:` lines: what its engine
+        answered when the finding was saved), never another engine's;
+      - else the stages its engine (its `engine:` line, or --engine,
+        default core) produces now. A case saying `engine: external` is
+        drawn with --engine-cmd's stages, and without --engine-cmd it is
+        refused (exit 2): diffcheck never runs a command written in a case.
+    Exits 1 when a stage drawn is rejected by the model or does not reach
+    the new snapshot, or when the engine gives no stages.
+
+    Options:
+      --engine NAME        the engine for a case that names none (default core)
+      --engine-cmd 'CMD'   an external engine speaking JSON Lines, for a case
+                           that names none or says `engine: external`
+      --timeout SECONDS    how long the engine may take (default 10)
+      --profile P          strict (default) or uikit, for a case that names none
 
     \(exitCodeHelp)
     """
@@ -27,28 +41,58 @@ enum ShowCommand {
             return ExitCode.usage
         }
         var code = ExitCode.success
+        func worsen(_ to: Int32) { code = max(code, to) }
         let engines = IsolatedEngines(timeout: options.timeout)
         for path in options.positional {
-            guard let c = readCase(path, command: "show") else { code = ExitCode.usage; continue }
-            var stages: [Stage]? = c.stages.isEmpty ? nil : c.stages
-            var title = "stages from the file"
-            if stages == nil {
-                let engine = c.engine.flatMap(engines.engine(named:)) ?? (try? options.isolatedEngine(engines))
-                switch engine?.diff(old: c.old, new: c.new) {
+            guard let c = readCase(path, command: "show") else { worsen(ExitCode.usage); continue }
+            var stages: [Stage]?
+            let title: String
+            if !c.stages.isEmpty {
+                stages = c.stages
+                title = "stages from the file"
+            } else if !c.recorded.isEmpty {
+                stages = c.recorded
+                let command = recordedEngineCommand(c).map { " `\($0)`" } ?? ""
+                title = "the answer recorded for engine \(c.engine ?? "core")\(command), not run now"
+            } else {
+                let engine: any DiffEngine
+                if c.engine == "external" {
+                    guard options.engineCommand != nil, let external = try? options.engine() else {
+                        printError("\(path): error: " + EntryRefusal.needsEngineCommand(
+                            recordedCommand: recordedEngineCommand(c), hasRecordedStages: false).description)
+                        worsen(ExitCode.usage)
+                        continue
+                    }
+                    engine = external
+                } else if let name = c.engine {
+                    guard let named = engines.engine(named: name) else { worsen(ExitCode.usage); continue }
+                    engine = named
+                } else {
+                    do { engine = try options.isolatedEngine(engines) } catch {
+                        printError("diffcheck show: \(error)")
+                        return ExitCode.usage
+                    }
+                }
+                let shown = engine.name == "external" ? "external (--engine-cmd \(shellQuoted(options.engineCommand ?? "")))" : engine.name
+                switch engine.diff(old: c.old, new: c.new) {
                 case .stages(let produced):
                     stages = produced
-                    title = "stages from engine \(engine?.name ?? "")"
+                    title = "stages from engine \(shown)"
                 case .refusal(let reason):
-                    title = "engine \(engine?.name ?? "") gave no stages: \(reason)"
-                case nil:
-                    break
+                    title = "engine \(shown) gave no stages: \(reason)"
+                    worsen(ExitCode.failure)
                 }
             }
             print("== \(path) (\(title))")
             for comment in c.comments { print("# \(comment)") }
-            print(CaseDrawing.draw(old: c.old, new: c.new, stages: stages, profile: c.profile ?? options.profile))
+            let profile = c.profile ?? options.profile
+            print(CaseDrawing.draw(old: c.old, new: c.new, stages: stages, profile: profile))
             if let stages {
-                for line in CasePrinter.stageLines(stages, isFlat: c.old.isFlat && c.new.isFlat) { print(line) }
+                let directive = c.stages.isEmpty && !c.recorded.isEmpty ? "recorded" : "batch"
+                for line in CasePrinter.stageLines(stages, isFlat: c.old.isFlat && c.new.isFlat, directive: directive) { print(line) }
+                let checked = checkStages(stages, old: c.old, new: c.new, profile: profile, properties: [.valid, .reachesTarget, .fresh])
+                for failure in checked.failures { print("\(failure.property.rawValue): FAILS: \(failure.message)") }
+                if !checked.failures.isEmpty { worsen(ExitCode.failure) }
             }
         }
         return code

@@ -5,7 +5,12 @@ import ListModel
 public struct Counterexample: Sendable {
     /// The property that failed (shrinking keeps this property failing).
     public var failure: PropertyFailure
+    /// The engine's name (`external` for an `--engine-cmd` engine; the older
+    /// `external: COMMAND` is read as `external` with that command).
     public var engine: String
+    /// The command of an external engine, recorded in the finding as a
+    /// comment (never run from it) and part of the finding's identity.
+    public var engineCommand: String?
     public var profile: Profile
     /// Where the case came from: the campaign seed and case number, when random.
     public var seed: UInt64?
@@ -19,8 +24,9 @@ public struct Counterexample: Sendable {
 
     public init(failure: PropertyFailure, engine: String, profile: Profile, seed: UInt64?, caseNumber: Int?,
                 original: GeneratedPair, shrunk: GeneratedPair, shrunkVerdict: Verdict, shrinkCalls: Int,
-                isShrinkBudgetExhausted: Bool) {
+                isShrinkBudgetExhausted: Bool, engineCommand: String? = nil) {
         self.failure = failure
+        self.engineCommand = engineCommand
         self.engine = engine
         self.profile = profile
         self.seed = seed

@@ -24,17 +24,23 @@ public struct CorpusReadError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Reads the corpus files under `paths` (files or directories, recursively,
-/// in sorted order). `.case` files are parsed; other regular files (not
+/// in sorted order). `.case` files are parsed (an `engine:` line must name
+/// an engine of `EngineCatalog.caseEngineNames`); other regular files (not
 /// hidden, not `README.md`, not `.keep`) are binary inputs. Unreadable files
-/// and parse errors are returned beside the entries, named with file and line.
-public func readCorpus(_ paths: [String]) -> (entries: [CorpusEntry], errors: [CorpusReadError]) {
+/// and parse errors are returned beside the entries, named with file and
+/// line; so is a folder given in `paths` that holds no file at all, unless
+/// `allowsEmptyFolders`. A path that cannot be read says why (no such file,
+/// a symbolic link loop, no permission).
+public func readCorpus(_ paths: [String], allowsEmptyFolders: Bool = false)
+    -> (entries: [CorpusEntry], errors: [CorpusReadError]) {
     var entries: [CorpusEntry] = []
     var errors: [CorpusReadError] = []
     let manager = FileManager.default
+    let engines = EngineCatalog.caseEngineNames
     for root in paths {
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: root, isDirectory: &isDirectory) else {
-            errors.append(CorpusReadError(description: "\(root): error: no such file or directory"))
+            errors.append(CorpusReadError(description: "\(root): error: \(pathProblem(root))"))
             continue
         }
         var files: [String] = []
@@ -53,17 +59,20 @@ public func readCorpus(_ paths: [String]) -> (entries: [CorpusEntry], errors: [C
                 files.append(full)
             }
             files.sort()
+            if files.isEmpty && !allowsEmptyFolders {
+                errors.append(CorpusReadError(description: "\(root): error: the folder holds no case files or fuzz inputs"))
+            }
         } else {
             files = [root]
         }
         for file in files {
             guard let data = manager.contents(atPath: file) else {
-                errors.append(CorpusReadError(description: "\(file): error: cannot read the file"))
+                errors.append(CorpusReadError(description: "\(file): error: cannot read the file: \(pathProblem(file))"))
                 continue
             }
             let bytes = [UInt8](data)
             if file.hasSuffix(".case") {
-                switch CaseParser.parse(bytes: bytes, file: file) {
+                switch CaseParser.parse(bytes: bytes, file: file, engines: engines) {
                 case .success(let c): entries.append(.text(path: file, c))
                 case .failure(let error): errors.append(CorpusReadError(description: error.description))
                 }
@@ -75,118 +84,21 @@ public func readCorpus(_ paths: [String]) -> (entries: [CorpusEntry], errors: [C
     return (entries, errors)
 }
 
-/// The outcome of replaying one corpus file.
-public struct EntryOutcome: Sendable {
-    public var path: String
-    /// The case as it was checked (a decoded binary input becomes a case).
-    public var checkedCase: Case
-    public var engineName: String?
-    /// The stages that were checked (the file's own, or the engine's).
-    public var stages: [Stage]
-    public var failures: [PropertyFailure]
-    /// The model's rejection, for cases with their own stages.
-    public var rejection: StageRejection?
-    /// The choices a binary input decoded to (for shrinking).
-    public var choices: [Int]?
-    /// Whether the outcome meets the file's expectation.
-    public var meetsExpectation: Bool
-    /// One line: what was expected and what happened.
-    public var summary: String
-}
-
-/// Replays corpus entries with the model and, for cases without stages, an engine.
-public struct CorpusReplayer: Sendable {
-    /// The engine for cases that name none.
-    public var defaultEngine: any DiffEngine
-    /// Finds an engine by the name a case gives in `engine:`.
-    public var engineNamed: @Sendable (String) -> (any DiffEngine)?
-    /// `--profile`: overrides nothing a case says itself.
-    public var profile: Profile
-    public var generatorOptions: GeneratorOptions
-
-    public init(defaultEngine: any DiffEngine, profile: Profile = .strict,
-                generatorOptions: GeneratorOptions = GeneratorOptions(),
-                engineNamed: @escaping @Sendable (String) -> (any DiffEngine)? = EngineCatalog.engine(named:)) {
-        self.defaultEngine = defaultEngine
-        self.profile = profile
-        self.generatorOptions = generatorOptions
-        self.engineNamed = engineNamed
+/// Why `path` cannot be opened, in words: no such file, a symbolic link
+/// loop, a link to a missing file, or the system's reason.
+public func pathProblem(_ path: String) -> String {
+    var info = stat()
+    if stat(path, &info) == 0 {
+        if (info.st_mode & S_IFMT) == S_IFDIR { return "a folder, not a file" }
+        return access(path, R_OK) == 0 ? "unreadable" : "no permission to read it"
     }
-
-    public func replay(_ entry: CorpusEntry) -> EntryOutcome {
-        switch entry {
-        case .text(let path, let c):
-            return replay(c, path: path, choices: nil)
-        case .binary(let path, let bytes):
-            let isCrash = (path as NSString).lastPathComponent.hasPrefix("crash-")
-            let generator = PairGenerator(options: generatorOptions.forEngine(defaultEngine))
-            let pair = generator.generate(from: ByteSource(bytes))
-            let c = Case(old: pair.old, new: pair.new, expectation: .pass, engine: defaultEngine.name)
-            var outcome = replay(c, path: path, choices: pair.choices)
-            if isCrash && !outcome.meetsExpectation {
-                outcome.summary = "crash artifact, still failing: " + outcome.summary
-            }
-            return outcome
-        }
-    }
-
-    func replay(_ c: Case, path: String, choices: [Int]?) -> EntryOutcome {
-        let profile = c.profile ?? self.profile
-        var failures: [PropertyFailure]
-        var stages = c.stages
-        var rejection: StageRejection?
-        var engineName: String?
-        if c.stages.isEmpty {
-            let engine: any DiffEngine
-            // A case naming the default engine (a decoded binary input does) runs on it, even when
-            // the catalog does not know it by name (an external engine).
-            if let name = c.engine, name != defaultEngine.name {
-                guard let named = engineNamed(name) else {
-                    return EntryOutcome(path: path, checkedCase: c, engineName: name, stages: [], failures: [],
-                                        choices: choices, meetsExpectation: false,
-                                        summary: "unknown engine \(name) (see `diffcheck engines`)")
-                }
-                engine = named
-            } else {
-                engine = defaultEngine
-            }
-            engineName = engine.name
-            let verdict = Checker(engine: engine, profile: profile).check(old: c.old, new: c.new)
-            failures = verdict.failures
-            stages = verdict.stages
-            if verdict.isSkipped {
-                return EntryOutcome(path: path, checkedCase: c, engineName: engineName, stages: stages, failures: [],
-                                    choices: choices, meetsExpectation: c.expectation == .pass,
-                                    summary: "skipped: \(engine.name) does not apply to this case")
-            }
-        } else {
-            let checked = checkStages(c.stages, old: c.old, new: c.new, profile: profile,
-                                      properties: [.valid, .reachesTarget, .fresh])
-            failures = checked.failures
-            rejection = checked.replay.rejection
-        }
-        let meets: Bool
-        let happened = failures.isEmpty ? "every property holds" : failures.map(\.description).joined(separator: "; ")
-        switch c.expectation {
-        case .pass:
-            meets = failures.isEmpty
-        case .error(let text):
-            let messages = rejection.map { [$0.rejection.message] } ?? failures.filter { $0.property == .valid }.map(\.message)
-            meets = messages.contains { text.isEmpty || $0.contains(text) }
-        case .fail(let property):
-            meets = failures.contains { $0.property.rawValue == property }
-        }
-        let summary = (meets ? "as expected (\(c.expectation)): " : "expected \(c.expectation), but: ") + happened
-        return EntryOutcome(path: path, checkedCase: c, engineName: engineName, stages: stages, failures: failures,
-                            rejection: rejection, choices: choices, meetsExpectation: meets, summary: summary)
-    }
-}
-
-extension GeneratorOptions {
-    /// These options, made flat-only when the engine only handles flat lists.
-    public func forEngine(_ engine: any DiffEngine) -> GeneratorOptions {
-        var options = self
-        if engine.isFlatOnly { options.isFlatOnly = true }
-        return options
+    let error = errno
+    switch error {
+    case ELOOP:
+        return "a symbolic link loop (too many levels of symbolic links)"
+    case ENOENT:
+        return lstat(path, &info) == 0 ? "a symbolic link to a file that does not exist" : "no such file or directory"
+    default:
+        return String(cString: strerror(error))
     }
 }

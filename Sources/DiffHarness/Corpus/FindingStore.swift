@@ -1,22 +1,43 @@
-// FindingStore: saves failures as case files, atomically, named by content.
+// FindingStore: saves failures as case files, atomically, named by what makes
+// each one a different finding, never over another finding.
 import Foundation
 import ListModel
 
 /// Writes `text` to `path` atomically: a temporary name in the same
 /// directory, then a rename, so an interrupted write never leaves half a file.
+/// Replaces what is at `path` (see `writeAtomicallyIfAbsent` for findings).
 public func writeAtomically(_ text: String, to path: String) throws {
-    let directory = (path as NSString).deletingLastPathComponent
-    if !directory.isEmpty {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-    let temporary = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-        throw CorpusReadError(description: "\(path): error: cannot write \(temporary)")
-    }
+    let temporary = try temporaryCopy(of: text, for: path)
     guard rename(temporary, path) == 0 else {
         unlink(temporary)
         throw CorpusReadError(description: "\(path): error: cannot rename \(temporary) into place")
     }
+}
+
+/// Writes `text` to `path` atomically unless a file is already there: a
+/// temporary file, then link(2), which fails rather than replace. Returns
+/// false (and writes nothing) when `path` exists.
+public func writeAtomicallyIfAbsent(_ text: String, to path: String) throws -> Bool {
+    let temporary = try temporaryCopy(of: text, for: path)
+    defer { unlink(temporary) }
+    if link(temporary, path) == 0 { return true }
+    let error = errno
+    if error == EEXIST { return false }
+    throw CorpusReadError(description: "\(path): error: cannot put the file in place: \(String(cString: strerror(error)))")
+}
+
+/// A hidden temporary file beside `path` holding `text`; returns its path.
+private func temporaryCopy(of text: String, for path: String) throws -> String {
+    let directory = (path as NSString).deletingLastPathComponent
+    if !directory.isEmpty {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+    let unique = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+    let temporary = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".\(unique).tmp"
+    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
+        throw CorpusReadError(description: "\(path): error: cannot write \(temporary)")
+    }
+    return temporary
 }
 
 /// FNV-1a, 64 bits: a stable content hash for file names (the same on every machine).
@@ -30,39 +51,100 @@ public func contentHash(_ text: String) -> String {
     return String(repeating: "0", count: 16 - hex.count) + hex
 }
 
-/// The case a finding is saved as: the shrunk pair, the engine, and
-/// `expect: pass` (what the engine owes), with the failure and where it came
-/// from in comments, so the corpus gate fails until the bug is fixed.
+/// The engine of a counterexample as a case names it, and the external
+/// command if there is one (`external: COMMAND`, the older spelling, is
+/// split into the two).
+func engineIdentity(_ example: Counterexample) -> (name: String, command: String?) {
+    let prefix = CaseParser.externalEngine + ": "
+    if example.engine.hasPrefix(prefix) {
+        return (CaseParser.externalEngine, example.engineCommand ?? String(example.engine.dropFirst(prefix.count)))
+    }
+    return (example.engine, example.engineCommand)
+}
+
+/// The case a finding is saved as: the shrunk pair, the engine, the
+/// engine's answer as `recorded:` lines (so the finding can be judged and
+/// drawn without the engine) and `expect: pass` (what the engine owes), with
+/// the failure and where it came from in comments, so the corpus gate fails
+/// until the bug is fixed. An external engine is named `engine: external`;
+/// its command is a comment, `engine command: …`, never run.
 public func findingCase(_ example: Counterexample) -> Case {
+    let engine = engineIdentity(example)
     var comments = [
         "finding: \(example.failure.property.rawValue): \(example.failure.message)",
-        "engine \(example.engine), profile \(example.profile.rawValue)",
+        "engine \(engine.name), profile \(example.profile.rawValue)",
     ]
+    if let command = engine.command {
+        comments.append("an external engine: replay with --engine-cmd (diffcheck never runs a command written in a case)")
+        comments.append(CaseParser.engineCommandComment + command)
+    }
     if let seed = example.seed, let n = example.caseNumber {
         comments.append("seed \(seed), case \(n); original \(totalItems(example.original.old, example.original.new)) items, shrunk in \(example.shrinkCalls) calls"
             + (example.isShrinkBudgetExhausted ? " (stopped at the shrink budget: it may shrink further)" : ""))
     }
     comments.append("choices: " + example.shrunk.choices.map(String.init).joined(separator: " "))
-    let stages = example.shrunkVerdict.stages
-    if !stages.isEmpty {
-        comments.append("the engine answered:")
-        comments += CasePrinter.stageLines(stages, isFlat: example.shrunk.old.isFlat && example.shrunk.new.isFlat).map { "  " + $0 }
+    if case .refusal(let reason) = example.shrunkVerdict.output {
+        comments.append("the engine gave no stages: \(reason)")
     }
     return Case(comments: comments, old: example.shrunk.old, new: example.shrunk.new, expectation: .pass,
-                profile: example.profile == .strict ? nil : example.profile, engine: example.engine)
+                profile: example.profile == .strict ? nil : example.profile, engine: engine.name,
+                recorded: example.shrunkVerdict.stages)
 }
 
-/// Saves a finding under `directory` as `<content hash>.case`; returns the path.
-/// The hash covers the case without its comments, so the same failure found
-/// twice is one file.
+/// What makes a saved finding a different finding: its pair, engine,
+/// profile, recorded stages and expectation (the case without comments),
+/// the external command and the failing property. Comments that only say
+/// where it came from (seed, case number, shrink calls) are left out, so the
+/// same failure found twice is one finding.
+public func findingIdentity(_ c: Case) -> String {
+    var bare = c
+    bare.comments = []
+    var text = CasePrinter.text(bare)
+    if let command = recordedEngineCommand(c) { text += "engine command: \(command)\n" }
+    if let property = findingProperty(c) { text += "property: \(property)\n" }
+    return text
+}
+
+/// The failing property a finding's `finding: PROPERTY: …` comment names.
+func findingProperty(_ c: Case) -> String? {
+    for comment in c.comments where comment.hasPrefix("finding: ") {
+        return comment.dropFirst("finding: ".count).split(separator: ":").first.map(String.init)
+    }
+    return nil
+}
+
+/// The command an external engine ran with, from a case's
+/// `engine command: …` comment: for the reader and for reports, never run.
+public func recordedEngineCommand(_ c: Case) -> String? {
+    c.comments.first { $0.hasPrefix(CaseParser.engineCommandComment) }
+        .map { String($0.dropFirst(CaseParser.engineCommandComment.count)) }
+}
+
+/// Saves a finding under `directory` as `<hash of its identity>.case` and
+/// returns the path. The same finding found again (same identity) is the
+/// same file, its comments brought up to date (a finding first saved
+/// unshrunk, then shrunk to itself, says so). A file of that name holding
+/// anything else — another finding, a hand-written case, text that does
+/// not parse — is never replaced: the finding goes to `<hash>-1.case`,
+/// `-2`, … Every write is atomic (a temporary file, then link or rename).
 @discardableResult
 public func saveFinding(_ example: Counterexample, in directory: String) throws -> String {
     let c = findingCase(example)
-    var bare = c
-    bare.comments = []
-    let path = (directory as NSString).appendingPathComponent(contentHash(CasePrinter.text(bare)) + ".case")
-    try writeAtomically(CasePrinter.text(c), to: path)
-    return path
+    let text = CasePrinter.text(c)
+    let identity = findingIdentity(c)
+    let hash = contentHash(identity)
+    for attempt in 0..<1000 {
+        let name = attempt == 0 ? hash : "\(hash)-\(attempt)"
+        let path = (directory as NSString).appendingPathComponent(name + ".case")
+        if try writeAtomicallyIfAbsent(text, to: path) { return path }
+        if let data = FileManager.default.contents(atPath: path),
+           let existing = try? CaseParser.parse(bytes: [UInt8](data), file: path).get(),
+           findingIdentity(existing) == identity {
+            if CasePrinter.text(existing) != text { try writeAtomically(text, to: path) }
+            return path
+        }
+    }
+    throw CorpusReadError(description: "\(directory): error: 1000 other findings already have the names of this one")
 }
 
 /// The choices recorded in a case's `choices:` comment, if any.

@@ -13,6 +13,12 @@ public enum EngineCatalog {
     /// The mutants: engines with a seeded bug the harness must catch.
     public static var mutants: [SimpleEngine] { Flaw.allCases.map { SimpleEngine(flaw: $0) } }
 
+    /// The names a case's `engine:` line may give: every built-in engine,
+    /// and `external` (the `--engine-cmd` engine of the run).
+    public static var caseEngineNames: [String] {
+        all.map(\.name) + [CaseParser.externalEngine]
+    }
+
     /// The engine called `name`, or nil.
     public static func engine(named name: String) -> (any DiffEngine)? {
         all.first { $0.name == name }

@@ -33,12 +33,21 @@ public struct Case: Hashable, Sendable {
     /// `profile:`; `nil` means the default (`strict`).
     public var profile: Profile?
     /// `engine:`; the engine a case without `batch:` lines is run against
-    /// (`nil` means the default engine, `core`).
+    /// (`nil` means the default engine, `core`). `external` names an engine
+    /// given on the command line (`--engine-cmd`); a case never holds a
+    /// command to run.
     public var engine: String?
+    /// The stages from `recorded:` (and `then:`) lines: what the engine
+    /// answered when the case was saved. They are not the case's stages (the
+    /// engine is still asked); they let a reader judge or draw the answer
+    /// without the engine. Empty when none were recorded. A case has
+    /// `batch:` lines or `recorded:` lines, never both.
+    public var recorded: [Stage]
 
     public init(
         comments: [String] = [], old: Snapshot, new: Snapshot, stages: [Stage] = [],
-        expectation: Expectation = .pass, profile: Profile? = nil, engine: String? = nil
+        expectation: Expectation = .pass, profile: Profile? = nil, engine: String? = nil,
+        recorded: [Stage] = []
     ) {
         self.comments = comments
         self.old = old
@@ -47,5 +56,6 @@ public struct Case: Hashable, Sendable {
         self.expectation = expectation
         self.profile = profile
         self.engine = engine
+        self.recorded = recorded
     }
 }

@@ -10,9 +10,16 @@
 // with `\n` or `\r\n`. The directives are `old:` and `new:` (required, once
 // each), `batch:` (one stage; repeatable), `then:` (the data source after the
 // `batch:` directly before it; required after every stage but the last,
-// refused after the last, whose data is `new:`), `expect:`, `profile:` and
-// `engine:` (each at most once), in any order. The comment lines before the
-// first directive are kept in `Case.comments`.
+// refused after the last, whose data is `new:`), `recorded:` (a stage an
+// engine answered, written like `batch:` and followed by `then:` the same
+// way; a case has `batch:` lines or `recorded:` lines, not both),
+// `expect:`, `profile:` and `engine:` (each at most once), in any order.
+// The comment lines before the first directive are kept in `Case.comments`.
+//
+// `engine: NAME` is one word. The older form `engine: external: COMMAND`
+// reads as `engine: external` with the command kept as the comment
+// `engine command: COMMAND`: a case names an engine, it never holds a
+// command that diffcheck would run.
 //
 // An item index alone, `I`, means `0.I` only in a one-section case: `old:`
 // and `new:` both flat (written without brackets, or as the implicit section
@@ -25,18 +32,26 @@ public enum CaseParser {
     public static let propertyNames = ["valid", "reaches-target", "fresh", "minimal-moves", "deterministic", "no-crash"]
 
     /// The directives, in the order the printer writes them.
-    public static let directives = ["old", "new", "batch", "then", "expect", "profile", "engine"]
+    public static let directives = ["old", "new", "batch", "then", "recorded", "expect", "profile", "engine"]
+
+    /// The engine name that stands for an engine given on the command line.
+    public static let externalEngine = "external"
+
+    /// The comment that records an external engine's command (never run).
+    public static let engineCommandComment = "engine command: "
 
     /// Reads a case from bytes. Text that is not UTF-8 is an error pointing at
     /// the first byte that is not; a leading byte-order mark is skipped.
-    public static func parse(bytes: [UInt8], file: String) -> Result<Case, CaseFormatError> {
+    /// `engines`: the engine names `engine:` accepts (nil: any one word).
+    public static func parse(bytes: [UInt8], file: String, engines: [String]? = nil) -> Result<Case, CaseFormatError> {
         if let error = firstInvalidUTF8(bytes, file: file) { return .failure(error) }
-        return parse(String(decoding: bytes, as: UTF8.self), file: file)
+        return parse(String(decoding: bytes, as: UTF8.self), file: file, engines: engines)
     }
 
     /// Reads a case from text; `file` is the name errors are reported under.
-    public static func parse(_ text: String, file: String) -> Result<Case, CaseFormatError> {
-        var reader = CaseReader(file: file)
+    /// `engines`: the engine names `engine:` accepts (nil: any one word).
+    public static func parse(_ text: String, file: String, engines: [String]? = nil) -> Result<Case, CaseFormatError> {
+        var reader = CaseReader(file: file, engines: engines)
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         let lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
@@ -73,18 +88,27 @@ public enum CaseParser {
 /// The parser's state while it reads a case line by line.
 private struct CaseReader {
     let file: String
+    /// The engine names `engine:` accepts; nil accepts any one word.
+    let engines: [String]?
     var comments: [String] = []
     var hasDirective = false
     var old: (snapshot: Snapshot, line: Int)?
     var new: (snapshot: Snapshot, line: Int)?
-    var stages: [(batch: WrittenBatch, data: Snapshot?, then: (line: Int, column: Int)?)] = []
+    /// `batch:` or `recorded:` stages (`isRecorded` says which; one kind a case).
+    var stages: [(batch: WrittenBatch, data: Snapshot?, then: (line: Int, column: Int)?, isRecorded: Bool)] = []
     var expectation: (value: Expectation, line: Int)?
     var profile: (value: Profile, line: Int)?
     var engine: (value: String, line: Int)?
     /// The directive on the previous directive line, and that line.
     var previous: (name: String, line: Int)?
 
-    init(file: String) { self.file = file }
+    /// A command recorded in the older `engine: external: COMMAND` form.
+    var engineCommand: String?
+
+    init(file: String, engines: [String]?) {
+        self.file = file
+        self.engines = engines
+    }
 
     /// Reads one line (without its line break).
     mutating func read(_ characters: [Character], number: Int) -> CaseFormatError? {
@@ -130,20 +154,27 @@ private struct CaseReader {
             case .success(let snapshot):
                 if name == "old" { old = (snapshot, line) } else { new = (snapshot, line) }
             }
-        case "batch":
+        case "batch", "recorded":
+            let isRecorded = name == "recorded"
+            if let first = stages.first, first.isRecorded != isRecorded {
+                let other = first.isRecorded ? "recorded" : "batch"
+                return cursor.error(
+                    expected: "more \(other): lines (a case has the stages to check, batch:, or an engine's recorded answer, recorded:, not both)",
+                    found: "\(name): after the \(other): on line \(first.batch.line)", at: start)
+            }
             if let last = stages.last, last.data == nil {
                 return cursor.error(
-                    expected: "a then: line after the batch: on line \(last.batch.line) (every stage but the last needs the data source's snapshot)",
-                    found: "another batch:", at: start)
+                    expected: "a then: line after the \(name): on line \(last.batch.line) (every stage but the last needs the data source's snapshot)",
+                    found: "another \(name):", at: start)
             }
             switch CaseParser.writtenBatch(&cursor) {
             case .failure(let error): return error
-            case .success(let batch): stages.append((batch, nil, nil))
+            case .success(let batch): stages.append((batch, nil, nil, isRecorded))
             }
         case "then":
-            guard let previous, previous.name == "batch", !stages.isEmpty else {
+            guard let previous, previous.name == "batch" || previous.name == "recorded", !stages.isEmpty else {
                 let found = previous.map { "then: after the \($0.name): on line \($0.line)" } ?? "then: before any batch:"
-                return cursor.error(expected: "then: directly after a batch: line", found: found, at: start)
+                return cursor.error(expected: "then: directly after a batch: or recorded: line", found: found, at: start)
             }
             switch CaseParser.snapshot(&cursor) {
             case .failure(let error): return error
@@ -171,9 +202,21 @@ private struct CaseReader {
         default: // engine
             if let error = repeated(engine?.line) { return error }
             cursor.skipSpaces()
-            let value = cursor.readToken()
+            let at = cursor.column
+            var value = cursor.readToken()
             if value.isEmpty { return cursor.error(expected: "an engine name such as core or mutant:last-wins") }
-            if let error = Self.endOfLine(&cursor, after: "the engine name (one word)") { return error }
+            if value == CaseParser.externalEngine + ":" {
+                // The older form, `engine: external: COMMAND`: the command is kept as a comment, never run.
+                value = CaseParser.externalEngine
+                let command = cursor.rest
+                if !command.isEmpty { engineCommand = command }
+            } else if let error = Self.endOfLine(&cursor, after: "the engine name (one word)") {
+                return error
+            }
+            if let engines, !engines.contains(value) {
+                return cursor.error(expected: "an engine name (" + engines.joined(separator: ", ") + ")",
+                                    found: LineCursor.quote(value), at: at)
+            }
             engine = (value, line)
         }
         return nil
@@ -235,8 +278,14 @@ private struct CaseReader {
             case .success(let batch): resolved.append(Stage(batch: batch, data: stage.data))
             }
         }
+        let isRecorded = stages.first?.isRecorded ?? false
+        var comments = comments
+        if let engineCommand, !comments.contains(where: { $0.hasPrefix(CaseParser.engineCommandComment) }) {
+            comments.append(CaseParser.engineCommandComment + engineCommand)
+        }
         return .success(Case(
-            comments: comments, old: old.snapshot, new: new.snapshot, stages: resolved,
-            expectation: expectation?.value ?? .pass, profile: profile?.value, engine: engine?.value))
+            comments: comments, old: old.snapshot, new: new.snapshot, stages: isRecorded ? [] : resolved,
+            expectation: expectation?.value ?? .pass, profile: profile?.value, engine: engine?.value,
+            recorded: isRecorded ? resolved : []))
     }
 }

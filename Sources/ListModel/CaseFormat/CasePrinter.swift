@@ -1,7 +1,7 @@
 // CasePrinter: writes a Case in the canonical case format.
 //
 // Canonical means: comments first, then `old:`, `new:`, the `batch:`/`then:`
-// lines, `expect:` (left out when it is `pass`), `profile:` and `engine:`
+// lines (or the `recorded:`/`then:` lines), `expect:` (left out when it is `pass`), `profile:` and `engine:`
 // (left out when unset); one space between tokens; no trailing spaces.
 //
 // Snapshots: a flat snapshot (one section with the implicit identifier `_`
@@ -15,7 +15,7 @@
 // content versions ≥ 0; indexes ≥ 0; comments and expectation texts on one
 // line without `#` (an expectation text also without leading or trailing
 // spaces); an engine name of one word without `#`; `data` on every stage
-// but the last and not on the last.
+// but the last and not on the last; `stages` or `recorded`, not both.
 
 /// Writes cases, snapshots and batches in the case format.
 public enum CasePrinter {
@@ -25,6 +25,7 @@ public enum CasePrinter {
         lines.append(line("old", snapshot(c.old)))
         lines.append(line("new", snapshot(c.new)))
         lines += stageLines(c.stages, isFlat: c.old.isFlat && c.new.isFlat)
+        lines += stageLines(c.recorded, isFlat: c.old.isFlat && c.new.isFlat, directive: "recorded")
         if c.expectation != .pass { lines.append(line("expect", expectation(c.expectation))) }
         if let profile = c.profile { lines.append(line("profile", profile.rawValue)) }
         if let engine = c.engine { lines.append(line("engine", engine)) }
@@ -33,10 +34,11 @@ public enum CasePrinter {
 
     /// `batch:` and `then:` lines for a sequence of stages, as a report shows
     /// an engine's answer. `isFlat`: whether old and new are both flat.
-    public static func stageLines(_ stages: [Stage], isFlat: Bool) -> [String] {
+    /// `directive`: `batch` (the default) or `recorded`.
+    public static func stageLines(_ stages: [Stage], isFlat: Bool, directive: String = "batch") -> [String] {
         var lines: [String] = []
         for stage in stages {
-            lines.append(line("batch", batch(stage.batch, isFlat: isFlat)))
+            lines.append(line(directive, batch(stage.batch, isFlat: isFlat)))
             if let data = stage.data { lines.append(line("then", snapshot(data))) }
         }
         return lines

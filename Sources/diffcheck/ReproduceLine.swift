@@ -1,0 +1,60 @@
+// ReproduceLine: the `diffcheck repro …` command a report prints, shell-quoted,
+// with every option that changes what repro checks, so it works as printed.
+import DiffHarness
+import Foundation
+
+/// The command line that replays the file at `path` the way this run
+/// checked it: `diffcheck repro PATH` and the options that change the
+/// verdict, each shell-quoted (paste it into `sh` as it is).
+///
+/// Included when they differ from the defaults: `--engine-cmd` (always
+/// when the run had one: a case never carries its command), `--engine`
+/// (also `--engine core` for a crash artifact whose folder names no
+/// engine), `--flat` (it makes the engine flat-only and changes how a fuzz
+/// input decodes), `--profile`, `--timeout` (a hang is judged by it),
+/// `--max-size` and `--no-duplicates` (decoding of fuzz inputs), and
+/// `--recorded`.
+///
+///     reproduceLine(path: "Corpus/findings/0123.case", options: options)
+///     // diffcheck repro Corpus/findings/0123.case --engine-cmd 'python3 engine.py' --timeout 3
+func reproduceLine(path: String, options: Options) -> String {
+    let defaults = (try? Options([])) ?? options
+    var arguments = ["diffcheck", "repro", path]
+    if let command = options.engineCommand {
+        arguments += ["--engine-cmd", command]
+    } else if options.engineName != defaults.engineName || (isCrashArtifact(path) && artifactEngine(path) == nil) {
+        arguments += ["--engine", options.engineName]
+    }
+    if options.generator.isFlatOnly { arguments.append("--flat") }
+    if options.profile != defaults.profile { arguments += ["--profile", options.profile.rawValue] }
+    if options.timeout != defaults.timeout { arguments += ["--timeout", secondsText(options.timeout)] }
+    if options.generator.maxSize != defaults.generator.maxSize { arguments += ["--max-size", String(options.generator.maxSize)] }
+    if !options.generator.allowsDuplicates { arguments.append("--no-duplicates") }
+    if options.flags.contains("--recorded") { arguments.append("--recorded") }
+    return arguments.map(shellQuoted).joined(separator: " ")
+}
+
+/// Seconds as a user writes them: `3`, `0.5`.
+private func secondsText(_ seconds: Double) -> String {
+    seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+}
+
+/// Whether the command line names the engine under test (`--engine` or
+/// `--engine-cmd`), rather than leaving it at the default.
+func namesAnEngine(_ arguments: [String]) -> Bool {
+    arguments.contains("--engine") || arguments.contains("--engine-cmd")
+}
+
+extension Options {
+    /// The replayer of corpus files for this run: `engine` for the files
+    /// that name none; the built-in engines by name, isolated; `--recorded`
+    /// judges the recorded answers. `arguments`: the command line, to know
+    /// whether it named an engine (a crash artifact of unknown engine needs one).
+    func corpusReplayer(engine: any DiffEngine, engines: IsolatedEngines, arguments: [String]) -> CorpusReplayer {
+        var replayer = CorpusReplayer(defaultEngine: engine, profile: profile, generatorOptions: generator,
+                                      engineNamed: { engines.engine(named: $0) })
+        replayer.isEngineGiven = namesAnEngine(arguments)
+        replayer.judgesRecordedStages = flags.contains("--recorded")
+        return replayer
+    }
+}

@@ -1,0 +1,84 @@
+// FindingStore: a finding's name covers what makes it different, no finding
+// replaces another, and a finding keeps its engine's answer.
+import Foundation
+import Testing
+import ListModel
+@testable import DiffHarness
+
+private func temporaryFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "diffcheck-findings-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// The `last-wins` mutant's failure on a swap, as an engine named `engine` found it.
+private func swapFinding(engine: String, command: String? = nil, seed: UInt64 = 1) -> Counterexample {
+    let old = Snapshot(sections: [Section(id: "_", items: [Item(id: "a"), Item(id: "b")])])
+    let new = Snapshot(sections: [Section(id: "_", items: [Item(id: "b"), Item(id: "a")])])
+    let pair = GeneratedPair(old: old, new: new, choices: [1, 0, 1], bounds: [2, 2, 2])
+    let stages = [Stage(batch: Batch([.deleteItem(ItemPath(0, 0)), .insertItem(ItemPath(0, 1))]))]
+    let failure = PropertyFailure(.reachesTarget, "index path 0.0 shows a but the data source holds b")
+    return Counterexample(failure: failure, engine: engine, profile: .strict, seed: seed, caseNumber: 3,
+                          original: pair, shrunk: pair,
+                          shrunkVerdict: Verdict(output: .stages(stages), failures: [failure], isSkipped: false),
+                          shrinkCalls: 10, isShrinkBudgetExhausted: false, engineCommand: command)
+}
+
+private func caseFiles(_ folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".case") }.sorted()
+}
+
+@Test func twoExternalEnginesWithTheSameShrunkPairMakeTwoFindings() throws {
+    let folder = try temporaryFolder()
+    let first = try saveFinding(swapFinding(engine: "external", command: "python3 a.py"), in: folder)
+    let second = try saveFinding(swapFinding(engine: "external", command: "python3 b.py"), in: folder)
+    #expect(first != second)
+    #expect(caseFiles(folder).count == 2)
+    #expect(try String(contentsOfFile: first, encoding: .utf8).contains("# engine command: python3 a.py"))
+    #expect(try String(contentsOfFile: second, encoding: .utf8).contains("# engine command: python3 b.py"))
+}
+
+@Test func theSameFindingFoundTwiceIsOneFile() throws {
+    let folder = try temporaryFolder()
+    let first = try saveFinding(swapFinding(engine: "mutant:last-wins", seed: 1), in: folder)
+    let again = try saveFinding(swapFinding(engine: "mutant:last-wins", seed: 2), in: folder)
+    #expect(again == first)
+    #expect(caseFiles(folder).count == 1)
+    #expect(try String(contentsOfFile: first, encoding: .utf8).contains("# seed 2, case 3"), "the same finding, its comments up to date")
+}
+
+@Test func aFileWithOtherContentUnderTheNameIsNeverReplaced() throws {
+    let folder = try temporaryFolder()
+    let example = swapFinding(engine: "mutant:last-wins")
+    let name = contentHash(findingIdentity(findingCase(example))) + ".case"
+    let occupied = (folder as NSString).appendingPathComponent(name)
+    try "# someone else's case\nold: x\nnew: y\n".write(toFile: occupied, atomically: true, encoding: .utf8)
+    let path = try saveFinding(example, in: folder)
+    #expect(path != occupied && path.hasSuffix("-1.case"), "\(path)")
+    #expect(try String(contentsOfFile: occupied, encoding: .utf8) == "# someone else's case\nold: x\nnew: y\n")
+    #expect(caseFiles(folder).count == 2)
+}
+
+@Test func findingsThatDifferOnlyInTheirRecordedAnswerOrPropertyAreTwoFiles() throws {
+    let folder = try temporaryFolder()
+    var other = swapFinding(engine: "mutant:last-wins")
+    other.shrunkVerdict.output = .stages([Stage(batch: Batch([.moveItem(from: ItemPath(0, 0), to: ItemPath(0, 0))]))])
+    var third = swapFinding(engine: "mutant:last-wins")
+    third.failure = PropertyFailure(.fresh, "stale")
+    try saveFinding(swapFinding(engine: "mutant:last-wins"), in: folder)
+    try saveFinding(other, in: folder)
+    try saveFinding(third, in: folder)
+    #expect(caseFiles(folder).count == 3)
+}
+
+/// `check` saved crash findings as `engine: external: COMMAND`, which did not read back.
+@Test func aCrashFindingOfAnExternalEngineReadsBackWithItsEngineAndCommand() throws {
+    let folder = try temporaryFolder()
+    let path = try saveFinding(swapFinding(engine: "external: python3 engine.py"), in: folder)
+    let (entries, errors) = readCorpus([path])
+    #expect(errors.isEmpty, "\(errors)")
+    guard case .text(_, let c)? = entries.first else { Issue.record("no case read"); return }
+    #expect(c.engine == "external")
+    #expect(recordedEngineCommand(c) == "python3 engine.py")
+    #expect(c.recorded.count == 1, "the engine's answer is kept as recorded: lines")
+}

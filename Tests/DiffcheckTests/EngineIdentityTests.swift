@@ -1,0 +1,189 @@
+// Engine identity on the command line: a case runs on the engine it names,
+// never on a command written in it; printed reproduce lines work through
+// `sh`; `show` draws the recorded answer or refuses; `check` without a
+// corpus; crash artifacts on their own engine; refused inputs exit 2.
+import Foundation
+import Testing
+
+/// A flat-list engine that forgets moves and content changes (the bug),
+/// as a user would write an adapter: JSON Lines on stdin and stdout.
+let forgetfulEngine = """
+import json, sys
+def ids(snapshot):
+    return [item["id"] for item in snapshot[0]["items"]] if snapshot else []
+for line in sys.stdin:
+    request = json.loads(line)
+    old, new = ids(request["old"]), ids(request["new"])
+    deletes = [[0, i] for i, x in enumerate(old) if x not in new]
+    inserts = [[0, i] for i, x in enumerate(new) if x not in old]
+    print(json.dumps({"stages": [{"deleteItems": deletes, "insertItems": inserts}]}), flush=True)
+"""
+
+/// A folder holding `engine.py` and the given files.
+func workspace(_ files: [String: String]) throws -> URL {
+    let directory = try temporaryDirectory()
+    try forgetfulEngine.write(to: directory.appendingPathComponent("engine.py"), atomically: true, encoding: .utf8)
+    for (name, text) in files {
+        let url = directory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    return directory
+}
+
+/// Runs a printed command line through `sh` in `directory`, with the built
+/// diffcheck first on the PATH.
+func shell(_ line: String, in directory: URL) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", line]
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")
+}
+
+func reproduceLines(_ output: String) -> [String] {
+    output.split(separator: "\n").filter { $0.hasPrefix("reproduce: ") }.map { String($0.dropFirst("reproduce: ".count)) }
+}
+
+@Test func everyPrintedReproduceLineReproducesThroughSh() throws {
+    let directory = try workspace([
+        "corpus/swap.case": "old: a b\nnew: b a\nengine: external\n",
+        "corpus/update.case": "old: a\nnew: a'\nprofile: uikit\n",
+    ])
+    let options = ["--engine-cmd", "python3 engine.py", "--flat", "--timeout", "7", "--profile", "uikit"]
+    let check = try diffcheck(["check", "corpus", "--cases", "0", "--no-exhaustive"] + options, in: directory)
+    #expect(check.status == 1, "\(check.output)\(check.errors)")
+    let repro = try diffcheck(["repro", "corpus"] + options, in: directory)
+    #expect(repro.status == 1, "\(repro.output)\(repro.errors)")
+    let lines = reproduceLines(check.output) + reproduceLines(repro.output)
+    #expect(lines.count == 4, "\(check.output)\n\(repro.output)")
+    for line in lines {
+        #expect(line.contains("--engine-cmd 'python3 engine.py'") && line.contains("--flat")
+                && line.contains("--timeout 7") && line.contains("--profile uikit"), "\(line)")
+        let run = try shell(line, in: directory)
+        #expect(run.status == 1, "\(line): \(run.output)")
+        let failure = line.contains("swap") ? "reaches-target: FAILS" : "fresh: FAILS"
+        #expect(run.output.contains(failure), "\(line): \(run.output)")
+        #expect(!run.output.contains("unknown engine"), "\(line): \(run.output)")
+    }
+}
+
+@Test func anExternalCaseNeedsEngineCmdAndRecordedAnswersAreJudgedWithoutIt() throws {
+    let finding = "# engine command: python3 engine.py\nold: a b\nnew: b a\nrecorded:\nengine: external\n"
+    let directory = try workspace(["finding.case": finding])
+    let bare = try diffcheck(["repro", "finding.case"], in: directory)
+    #expect(bare.status == 2)
+    #expect(bare.errors.contains("pass --engine-cmd") && bare.errors.contains("python3 engine.py"), "\(bare.errors)")
+    #expect(!bare.output.contains("holds"), "nothing was judged: \(bare.output)")
+    let recorded = try diffcheck(["repro", "finding.case", "--recorded"], in: directory)
+    #expect(recorded.status == 1)
+    #expect(recorded.output.contains("reaches-target: FAILS"), "\(recorded.output)")
+    #expect(!recorded.output.contains("no-crash"), "no-crash cannot be judged from a recorded answer: \(recorded.output)")
+    let gate = try diffcheck(["check", "finding.case", "--cases", "0", "--no-exhaustive"], in: directory)
+    #expect(gate.status == 2)
+    #expect(gate.errors.contains("pass --engine-cmd"), "\(gate.errors)")
+}
+
+@Test func showDrawsTheRecordedAnswerRefusesWithoutAnEngineAndFailsOnARejectedStage() throws {
+    let directory = try workspace([
+        "finding.case": "old: a b\nnew: b a\nrecorded:\nengine: external\n",
+        "bare.case": "old: a b\nnew: b a\nengine: external\n",
+        "rejected.case": "old: a\nnew: a\nbatch: delete 3\nexpect: error\n",
+        "good.case": "old: a b\nnew: b a\nbatch: move 0 1\n",
+    ])
+    let finding = try diffcheck(["show", "finding.case"], in: directory)
+    #expect(finding.status == 1, "the recorded answer does not reach new: \(finding.output)")
+    #expect(finding.output.contains("the answer recorded for engine external"), "\(finding.output)")
+    let bare = try diffcheck(["show", "bare.case"], in: directory)
+    #expect(bare.status == 2)
+    #expect(bare.errors.contains("pass --engine-cmd"), "never the core's stages instead: \(bare.output)")
+    #expect(!bare.output.contains("stages from engine core"))
+    let withCommand = try diffcheck(["show", "bare.case", "--engine-cmd", "python3 engine.py"], in: directory)
+    #expect(withCommand.status == 1)
+    #expect(withCommand.output.contains("stages from engine external (--engine-cmd 'python3 engine.py')"), "\(withCommand.output)")
+    #expect(try diffcheck(["show", "rejected.case"], in: directory).status == 1)
+    #expect(try diffcheck(["show", "good.case"], in: directory).status == 0)
+    #expect(try diffcheck(["show", "--help"]).output.contains("--engine-cmd"))
+}
+
+@Test func checkWithoutACorpusSaysSoAndGatesOnTheGeneratedParts() throws {
+    let directory = try temporaryDirectory()
+    let run = try diffcheck(["check", "--cases", "30", "--no-exhaustive", "--jobs", "1"], in: directory)
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    #expect(run.output.contains("no Corpus/ folder"), "\(run.output)")
+    #expect(run.output.contains("check: everything holds"))
+    let corpus = try workspace(["mine/swap.case": "old: a b\nnew: b a\nbatch:\nexpect: fail reaches-target\n"])
+    let given = try diffcheck(["check", "--corpus", "mine", "--cases", "0", "--no-exhaustive"], in: corpus)
+    #expect(given.status == 0, "\(given.output)\(given.errors)")
+    #expect(given.output.contains("corpus: 1 files, 1 meet their expectation"), "\(given.output)")
+}
+
+@Test func theCorpusPartSaysWhichEngineEachCaseRanOn() throws {
+    let directory = try workspace([
+        "corpus/mutant.case": "old: a b\nnew: b a\nengine: mutant:last-wins\n",
+        "corpus/external.case": "# engine command: python3 other.py\nold: a\nnew: a\nengine: external\n",
+    ])
+    let run = try diffcheck(["check", "corpus", "--engine-cmd", "python3 engine.py", "--flat", "--cases", "0", "--no-exhaustive"],
+                            in: directory)
+    #expect(run.output.contains("corpus: 1 files name a built-in engine and ran on it, not on --engine-cmd 'python3 engine.py': mutant:last-wins 1"),
+            "\(run.output)")
+    #expect(run.output.contains("corpus: 1 files say engine: external and ran on --engine-cmd 'python3 engine.py' (1 of them were recorded with another command)"),
+            "\(run.output)")
+}
+
+/// A mutant's libFuzzer artifact was decoded against the core: "ok", exit 0.
+@Test func aCrashArtifactRunsOnTheEngineOfItsFolderOrAsksForOne() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let seed = root.appendingPathComponent("Corpus/fuzz/mutant-last-wins-valid-e708234b")
+    let directory = try temporaryDirectory()
+    let crashes = directory.appendingPathComponent("crashes")
+    try FileManager.default.createDirectory(at: crashes.appendingPathComponent("mutant:last-wins"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: seed, to: crashes.appendingPathComponent("mutant:last-wins/crash-e708"))
+    try FileManager.default.copyItem(at: seed, to: crashes.appendingPathComponent("crash-e708"))
+    let known = try diffcheck(["repro", "crashes/mutant:last-wins/crash-e708"], in: directory)
+    #expect(known.status == 1, "\(known.output)")
+    #expect(known.output.contains("engine mutant:last-wins"), "\(known.output)")
+    let unknown = try diffcheck(["repro", "crashes/crash-e708"], in: directory)
+    #expect(unknown.status == 2)
+    #expect(unknown.errors.contains("pass --engine NAME"), "\(unknown.errors)")
+    #expect(!unknown.output.contains("ok:"))
+    let named = try diffcheck(["repro", "crashes/crash-e708", "--engine", "mutant:last-wins"], in: directory)
+    #expect(named.status == 1)
+}
+
+@Test func refusedCorpusInputsExit2SayingWhy() throws {
+    let directory = try workspace(["unknown.case": "old: a\nnew: a\nengine: no-such-engine\n"])
+    let unknown = try diffcheck(["repro", "unknown.case"], in: directory)
+    #expect(unknown.status == 2)
+    #expect(unknown.errors.contains("unknown.case:3:9: error: expected an engine name"), "\(unknown.errors)")
+    try FileManager.default.createDirectory(at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
+    let empty = try diffcheck(["repro", "empty"], in: directory)
+    #expect(empty.status == 2)
+    #expect(empty.errors.contains("holds no case files"), "\(empty.errors)")
+    try FileManager.default.createSymbolicLink(atPath: directory.path + "/l1", withDestinationPath: "l2")
+    try FileManager.default.createSymbolicLink(atPath: directory.path + "/l2", withDestinationPath: "l1")
+    let loop = try diffcheck(["repro", "l1"], in: directory)
+    #expect(loop.status == 2)
+    #expect(loop.errors.contains("symbolic link loop"), "\(loop.errors)")
+}
+
+/// An engine that gave no stages had every stage property printed as "holds".
+@Test func reproDoesNotSayHoldsForWhatItCouldNotJudge() throws {
+    let directory = try workspace(["swap.case": "old: a b\nnew: b a\n"])
+    let run = try diffcheck(["repro", "swap.case", "--engine-cmd", "exit 0", "--timeout", "5"], in: directory)
+    #expect(run.status == 1)
+    #expect(run.output.contains("no-crash: FAILS"), "\(run.output)")
+    for property in ["valid", "reaches-target", "fresh"] {
+        #expect(run.output.contains("  \(property): not evaluated (the engine gave no stages to judge)"), "\(run.output)")
+        #expect(!run.output.contains("  \(property): holds"), "\(run.output)")
+    }
+}
