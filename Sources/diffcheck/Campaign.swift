@@ -140,7 +140,10 @@ struct Supervisor {
         var campaign = CampaignState(supervisor: self,
                                      existing: Set((try? FileManager.default.contentsOfDirectory(atPath: findings)) ?? []))
         try campaign.run()
-        for j in 0..<jobs { unlink(stateFile(j)) }
+        for j in 0..<jobs {
+            unlink(stateFile(j))
+            try? FileManager.default.removeItem(atPath: stagingFolder(findings, stride: j))
+        }
         return campaign.finish()
     }
 }
@@ -265,14 +268,26 @@ private struct CampaignState {
                 slots[index].worker.send("shrink")
             }
         case "shrinking" where fields.count >= 4:
-            slots[index].state = .shrinking(n, property: fields[2], pending: fields[3], since: Date())
-            if let message = findingMessage(fields[3]), PropertyFailure(.noCrash, message).isHang, fields[2] == PropertyName.noCrash.rawValue {
+            let pending = promote(fields[3])
+            slots[index].state = .shrinking(n, property: fields[2], pending: pending, since: Date())
+            if let message = findingMessage(pending), PropertyFailure(.noCrash, message).isHang, fields[2] == PropertyName.noCrash.rawValue {
                 report.stoppedEarly = "the engine hung on case \(n): the campaign stops there (each later hang would cost --timeout again)"
             }
         case "found" where fields.count >= 6:
-            let message = findingMessage(fields[5]) ?? fields[2]
-            keep(CampaignFailure(caseNumber: n, property: fields[2], path: fields[5], message: message,
-                                 shrinking: "\(fields[3]) calls, \(fields[4]) s"))
+            var pending: String?
+            if case .shrinking(_, _, let path, _) = slots[index].state { pending = path }
+            let property = fields[2]
+            if let known = kept[property], known.caseNumber < n {
+                // A smaller case of the property was kept meanwhile: this one is a repeat.
+                report.repeatedFailures[property, default: 0] += 1
+                unlink(fields[5])
+            } else {
+                let path = promote(fields[5])
+                let message = findingMessage(path) ?? property
+                keep(CampaignFailure(caseNumber: n, property: property, path: path, message: message,
+                                     shrinking: "\(fields[3]) calls, \(fields[4]) s"))
+            }
+            if let pending { discard(pending) }
             slots[index].state = .checking(n, since: Date())
         case "done":
             slots[index].state = .idle(since: Date())
@@ -286,6 +301,16 @@ private struct CampaignState {
         default:
             break
         }
+    }
+
+    /// Moves a finding a worker saved in its staging folder into the
+    /// findings folder (named as every finding is); returns its path there.
+    func promote(_ staged: String) -> String {
+        defer { unlink(staged) }
+        guard let data = FileManager.default.contents(atPath: staged),
+              let c = try? CaseParser.parse(bytes: [UInt8](data), file: staged).get(),
+              let path = try? saveFinding(c, in: supervisor.findings) else { return staged }
+        return path
     }
 
     /// The `# finding:` line of a saved finding.
@@ -433,7 +458,7 @@ private struct CampaignState {
             failure: failure, engine: options.engineCommand.map { _ in "external" } ?? options.engineName,
             profile: options.profile, seed: options.seed, caseNumber: n,
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
-            shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false)
+            shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
         let path = (try? saveFinding(example, in: supervisor.findings)) ?? "-"
         return .found(CampaignFailure(caseNumber: n, property: noCrash, path: path, message: failure.message,
                                       shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began))))
@@ -460,8 +485,7 @@ extension CampaignReport {
     /// The end-of-campaign summary: counts, label statistics, coverage gaps,
     /// failures. Without timings, two runs of the same seed and cases print
     /// the same text whatever `--jobs`.
-    func summary(engine: String, seed: UInt64, showsTimings: Bool = true,
-                 reproduce: (String) -> String = { "diffcheck repro " + shellQuoted($0) }) -> String {
+    func summary(engine: String, seed: UInt64, options: Options, showsTimings: Bool = true) -> String {
         var lines: [String] = []
         let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
         lines.append("engine \(engine), seed \(seed): \(casesRun) cases\(rate), \(failures.count) failures" + (wasInterrupted ? " (interrupted)" : ""))
@@ -491,7 +515,7 @@ extension CampaignReport {
                 how = ""
             }
             lines.append("  saved: \(failure.path)" + how)
-            lines.append("  reproduce: " + reproduce(failure.path))
+            lines.append("  reproduce: " + reproduceLine(path: failure.path, options: options))
         }
         return lines.joined(separator: "\n")
     }

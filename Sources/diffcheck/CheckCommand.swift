@@ -42,6 +42,7 @@ enum CheckCommand {
       --corpus DIR      the corpus to replay (default Corpus/); may be
                         given with PATHS
       --findings DIR    where random failures go (default CORPUS/findings)
+      --no-timings      leave timings out of the random part's summary
       --recorded        judge the answers recorded in findings (`recorded:`
                         lines) instead of running their engine
 
@@ -53,7 +54,7 @@ enum CheckCommand {
         let options: Options
         do {
             options = try Options(arguments, valued: ["--cases", "--time", "--jobs", "--junit", "--findings", "--corpus"],
-                                  switches: ["--no-exhaustive", "--recorded"])
+                                  switches: ["--no-exhaustive", "--recorded", "--no-timings"])
         } catch {
             printError("diffcheck check: \(error)\n\n\(help)")
             return ExitCode.usage
@@ -177,7 +178,8 @@ enum CheckCommand {
                 let supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,
                                             findings: findings, showsStatus: true)
                 let report = try supervisor.run()
-                print("random: " + report.summary(engine: engine.name, seed: options.seed))
+                print("random: " + report.summary(engine: engine.name, seed: options.seed, options: options,
+                                                 showsTimings: !options.flags.contains("--no-timings")))
                 for failure in report.failures {
                     if let text = try? String(contentsOfFile: failure.path, encoding: .utf8) { print(text) }
                 }

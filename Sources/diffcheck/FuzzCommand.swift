@@ -8,11 +8,16 @@ enum FuzzCommand {
 
     Runs random cases (fixed by --seed) against the engine until --time,
     --cases or Ctrl-C, in worker processes. A status line shows cases,
-    cases/s, failures and elapsed time. Every failure is shrunk and saved to
-    the findings directory as a .case named by its content hash; a worker
-    that traps or hangs (past --timeout) is recorded as a no-crash failure,
-    shrunk in fresh workers, and replaced. At the end: label statistics,
-    coverage gaps, and the failures.
+    cases/s, failures and elapsed time. Each property failed is reported
+    once, for the smallest case number that failed it (whatever --jobs), and
+    saved to the findings directory shrunk; it is saved unshrunk first, so
+    that Ctrl-C, the end of --time or a dying worker keeps it. A worker that
+    traps or hangs (past --timeout) is a no-crash failure, shrunk with the
+    engine in a child process; a hang ends the campaign (each later hang
+    would cost --timeout again). A worker that dies between cases is
+    replaced and its share resumes at its next case. Engines started by
+    workers end with them. At the end: label statistics, coverage gaps, and
+    the failures, each with a command that reproduces it.
 
     Options:
       --time SECONDS       stop after this long
@@ -20,6 +25,9 @@ enum FuzzCommand {
       --jobs N             worker processes (default 1); the cases checked
                            are fixed by the seed whatever N is
       --findings DIR       where failures go (default Corpus/findings)
+      --no-timings         leave timings out of the summary: two runs of the
+                           same seed and --cases print the same text, for
+                           any --jobs
 
     \(commonOptionsHelp)
     \(exitCodeHelp)
@@ -27,7 +35,7 @@ enum FuzzCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
-        do { options = try Options(arguments, valued: ["--time", "--cases", "--jobs", "--findings"]) } catch {
+        do { options = try Options(arguments, valued: ["--time", "--cases", "--jobs", "--findings"], switches: ["--no-timings"]) } catch {
             printError("diffcheck fuzz: \(error)\n\n\(help)")
             return ExitCode.usage
         }
@@ -43,7 +51,8 @@ enum FuzzCommand {
                 maxCases: try options.integer("--cases", default: Int.max), maxTime: try options.seconds("--time"),
                 findings: options.values["--findings"] ?? "Corpus/findings", showsStatus: true)
             let report = try supervisor.run()
-            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed))
+            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, options: options,
+                                 showsTimings: !options.flags.contains("--no-timings")))
             return report.failures.isEmpty ? ExitCode.success : ExitCode.failure
         } catch {
             printError("diffcheck fuzz: \(error)")

@@ -62,7 +62,9 @@ enum WorkerCommand {
         let jobs = max((try? options.integer("--jobs", default: 1)) ?? 1, 1)
         let index = (try? options.integer("--index", default: 0)) ?? 0
         let limit = (try? options.integer("--cases", default: Int.max)) ?? Int.max
-        let findings = options.values["--findings"] ?? "Corpus/findings"
+        // Findings go to a staging folder of this worker's; the supervisor
+        // moves those it keeps into the findings folder.
+        let findings = options.values["--findings"].map { stagingFolder($0, stride: index % jobs) } ?? "Corpus/findings"
         let state = options.values["--state"].map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? -1
         defer { if state >= 0 { close(state) } }
         var n = index
@@ -94,6 +96,12 @@ enum WorkerCommand {
     }
 }
 
+/// Where a campaign worker of stride `stride` saves its findings for the
+/// supervisor to move into `findings`.
+func stagingFolder(_ findings: String, stride: Int) -> String {
+    (findings as NSString).appendingPathComponent(".staging-\(stride)")
+}
+
 /// Saves case N's failure unshrunk (so that nothing is lost if shrinking
 /// never ends), says `shrinking N PROPERTY PATH`, shrinks it, saves the
 /// shrunk case, removes the unshrunk file, and says `found …`.
@@ -104,7 +112,8 @@ private func shrinkAndSave(_ pair: GeneratedPair, failure: PropertyFailure, case
     unshrunkFailure.message += unshrunkNote
     let unshrunk = Counterexample(
         failure: unshrunkFailure, engine: engine.name, profile: options.profile, seed: options.seed, caseNumber: n,
-        original: pair, shrunk: pair, shrunkVerdict: verdict, shrinkCalls: 0, isShrinkBudgetExhausted: false)
+        original: pair, shrunk: pair, shrunkVerdict: verdict, shrinkCalls: 0, isShrinkBudgetExhausted: false,
+        engineCommand: options.engineCommand)
     let pendingPath = (try? saveFinding(unshrunk, in: findings)) ?? "-"
     emit("shrinking \(n) \(failure.property.rawValue) \(pendingPath)")
     let began = ContinuousClock.now
@@ -115,7 +124,8 @@ private func shrinkAndSave(_ pair: GeneratedPair, failure: PropertyFailure, case
         failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,
         engine: engine.name, profile: options.profile, seed: options.seed, caseNumber: n,
         original: pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict,
-        shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted)
+        shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted,
+        engineCommand: options.engineCommand)
     let path = (try? saveFinding(example, in: findings)) ?? "-"
     if path != pendingPath && pendingPath != "-" { unlink(pendingPath) }
     emit("found \(n) \(failure.property.rawValue) \(shrunk.result.calls) \(String(format: "%.2f", seconds)) \(path)")

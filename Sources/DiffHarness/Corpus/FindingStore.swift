@@ -129,7 +129,13 @@ public func recordedEngineCommand(_ c: Case) -> String? {
 /// `-2`, … Every write is atomic (a temporary file, then link or rename).
 @discardableResult
 public func saveFinding(_ example: Counterexample, in directory: String) throws -> String {
-    let c = findingCase(example)
+    try saveFinding(findingCase(example), in: directory)
+}
+
+/// Saves a finding's case under `directory`, named and written as
+/// `saveFinding(_:in:)` does for a counterexample.
+@discardableResult
+public func saveFinding(_ c: Case, in directory: String) throws -> String {
     let text = CasePrinter.text(c)
     let identity = findingIdentity(c)
     let hash = contentHash(identity)
