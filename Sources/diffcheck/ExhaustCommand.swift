@@ -76,6 +76,13 @@ enum ExhaustCommand {
             chosen[index].maxItemsPerSection = try options.integer("--max-per-section", default: chosen[index].maxItemsPerSection)
             chosen[index].contentVersions = try options.integer("--versions", default: chosen[index].contentVersions, atLeast: 1)
             chosen[index].allowsDuplicates = options.generator.allowsDuplicates
+            let bound = chosen[index]
+            let holds = 2 * (bound.isFlat ? 1 : bound.maxSections) * bound.maxItemsPerSection
+            if options.values["--max-items"] != nil && bound.maxTotalItems > holds {
+                throw UsageError(description: "--max-items \(bound.maxTotalItems) is more than the bound holds: old and new of up to "
+                                 + "\(bound.isFlat ? 1 : bound.maxSections) section(s) of \(bound.maxItemsPerSection) items hold \(holds) in all "
+                                 + "(raise --max-per-section\(bound.isFlat ? "" : " or --max-sections"), or lower --max-items)")
+            }
             let least = chosen[index].leastPairCount
             guard least <= maximumPairs else {
                 throw UsageError(description: "the bound \(chosen[index]) holds at least \(String(format: "%.1e", least)) pairs: "

@@ -37,6 +37,12 @@ enum WorkerCommand {
             printError("diffcheck worker: \(error)")
             return ExitCode.usage
         }
+        let modes = ["--shrink", "--exhaust", "--state"].filter { options.values[$0] != nil } + (options.flags.contains("--serve") ? ["--serve"] : [])
+        guard !options.isHelp, !modes.isEmpty else {
+            printError("diffcheck worker: an internal command, started by check, fuzz, exhaust, repro, show and shrink "
+                       + "with the options they choose; it is not for direct use (see `diffcheck --help`)")
+            return ExitCode.usage
+        }
         signal(SIGINT, SIG_IGN)   // the supervisor decides when a campaign stops
         exitWhenOrphaned()
         let engine: any DiffEngine
