@@ -87,6 +87,27 @@ final class Worker {
         return lines
     }
 
+    /// Reads what is already in its output pipe, without waiting, and takes
+    /// the engine lines in it (the others stay in the buffer).
+    private func drainEngineLines() {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            var entry = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 0) > 0, entry.revents & Int16(POLLIN) != 0 else { return }
+            let count = read(output, &chunk, chunk.count)
+            guard count > 0 else { return }
+            buffer += chunk[0..<count]
+            var start = 0
+            var kept: [UInt8] = []
+            while let newline = buffer[start...].firstIndex(of: 10) {
+                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                if !handleEngineLine(line) { kept += buffer[start...newline] }
+                start = newline + 1
+            }
+            buffer = kept + buffer[start...]
+        }
+    }
+
     /// Takes an `engine PGID` or `engine-end PGID` line; false for others.
     private func handleEngineLine(_ line: String) -> Bool {
         if line.hasPrefix("engine "), let group = pid_t(line.dropFirst("engine ".count)) {
@@ -124,6 +145,12 @@ final class Worker {
     /// Ends the worker and everything it started; never waits more than a
     /// few seconds (a child that cannot be reaped is left to init).
     func stop() {
+        if status == nil {
+            // Stopped first, so that it starts no engine we would not hear of;
+            // then the engine lines it wrote that nobody has read yet.
+            Foundation.kill(pid, SIGSTOP)
+            drainEngineLines()
+        }
         for group in engineGroups { Foundation.kill(-group, SIGKILL) }
         engineGroups = []
         if status == nil { status = ChildProcess.stop(pid, within: 5) ?? SIGKILL }
