@@ -93,7 +93,8 @@ enum ReproCommand {
     }
 
     /// The shrunk form of a failing engine case: by its choices when it has
-    /// them (binary inputs, findings), else the smallest failing pair below it.
+    /// them (binary inputs, findings), else by editing the case itself
+    /// (`shrinkCase`); nil when nothing simpler fails.
     /// `engine` is the case's engine; a crash (`isCrash`) needs it isolated.
     static func shrunkCase(_ outcome: EntryOutcome, options: Options, engine: any DiffEngine, isCrash: Bool = false) -> Case? {
         guard let failure = outcome.failures.first, outcome.engineName != nil else { return nil }
@@ -117,9 +118,17 @@ enum ReproCommand {
             if shrunk.result.isBudgetExhausted {
                 stoppedEarly = "shrinking stopped at its budget (\(shrunk.result.calls) calls or 60 s): it may shrink further"
             }
-        } else if let smaller = smallestFailure(below: totalItems(outcome.checkedCase.old, outcome.checkedCase.new),
-                                                failing: failure.property, checker: checker, options: generator.options) {
-            result = (smaller.old, smaller.new, smaller.verdict, nil)
+        } else {
+            // No choices (a hand-written case): shrink the case itself.
+            let given = (old: outcome.checkedCase.old, new: outcome.checkedCase.new)
+            let shrunk = shrinkCase(old: given.old, new: given.new, failing: failure.property, checker: checker,
+                                    options: generator.options)
+            if shrunk.result.isBudgetExhausted {
+                stoppedEarly = "shrinking stopped at its budget (\(shrunk.result.calls) calls or 60 s): it may shrink further"
+            }
+            if shrunk.result.isBudgetExhausted || isSimpler(old: shrunk.old, new: shrunk.new, than: given) {
+                result = (shrunk.old, shrunk.new, shrunk.verdict, nil)
+            }
         }
         guard let result else { return nil }
         var comments = ["\(failure.property.rawValue): " + (result.verdict.failures.first { $0.property == failure.property }?.message ?? failure.message)]
