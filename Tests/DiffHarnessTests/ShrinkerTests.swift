@@ -65,7 +65,7 @@ import ListModel
         guard let choices = generator.unrelatedChoices(old: pair.old, new: pair.new) else {
             // Only a pair the unrelated shape cannot make is refused.
             let itemContents = pair.new.sections.flatMap(\.items).map(\.content)
-            #expect(itemContents.contains { $0 > 1 } || pair.new.sections.contains { $0.content != 0 }
+            #expect(itemContents.contains { $0 > 3 } || pair.new.sections.contains { $0.content != 0 }
                     || pair.old.isFlat != pair.new.isFlat, "case \(n) was refused: \(pair.old) → \(pair.new)")
             continue
         }
