@@ -151,8 +151,11 @@ enum ShrinkCommand {
     Usage: diffcheck shrink FILE [OPTIONS]
 
     Shrinks a failing case (a .case file or a binary fuzz input) and writes
-    the minimal case next to it, as FILE.shrunk.case (the extension .case is
-    replaced). The case keeps failing the same property. Shrinking runs in
+    the shrunk case next to it, as FILE.shrunk.case (the extension .case is
+    replaced). The case keeps failing the same property. A case with no
+    choices (hand-written) is shrunk by editing the case itself: removing
+    identities, sections and items, lowering contents, renaming, then every
+    smaller pair of the exhaustive bounds. Shrinking runs in
     a child process; if the engine traps on a candidate, that candidate is
     shrunk and written instead, as a no-crash failure.
 
