@@ -4,8 +4,9 @@
 // from. A case a user brings (hand-written, from a bug report, imported)
 // has none, so this shrinker edits the snapshots directly: it removes
 // identities from both sides, sections and items from either side, makes
-// the pair flat, lowers content versions and renames identities to the
-// smallest names, each pass in a file of its own. The passes run in turn
+// the pair flat, lowers content versions, joins an identity to an earlier
+// one, sorts items, and renames identities to the smallest names, each pass
+// in a file of its own. The passes run in turn
 // until none makes progress; then the exhaustive walk of the smaller pairs
 // (`smallestFailure`) looks for a smaller failure the local edits cannot
 // reach, and the passes polish what it finds.
@@ -122,6 +123,8 @@ public final class CaseShrinker {
             removeItems()
             flattenSections()
             lowerContents()
+            mergeIdentities()
+            sortItems()
             renameIdentities()
             improved = before != (old, new)
         }
