@@ -104,17 +104,9 @@ func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker
         let verdict = checker.check(old: shrunk.old, new: shrunk.new)
         return (shrunk.old, shrunk.new, shrunk.choices, verdict, calls)
     }
-    // No choices: the smallest pair of the exhaustive bounds that still traps, if one turns up in time.
-    for total in 0..<totalItems(old, new) {
-        for (bound, _) in generator.directShapes {
-            var found: (Snapshot, Snapshot, Verdict)?
-            ExhaustiveEnumeration(bound: bound).forEach(totalItems: total) { o, n, _ in
-                guard Date() < deadline, isInterrupted == 0 else { return false }
-                found = crashes(o, n).map { (o, n, $0) }
-                return found == nil
-            }
-            if let found { return (found.0, found.1, nil, found.2, calls) }
-        }
-    }
-    return (old, new, nil, checker.check(old: old, new: new), calls)
+    // No choices: shrink the case itself, as far as the time allows.
+    let shrinker = CaseShrinker(old: old, new: new, budget: 4000, timeLimit: crashShrinkSeconds,
+                                exhaustive: generator.directShapes.map(\.bound)) { crashes($0, $1) != nil }
+    let result = shrinker.run()
+    return (result.old, result.new, nil, checker.check(old: result.old, new: result.new), calls)
 }

@@ -106,7 +106,8 @@ enum ReproCommand {
     }
 
     /// The shrunk form of a failing engine case: by its choices when it has
-    /// them (binary inputs, findings), else the smallest failing pair below it.
+    /// them (binary inputs, findings), else by editing the case itself
+    /// (`shrinkCase`); nil when nothing simpler fails.
     /// `engine` is the case's engine; a crash (`isCrash`) needs it isolated.
     static func shrunkCase(_ outcome: EntryOutcome, options: Options, engine: any DiffEngine, isCrash: Bool = false) -> Case? {
         guard let failure = outcome.failures.first, outcome.engineName != nil else { return nil }
@@ -130,9 +131,17 @@ enum ReproCommand {
             if shrunk.result.isBudgetExhausted {
                 stoppedEarly = "shrinking stopped at its budget (\(shrunk.result.calls) calls or 60 s): it may shrink further"
             }
-        } else if let smaller = smallestFailure(below: totalItems(outcome.checkedCase.old, outcome.checkedCase.new),
-                                                failing: failure.property, checker: checker, options: generator.options) {
-            result = (smaller.old, smaller.new, smaller.verdict, nil)
+        } else {
+            // No choices (a hand-written case): shrink the case itself.
+            let given = (old: outcome.checkedCase.old, new: outcome.checkedCase.new)
+            let shrunk = shrinkCase(old: given.old, new: given.new, failing: failure.property, checker: checker,
+                                    options: generator.options)
+            if shrunk.result.isBudgetExhausted {
+                stoppedEarly = "shrinking stopped at its budget (\(shrunk.result.calls) calls or 60 s): it may shrink further"
+            }
+            if shrunk.result.isBudgetExhausted || isSimpler(old: shrunk.old, new: shrunk.new, than: given) {
+                result = (shrunk.old, shrunk.new, shrunk.verdict, nil)
+            }
         }
         guard let result else { return nil }
         var comments = ["\(failure.property.rawValue): " + (result.verdict.failures.first { $0.property == failure.property }?.message ?? failure.message)]
@@ -154,8 +163,11 @@ enum ShrinkCommand {
     Usage: diffcheck shrink FILE [OPTIONS]
 
     Shrinks a failing case (a .case file or a binary fuzz input) and writes
-    the minimal case next to it, as FILE.shrunk.case (the extension .case is
-    replaced). The case keeps failing the same property. Shrinking runs in
+    the shrunk case next to it, as FILE.shrunk.case (the extension .case is
+    replaced). The case keeps failing the same property. A case with no
+    choices (hand-written) is shrunk by editing the case itself: removing
+    identities, sections and items, lowering contents, renaming, then every
+    smaller pair of the exhaustive bounds. Shrinking runs in
     a child process; if the engine traps on a candidate, that candidate is
     shrunk and written instead, as a no-crash failure.
 

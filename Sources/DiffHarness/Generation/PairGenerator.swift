@@ -195,12 +195,24 @@ public struct PairGenerator: Sendable {
         return Snapshot(sections: sections)
     }
 
+    /// Gives the items of an unrelated pair's new side their content
+    /// versions (`newContentVersion`, one draw per item).
     func bumpSomeContents(_ c: inout Choices, in snapshot: inout Snapshot) {
         for s in snapshot.sections.indices {
-            for i in snapshot.sections[s].items.indices where c.rarely(3) {
-                snapshot.sections[s].items[i].content += 1
+            for i in snapshot.sections[s].items.indices {
+                snapshot.sections[s].items[i].content += newContentVersion(&c)
             }
         }
+    }
+
+    /// The content version of an item or section that `new` holds without
+    /// taking it from `old` (inserted by an edit, or drawn for the unrelated
+    /// shape): mostly 0, one time in four 1 to 3, so that a case can insert
+    /// what is already at a later version (`old:` empty, `new: a''`), not
+    /// only update what was there. 0 is the simplest draw, then 1: the
+    /// shrinker lowers a version the failure does not need.
+    func newContentVersion(_ c: inout Choices) -> Int {
+        c.rarely(3) ? 1 + c.draw(upTo: 2) : 0
     }
 
     /// The kinds of edit, simplest first. Flat snapshots use the first five.
@@ -228,7 +240,8 @@ public struct PairGenerator: Sendable {
         case .insertItem:
             guard snapshot.itemCount < sizeCap, let s = pickSection(&c) else { return }
             let at = c.draw(upTo: snapshot.sections[s].items.count)
-            snapshot.sections[s].items.insert(Item(id: itemIdentity(&c, names: &names)), at: at)
+            let id = itemIdentity(&c, names: &names)
+            snapshot.sections[s].items.insert(Item(id: id, content: newContentVersion(&c)), at: at)
         case .moveItem, .moveAndUpdateItem:
             guard let p = pickItem(&c) else { return }
             var item = snapshot.sections[p.section].items.remove(at: p.item)
@@ -243,9 +256,10 @@ public struct PairGenerator: Sendable {
             snapshot.sections[s].items.insert(item, at: at)
         case .insertSection:
             let at = c.draw(upTo: snapshot.sections.count)
-            var section = Section(id: sectionIdentity(&c, names: &names))
+            var section = Section(id: sectionIdentity(&c, names: &names), content: newContentVersion(&c))
             while snapshot.itemCount + section.items.count < sizeCap && lengths.goesOn(&c) {
-                section.items.append(Item(id: itemIdentity(&c, names: &names)))
+                let id = itemIdentity(&c, names: &names)
+                section.items.append(Item(id: id, content: newContentVersion(&c)))
             }
             snapshot.sections.insert(section, at: at)
         case .deleteSection:

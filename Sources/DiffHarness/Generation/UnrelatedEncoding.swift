@@ -13,7 +13,7 @@ extension PairGenerator {
     /// Choices that make `old` and `new` through the `unrelated` shape,
     /// identities renamed by first appearance (`a`, `b`, … and `A`, `B`, …);
     /// nil when that shape cannot make the pair: old contents other than 0,
-    /// new contents other than 0 or 1, changed section contents, a flat side
+    /// new contents above 3, changed section contents, a flat side
     /// with a sectioned one, duplicates when the options forbid them, or a
     /// side larger than `maxSize`. The result is checked by replaying it.
     public func unrelatedChoices(old: Snapshot, new: Snapshot) -> [Int]? {
@@ -54,7 +54,9 @@ extension PairGenerator {
                 }
                 var items: [Item] = []
                 for item in section.items {
-                    guard total < options.maxSize, item.content == 0 || (isNew && item.content == 1) else { return nil }
+                    guard total < options.maxSize, item.content == 0 || (isNew && (1...3).contains(item.content)) else {
+                        return nil
+                    }
                     choices.append(1)   // one more item
                     guard let name = identity(item.id, renamed: &itemNames, known: names.items, odds: 7,
                                               fresh: { $0.freshItem() }) else { return nil }
@@ -68,10 +70,11 @@ extension PairGenerator {
             return Snapshot(sections: sections)
         }
         guard let renamedOld = encode(old, isNew: false), let renamedNew = encode(new, isNew: true) else { return nil }
-        // New contents: each item's content is bumped to 1 or left at 0.
+        // New contents (`newContentVersion`): 0, or 1 to 3 after the rare flag.
         for s in renamedNew.sections.indices {
             for i in renamedNew.sections[s].items.indices {
-                choices.append(renamedNew.sections[s].items[i].content == 1 ? 3 : 0)
+                let content = renamedNew.sections[s].items[i].content
+                choices += content == 0 ? [0] : [3, content - 1]
             }
         }
         let replayed = replay(choices)
@@ -81,8 +84,8 @@ extension PairGenerator {
 
     /// The pair `choices` make without the items at `positions` (counting
     /// old's items, then new's, in order), as choices of the `unrelated`
-    /// shape; nil when that shape cannot make it. A new item content above 1
-    /// becomes 1 (old contents are 0, so changed stays changed), and section
+    /// shape; nil when that shape cannot make it. A new item content above 3
+    /// becomes 3 (old contents are 0, so changed stays changed), and section
     /// contents become 0 (the shape has no changed sections): the shrinker
     /// keeps the candidate only if it still fails.
     public func choices(_ choices: [Int], removingItems positions: Range<Int>) -> [Int]? {
@@ -95,7 +98,7 @@ extension PairGenerator {
                     defer { position += 1 }
                     return !positions.contains(position)
                 }
-                for i in result.sections[s].items.indices { result.sections[s].items[i].content.clamp(to: 1) }
+                for i in result.sections[s].items.indices { result.sections[s].items[i].content.clamp(to: 3) }
                 result.sections[s].content = 0
             }
             return result

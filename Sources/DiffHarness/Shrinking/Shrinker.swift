@@ -101,9 +101,12 @@ public final class Shrinker {
         // pass always gets its turn.
         localLimit = budget / 2
         runLocalPasses()
-        // A case still larger than any pair the smaller-pairs pass can try:
-        // drop items from the pair itself, then polish the re-encoded choices.
-        if bestSize > PairGenerator.directBound && removingItems != nil {
+        // Drop items from the pair itself, then polish the re-encoded
+        // choices: for a case larger than any pair the smaller-pairs pass
+        // can try, and for an item the local passes cannot reach because
+        // later edits point at it by index (`old: a`, `new: b'' a`, where
+        // the smaller pairs have no `b''`).
+        if removingItems != nil {
             let before = best
             localLimit = calls + budget / 4
             deletePairItems()
