@@ -26,8 +26,9 @@ public enum ExternalAnswer: Hashable, Sendable {
 /// A diff engine run as a separate process (`/bin/sh -c COMMAND`), started
 /// on first use and kept running across requests.
 ///
-/// A request never takes much longer than `timeout`: writes and reads wait on
-/// poll(2) with a deadline. When the process fails (exits, prints garbage,
+/// A request never takes much longer than `timeout` (more for a case of more
+/// than 20,000 items: `allowedSeconds`): writes and reads wait on poll(2)
+/// with a deadline. When the process fails (exits, prints garbage,
 /// does not answer in time) it is killed with its whole process group,
 /// reaped, and started again for the next request. A process that closes its
 /// output before answering anything of a request, after it has answered an
@@ -76,10 +77,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let request = Array((SnapshotJSON.request(old: old, new: new) + "\n").utf8)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-        var answer = exchange(request, deadline: deadline)
+        let allowed = ExternalEngine.allowedSeconds(timeout, items: old.itemCount + new.itemCount)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(allowed * 1e9)
+        var answer = exchange(request, deadline: deadline, allowed: allowed)
         if case .quitBetweenRequests = answer {
-            answer = exchange(request, deadline: deadline)
+            answer = exchange(request, deadline: deadline, allowed: allowed)
         }
         switch answer {
         case .line(let line):
@@ -106,7 +108,21 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         case quitBetweenRequests(String)
     }
 
-    private func exchange(_ request: [UInt8], deadline: UInt64) -> Exchange {
+    /// Items a request may hold before its time grows with it.
+    public static let itemsWithinTimeout = 20_000
+    /// Seconds added for each item past `itemsWithinTimeout`: the JSON
+    /// both ways, in and out of the engine (a million items measured about
+    /// a minute here, with the engine in a child process).
+    public static let secondsPerExtraItem = 50e-6
+
+    /// The time a request of `items` items (old and new together) may take:
+    /// `timeout`, plus `secondsPerExtraItem` for each item past
+    /// `itemsWithinTimeout`, so a large case is not taken for a hang.
+    public static func allowedSeconds(_ timeout: Double, items: Int) -> Double {
+        timeout + Double(max(items - itemsWithinTimeout, 0)) * secondsPerExtraItem
+    }
+
+    private func exchange(_ request: [UInt8], deadline: UInt64, allowed timeout: Double) -> Exchange {
         if let running = process, running.hasExited() {
             running.stop()
             process = nil
