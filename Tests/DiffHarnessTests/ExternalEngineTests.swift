@@ -120,6 +120,25 @@ private func seconds(since start: DispatchTime) -> Double {
         #expect(engine.diff(old: old, new: new) == .refusal("engine failure: engine did not answer within 2 s"))
     }
 
+    /// A large case is not a hang: its time grows with its items past
+    /// 20,000, so an engine that answers after a second is in time for
+    /// 100,000 items and too late for a small case, with --timeout 0.5.
+    @Test func aLargeCaseGetsMoreTimeThanASmallOne() {
+        #expect(ExternalEngine.allowedSeconds(10, items: 100) == 10)
+        #expect(ExternalEngine.allowedSeconds(10, items: 2_000_000) > 10 + 90)
+        let large = Snapshot.flat((0..<50_000).map { Item(id: "item\($0)") })
+        let answer = #"{"stages": [{"deleteSections": [0], "insertSections": [0]}]}"#
+        let command = "while read line; do sleep 1; echo '\(answer)'; done"
+        let slow = ExternalEngine(command: command, timeout: 0.5)
+        defer { slow.close() }
+        guard case .output(.stages(let stages)) = slow.run(old: large, new: large) else {
+            Issue.record("a 100,000-item case was taken for a hang")
+            return
+        }
+        #expect(stages.count == 1)
+        #expect(slow.run(old: old, new: new) == .failed("engine did not answer within 0.5 s"))
+    }
+
     /// A request far larger than a pipe holds, to an engine that never reads
     /// it: the write must give up at the deadline, not block.
     @Test func timesOutWhileWritingToAnEngineThatDoesNotRead() {
