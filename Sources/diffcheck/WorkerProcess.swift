@@ -164,10 +164,10 @@ final class Worker {
     }
 
     /// How the process ended, in words, or nil when it exited normally.
-    /// Reaps it (waiting a little: its output has closed, so it is exiting)
-    /// and ends the engines it left behind.
+    /// Reaps it (waiting up to 10 s: its output has closed, so it is
+    /// exiting, however loaded the machine) and ends the engines it left behind.
     func ending() -> String? {
-        let deadline = Date().addingTimeInterval(2)
+        let deadline = Date().addingTimeInterval(10)
         while !hasExited && Date() < deadline { usleep(2_000) }
         stop()
         let status = self.status ?? SIGKILL
