@@ -64,6 +64,8 @@ struct CampaignReport {
     /// Workers that died outside a case's checking, or of a kill from
     /// outside (their cases were run again): one line each.
     var workerDeaths: [String] = []
+    /// Cases still running when the campaign stopped (not counted).
+    var unfinished: [String] = []
     /// Why the campaign stopped before its cases or time were done, if so.
     var stoppedEarly: String?
     var elapsed = 0.0
@@ -232,6 +234,9 @@ private struct CampaignState {
         // Time, Ctrl-C or the end: every worker stops, whatever its state.
         for index in slots.indices {
             let state = slots[index].state
+            if case .checking(let n, let since) = state {
+                report.unfinished.append(String(format: "case %d (running for %.1f s)", n, Date().timeIntervalSince(since)))
+            }
             slots[index].worker.kill()
             if case .shrinking(let n, let property, let pending, _) = state {
                 let why = report.wasInterrupted ? "interrupted (Ctrl-C)" : "the campaign's time was up"
@@ -490,6 +495,9 @@ extension CampaignReport {
         let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
         lines.append("engine \(engine), seed \(seed): \(casesRun) cases\(rate), \(failures.count) failures" + (wasInterrupted ? " (interrupted)" : ""))
         if let stoppedEarly { lines.append("  stopped early: \(stoppedEarly)") }
+        if !unfinished.isEmpty && showsTimings {
+            lines.append("  unfinished when the campaign stopped (not counted): " + unfinished.joined(separator: ", "))
+        }
         if skipped > 0 { lines.append("  \(skipped) cases did not apply to the engine") }
         for death in workerDeaths { lines.append("  \(death)") }
         let counted = Label.allCases.map { label in "\(label.rawValue) \(labelCounts[label, default: 0])" }
