@@ -90,21 +90,17 @@ extension PairGenerator {
     /// keeps the candidate only if it still fails.
     public func choices(_ choices: [Int], removingItems positions: Range<Int>) -> [Int]? {
         let pair = replay(choices)
-        var position = 0
-        func removing(_ snapshot: Snapshot) -> Snapshot {
+        func simplified(_ snapshot: Snapshot) -> Snapshot {
             var result = snapshot
             for s in result.sections.indices {
-                result.sections[s].items = result.sections[s].items.filter { _ in
-                    defer { position += 1 }
-                    return !positions.contains(position)
-                }
                 for i in result.sections[s].items.indices { result.sections[s].items[i].content.clamp(to: 3) }
                 result.sections[s].content = 0
             }
             return result
         }
-        let old = removing(pair.old)
-        let new = removing(pair.new)
+        let smaller = pairWithoutItems(old: pair.old, new: pair.new, where: positions.contains)
+        let old = simplified(smaller.old)
+        let new = simplified(smaller.new)
         return unrelatedChoices(old: old, new: new)
     }
 }

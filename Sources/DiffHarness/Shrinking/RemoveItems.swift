@@ -9,19 +9,7 @@ extension CaseShrinker {
     /// fewer items.
     func removeItems() {
         removeRuns(count: { totalItems(old, new) }) { run in
-            var position = 0
-            func without(_ snapshot: Snapshot) -> Snapshot {
-                var result = snapshot
-                for s in result.sections.indices {
-                    result.sections[s].items = result.sections[s].items.filter { _ in
-                        defer { position += 1 }
-                        return !run.contains(position)
-                    }
-                }
-                return result
-            }
-            let smallerOld = without(old)
-            return (smallerOld, without(new))
+            pairWithoutItems(old: old, new: new, where: run.contains)
         }
     }
 }
