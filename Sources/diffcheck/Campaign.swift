@@ -85,11 +85,14 @@ enum WorkerState {
     /// Its share is done.
     case finished
 
-    var since: Date? {
-        switch self {
-        case .starting(let since), .checking(_, let since), .shrinking(_, _, _, let since), .idle(let since): return since
-        case .finished: return nil
-        }
+    var isShrinking: Bool {
+        if case .shrinking = self { return true }
+        return false
+    }
+
+    var isFinished: Bool {
+        if case .finished = self { return true }
+        return false
     }
 }
 
@@ -185,7 +188,7 @@ private struct CampaignState {
         }
         let isTerminal = isatty(STDERR_FILENO) != 0
         var lastStatus = Date()
-        while slots.contains(where: { if case .finished = $0.state { false } else { true } }) {
+        while slots.contains(where: { !$0.state.isFinished }) {
             if isInterrupted != 0 {
                 report.wasInterrupted = true
                 break
@@ -201,19 +204,19 @@ private struct CampaignState {
                         slots[index].state = .finished
                     }
                 }
-                if !slots.contains(where: { if case .shrinking = $0.state { true } else { false } }) { break }
+                if !slots.contains(where: \.state.isShrinking) { break }
             }
             var descriptors = slots.map { slot -> pollfd in
-                if case .finished = slot.state { return pollfd(fd: -1, events: 0, revents: 0) }
+                if slot.state.isFinished { return pollfd(fd: -1, events: 0, revents: 0) }
                 return pollfd(fd: slot.worker.descriptor, events: Int16(POLLIN), revents: 0)
             }
             _ = poll(&descriptors, nfds_t(descriptors.count), 100)
             for index in slots.indices {
-                if case .finished = slots[index].state { continue }
+                if slots[index].state.isFinished { continue }
                 if descriptors[index].revents != 0 {
                     for line in slots[index].worker.readLines() { handle(line, slot: index) }
                 }
-                if case .finished = slots[index].state { continue }
+                if slots[index].state.isFinished { continue }
                 if slots[index].worker.isAtEnd {
                     try workerEnded(slot: index, hung: false)
                 } else if let deadline = supervisor.deadline(slots[index].state), Date() > deadline {
@@ -225,7 +228,7 @@ private struct CampaignState {
                 lastStatus = Date()
                 let elapsed = Date().timeIntervalSince(start)
                 let rate = Double(report.casesRun) / max(elapsed, 0.001)
-                let shrinkingNow = slots.filter { if case .shrinking = $0.state { true } else { false } }.count
+                let shrinkingNow = slots.filter(\.state.isShrinking).count
                 let line = "cases \(report.casesRun)  \(Int(rate))/s  failures \(kept.count)  elapsed \(Int(elapsed)) s"
                     + (shrinkingNow > 0 ? "  (shrinking \(shrinkingNow))" : "")
                 FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))

@@ -21,11 +21,6 @@ final class Worker {
     var errors: ErrorTail?
     var buffer: [UInt8] = []
     var isAtEnd = false
-    /// The case it started and has not finished, and since when.
-    var inFlight: Int?
-    var startedAt = Date()
-    /// A property failure it is shrinking (case, property), if any.
-    var shrinking: (Int, String)?
     /// Engine process groups the worker started and has not stopped.
     private(set) var engineGroups: Set<pid_t> = []
     /// Its wait(2) status, once reaped.
@@ -38,7 +33,7 @@ final class Worker {
         // Swift's crash backtracer can take a long time after a trap.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        switch ChildProcess.spawn([executable.path] + arguments, environment: environment, pipesInput: true,
+        switch ChildProcess.spawn([executable.path] + arguments, environment: environment,
                                   capturesErrors: capturesErrors) {
         case .failure(let error):
             throw UsageError(description: error.description)

@@ -17,7 +17,7 @@ import Foundation
 /// A started child: its pid (also its process group) and our ends of its pipes.
 public struct SpawnedChild: Sendable {
     public var pid: pid_t
-    /// Our write end of its stdin, or -1 when its stdin is /dev/null.
+    /// Our write end of its stdin.
     public var input: Int32
     /// Our read end of its stdout.
     public var output: Int32
@@ -59,13 +59,6 @@ public enum ProcessGroups {
         for slot in 0..<capacity where slots[slot] == group { slots[slot] = 0 }
     }
 
-    /// The groups still running.
-    public static var running: [pid_t] {
-        lock.lock()
-        defer { lock.unlock() }
-        return (0..<capacity).map { slots[$0] }.filter { $0 > 0 }
-    }
-
     /// Kills every group still listed. Safe in a signal handler.
     public static func killAll() {
         for slot in 0..<capacity {
@@ -84,11 +77,10 @@ public enum ChildProcess {
 
     /// Starts `arguments[0]` (a path) in a process group of its own, with
     /// default signal handling and no blocked signals, as a shell would.
-    /// Its stdin is a pipe when `pipesInput` (else /dev/null), its stdout
-    /// always a pipe, its stderr a pipe when `capturesErrors`. Our ends are
+    /// Its stdin and stdout are pipes, its stderr a pipe when `capturesErrors`. Our ends are
     /// close-on-exec and nonblocking; the group is listed in `ProcessGroups`.
     public static func spawn(_ arguments: [String], environment: [String: String]? = nil,
-                             pipesInput: Bool, capturesErrors: Bool) -> Result<SpawnedChild, ChildProcessError> {
+                             capturesErrors: Bool) -> Result<SpawnedChild, ChildProcessError> {
         _ = ignoresBrokenPipes
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
@@ -96,7 +88,7 @@ public enum ChildProcess {
         func closeAll() {
             for descriptor in toChild + fromChild + errorPipe where descriptor >= 0 { close(descriptor) }
         }
-        guard (!pipesInput || pipe(&toChild) == 0), pipe(&fromChild) == 0, (!capturesErrors || pipe(&errorPipe) == 0) else {
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, (!capturesErrors || pipe(&errorPipe) == 0) else {
             let why = String(cString: strerror(errno))
             closeAll()
             return .failure(ChildProcessError(description: "could not start \(arguments[0]): pipe: \(why)"))
@@ -109,11 +101,7 @@ public enum ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if pipesInput {
-            posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         if capturesErrors { posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2) }
 
@@ -148,7 +136,7 @@ public enum ChildProcess {
             return .failure(ChildProcessError(description: "could not start \(arguments[0]): posix_spawn: \(String(cString: strerror(spawned)))"))
         }
         ProcessGroups.add(pid)
-        for descriptor in [toChild[1], fromChild[0]] where descriptor >= 0 {
+        for descriptor in [toChild[1], fromChild[0]] {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
         return .success(SpawnedChild(pid: pid, input: toChild[1], output: fromChild[0], errors: errorPipe[0]))

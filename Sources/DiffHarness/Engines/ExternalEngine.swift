@@ -202,7 +202,7 @@ private final class EngineProcess {
     }
 
     static func start(command: String, capturesErrors: Bool) -> Result<EngineProcess, PipeFailure> {
-        switch ChildProcess.spawn(["/bin/sh", "-c", command], pipesInput: true, capturesErrors: capturesErrors) {
+        switch ChildProcess.spawn(["/bin/sh", "-c", command], capturesErrors: capturesErrors) {
         case .failure(let failure):
             return .failure(.system("could not start engine: \(failure.description)"))
         case .success(let child):
@@ -278,13 +278,10 @@ private final class EngineProcess {
     /// Whether the process has already exited (reaping it if so).
     func hasExited() -> Bool {
         if isReaped { return true }
-        var status: Int32 = 0
-        let reaped = waitpid(pid, &status, WNOHANG)
-        if reaped == pid {
-            isReaped = true
-            self.status = status
-        }
-        return reaped == pid || reaped < 0
+        guard let status = ChildProcess.exitStatus(pid) else { return false }
+        isReaped = true
+        self.status = status
+        return true
     }
 
     /// After the process closed its output: how it ended, waiting a little
@@ -296,11 +293,7 @@ private final class EngineProcess {
         }
         let said = lastErrorLine.map { ": " + $0 } ?? ""
         guard isReaped else { return "engine process closed its output without answering" + said }
-        // The wait(2) status: the low 7 bits are the signal (0: a normal
-        // exit, whose status is the next 8 bits).
-        let signal = status & 0x7F
-        if signal == 0 { return "engine process exited with status \((status >> 8) & 0xFF)" + said }
-        return "engine process was killed by signal \(signal)" + (signalName(signal).map { " (\($0))" } ?? "") + said
+        return "engine process " + ChildProcess.describe(status) + said
     }
 
     /// Kills the process group and reaps the process; closes the pipes.
