@@ -166,6 +166,8 @@ private struct CampaignState {
     var kept: [String: CampaignFailure] = [:]
     /// Cases a worker died on without the engine alone failing (run again once).
     var rerun: Set<Int> = []
+    /// Cases on which the engine did not answer in time (`failed N no-crash hang`).
+    var hungCases: Set<Int> = []
 
     struct Slot {
         var worker: Worker
@@ -274,11 +276,12 @@ private struct CampaignState {
                 slots[index].worker.send("skip")
             } else {
                 slots[index].worker.send("shrink")
+                if fields.count >= 4 && fields[3] == "hang" { hungCases.insert(n) }
             }
         case "shrinking" where fields.count >= 4:
             let pending = promote(fields[3])
             slots[index].state = .shrinking(n, property: fields[2], pending: pending, since: Date())
-            if let message = findingMessage(pending), PropertyFailure(.noCrash, message).isHang, fields[2] == PropertyName.noCrash.rawValue {
+            if hungCases.contains(n) && fields[2] == PropertyName.noCrash.rawValue {
                 report.stoppedEarly = "the engine hung on case \(n): the campaign stops there (each later hang would cost --timeout again)"
             }
         case "found" where fields.count >= 6:

@@ -4,7 +4,9 @@
 // In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + jobs, … and speaks one line per event on
 // standard output:
 //   start N            before case N runs (also written to the state file)
-//   failed N PROPERTY  case N failed PROPERTY; the worker waits for one line
+//   failed N PROPERTY [hang]
+//                      case N failed PROPERTY (`hang`: the engine did not
+//                      answer in time); the worker waits for one line
 //                      on stdin: `shrink`, or `skip` (a smaller case of
 //                      PROPERTY is already kept: one counterexample per property)
 //   shrinking N PROPERTY PATH
@@ -86,7 +88,7 @@ enum WorkerCommand {
             let verdict = checker.check(old: pair.old, new: pair.new)
             // The supervisor decides, across workers, which case of a property is shrunk.
             if let failure = verdict.failures.first {
-                emit("failed \(n) \(failure.property.rawValue)")
+                emit("failed \(n) \(failure.property.rawValue)" + (failure.isHang ? " hang" : ""))
                 guard let answer = readLine() else { return ExitCode.success }
                 if answer == "shrink" {
                     shrinkAndSave(pair, failure: failure, caseNumber: n, verdict: verdict, engine: engine,
@@ -176,7 +178,7 @@ func serve(_ engine: any DiffEngine) -> Int32 {
         case .success(let pair):
             emit(SnapshotJSON.answer(engine.diff(old: pair.old, new: pair.new)))
         case .failure(let error):
-            emit(SnapshotJSON.answer(.refusal("\(engineFailurePrefix)bad request: \(error.message)")))
+            emit(SnapshotJSON.answer(.failure(EngineFailure("bad request: \(error.message)"))))
         }
     }
     return ExitCode.success
