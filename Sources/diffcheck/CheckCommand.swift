@@ -178,8 +178,8 @@ enum CheckCommand {
                 let supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,
                                             findings: findings, showsStatus: true)
                 let report = try supervisor.run()
-                print("random: " + report.summary(engine: engine.name, seed: options.seed, options: options,
-                                                 showsTimings: !options.flags.contains("--no-timings")))
+                print("random: " + report.summary(engine: engine.name, seed: options.seed,
+                                                 showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })
                 for failure in report.failures {
                     if let text = try? String(contentsOfFile: failure.path, encoding: .utf8) { print(text) }
                 }

@@ -51,8 +51,8 @@ enum FuzzCommand {
                 maxCases: try options.integer("--cases", default: Int.max), maxTime: try options.seconds("--time"),
                 findings: options.values["--findings"] ?? "Corpus/findings", showsStatus: true)
             let report = try supervisor.run()
-            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, options: options,
-                                 showsTimings: !options.flags.contains("--no-timings")))
+            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed,
+                                 showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })
             return report.failures.isEmpty ? ExitCode.success : ExitCode.failure
         } catch {
             printError("diffcheck fuzz: \(error)")

@@ -65,8 +65,8 @@ enum WorkerCommand {
                                    jobs: max((try? options.integer("--jobs", default: 1)) ?? 1, 1),
                                    index: (try? options.integer("--index", default: 0)) ?? 0, state: state)
         }
-        let generator = PairGenerator(options: options.generator.forEngine(engine))
-        let checker = Checker(engine: engine, profile: options.profile)
+        let cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
+                                  seed: options.seed, engineCommand: options.engineCommand)
         let jobs = max((try? options.integer("--jobs", default: 1)) ?? 1, 1)
         let index = (try? options.integer("--index", default: 0)) ?? 0
         let limit = (try? options.integer("--cases", default: Int.max)) ?? Int.max
@@ -84,19 +84,21 @@ enum WorkerCommand {
                 _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
             }
             emit("start \(n)")
-            let pair = generator.campaignCase(seed: options.seed, n: n)
-            let verdict = checker.check(old: pair.old, new: pair.new)
+            let checked = cases.check(n)
             // The supervisor decides, across workers, which case of a property is shrunk.
-            if let failure = verdict.failures.first {
+            if let failure = checked.verdict.failures.first {
                 emit("failed \(n) \(failure.property.rawValue)" + (failure.isHang ? " hang" : ""))
                 guard let answer = readLine() else { return ExitCode.success }
                 if answer == "shrink" {
-                    shrinkAndSave(pair, failure: failure, caseNumber: n, verdict: verdict, engine: engine,
-                                  generator: generator, checker: checker, options: options, findings: findings)
+                    let saved = cases.shrinkAndSave(checked, failure: failure, in: findings) { pending in
+                        emit("shrinking \(n) \(failure.property.rawValue) \(pending ?? "-")")
+                    }
+                    emit("found \(n) \(failure.property.rawValue) \(saved.example.shrinkCalls) "
+                         + String(format: "%.2f", saved.seconds) + " \(saved.path ?? "-")")
                 }
             }
-            let labels = Label.of(old: pair.old, new: pair.new).sorted().map(\.rawValue).joined(separator: ",")
-            emit("done \(n) \(verdict.isSkipped ? "skipped" : (labels.isEmpty ? "-" : labels))")
+            let labels = checked.labels.sorted().map(\.rawValue).joined(separator: ",")
+            emit("done \(n) \(checked.verdict.isSkipped ? "skipped" : (labels.isEmpty ? "-" : labels))")
             n += jobs
         }
         emit("end")
@@ -108,35 +110,6 @@ enum WorkerCommand {
 /// supervisor to move into `findings`.
 func stagingFolder(_ findings: String, stride: Int) -> String {
     (findings as NSString).appendingPathComponent(".staging-\(stride)")
-}
-
-/// Saves case N's failure unshrunk (so that nothing is lost if shrinking
-/// never ends), says `shrinking N PROPERTY PATH`, shrinks it, saves the
-/// shrunk case, removes the unshrunk file, and says `found …`.
-private func shrinkAndSave(_ pair: GeneratedPair, failure: PropertyFailure, caseNumber n: Int, verdict: Verdict,
-                           engine: any DiffEngine, generator: PairGenerator, checker: Checker, options: Options,
-                           findings: String) {
-    var unshrunkFailure = failure
-    unshrunkFailure.message += unshrunkNote
-    let unshrunk = Counterexample(
-        failure: unshrunkFailure, engine: engine.name, profile: options.profile, seed: options.seed, caseNumber: n,
-        original: pair, shrunk: pair, shrunkVerdict: verdict, shrinkCalls: 0, isShrinkBudgetExhausted: false,
-        engineCommand: options.engineCommand)
-    let pendingPath = (try? saveFinding(unshrunk, in: findings)) ?? "-"
-    emit("shrinking \(n) \(failure.property.rawValue) \(pendingPath)")
-    let began = ContinuousClock.now
-    let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator)
-    let took = began.duration(to: .now)
-    let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
-    let example = Counterexample(
-        failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,
-        engine: engine.name, profile: options.profile, seed: options.seed, caseNumber: n,
-        original: pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict,
-        shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted,
-        engineCommand: options.engineCommand)
-    let path = (try? saveFinding(example, in: findings)) ?? "-"
-    if path != pendingPath && pendingPath != "-" { unlink(pendingPath) }
-    emit("found \(n) \(failure.property.rawValue) \(shrunk.result.calls) \(String(format: "%.2f", seconds)) \(path)")
 }
 
 /// Shrinks the case in `path` with the engine in this process, writing each

@@ -37,40 +37,6 @@ import ListModel
 
 nonisolated(unsafe) var isInterrupted: sig_atomic_t = 0
 
-/// Ends the message of a failure saved before shrinking (it stays when
-/// shrinking never ends).
-let unshrunkNote = " (not shrunk: the campaign stopped while shrinking it)"
-
-/// One failure a campaign found.
-struct CampaignFailure {
-    var caseNumber: Int
-    var property: String
-    var path: String
-    var message: String
-    /// How shrinking went ("145265 calls, 0.61 s"), when known.
-    var shrinking: String?
-    /// Whether it was saved before shrinking could end (and why).
-    var unshrunkBecause: String?
-}
-
-/// What a campaign did.
-struct CampaignReport {
-    var casesRun = 0
-    var skipped = 0
-    var failures: [CampaignFailure] = []
-    /// Cases that failed a property already found (counted, not shrunk again).
-    var repeatedFailures: [String: Int] = [:]
-    var labelCounts: [Label: Int] = [:]
-    /// Workers that died outside a case's checking, or of a kill from
-    /// outside (their cases were run again): one line each.
-    var workerDeaths: [String] = []
-    /// Cases still running when the campaign stopped (not counted).
-    var unfinished: [String] = []
-    /// Why the campaign stopped before its cases or time were done, if so.
-    var stoppedEarly: String?
-    var elapsed = 0.0
-    var wasInterrupted = false
-}
 
 /// Where a worker is in its share of the cases.
 enum WorkerState {
@@ -132,7 +98,7 @@ struct Supervisor {
         }
     }
 
-    func run() throws -> CampaignReport {
+    func run() throws -> RandomPartReport {
         try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
         isInterrupted = 0
         let previous = signal(SIGINT) { _ in isInterrupted = 1 }
@@ -159,11 +125,11 @@ private struct CampaignState {
     let supervisor: Supervisor
     /// File names in the findings folder before the run: never deleted.
     let existing: Set<String>
-    var report = CampaignReport()
+    var report = RandomPartReport()
     let start = Date()
     var slots: [Slot] = []
     /// The failure kept for each property: the smallest case number so far.
-    var kept: [String: CampaignFailure] = [:]
+    var kept: [String: RandomFailure] = [:]
     /// Cases a worker died on without the engine alone failing (run again once).
     var rerun: Set<Int> = []
     /// Cases on which the engine did not answer in time (`failed N no-crash hang`).
@@ -295,7 +261,7 @@ private struct CampaignState {
             } else {
                 let path = promote(fields[5])
                 let message = findingMessage(path) ?? property
-                keep(CampaignFailure(caseNumber: n, property: property, path: path, message: message,
+                keep(RandomFailure(caseNumber: n, property: property, path: path, message: message,
                                      shrinking: "\(fields[3]) calls, \(fields[4]) s"))
             }
             if let pending { discard(pending) }
@@ -334,7 +300,7 @@ private struct CampaignState {
     /// Keeps `failure` if it is the smallest case of its property so far; the
     /// one it replaces (or `failure` itself, if a smaller one is kept) is
     /// counted as a repeat and its file removed, unless it was there before.
-    mutating func keep(_ failure: CampaignFailure) {
+    mutating func keep(_ failure: RandomFailure) {
         if let known = kept[failure.property] {
             let (winner, loser) = known.caseNumber <= failure.caseNumber ? (known, failure) : (failure, known)
             kept[failure.property] = winner
@@ -356,7 +322,7 @@ private struct CampaignState {
     mutating func keepUnshrunk(_ n: Int, property: String, pending: String, because why: String) {
         guard FileManager.default.fileExists(atPath: pending) else { return }
         let message = (findingMessage(pending) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
-        keep(CampaignFailure(caseNumber: n, property: property, path: pending,
+        keep(RandomFailure(caseNumber: n, property: property, path: pending,
                              message: message, shrinking: nil, unshrunkBecause: why))
     }
 
@@ -471,66 +437,23 @@ private struct CampaignState {
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
         let path = (try? saveFinding(example, in: supervisor.findings)) ?? "-"
-        return .found(CampaignFailure(caseNumber: n, property: noCrash, path: path, message: failure.message,
+        return .found(RandomFailure(caseNumber: n, property: noCrash, path: path, message: failure.message,
                                       shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began))))
     }
 
     /// What a worker's death on a case turned out to be.
     enum CrashOutcome {
         /// A `no-crash` failure, saved.
-        case found(CampaignFailure)
+        case found(RandomFailure)
         /// A `no-crash` failure of a later case than the one kept (counted).
         case repeated
         /// The worker was killed from outside and the engine alone passes the case.
         case notTheEngine
     }
 
-    mutating func finish() -> CampaignReport {
+    mutating func finish() -> RandomPartReport {
         report.elapsed = Date().timeIntervalSince(start)
         report.failures = kept.values.sorted { ($0.caseNumber, $0.property) < ($1.caseNumber, $1.property) }
         return report
-    }
-}
-
-extension CampaignReport {
-    /// The end-of-campaign summary: counts, label statistics, coverage gaps,
-    /// failures. Without timings, two runs of the same seed and cases print
-    /// the same text whatever `--jobs`.
-    func summary(engine: String, seed: UInt64, options: Options, showsTimings: Bool = true) -> String {
-        var lines: [String] = []
-        let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
-        lines.append("engine \(engine), seed \(seed): \(casesRun) cases\(rate), \(failures.count) failures" + (wasInterrupted ? " (interrupted)" : ""))
-        if let stoppedEarly { lines.append("  stopped early: \(stoppedEarly)") }
-        if !unfinished.isEmpty && showsTimings {
-            lines.append("  unfinished when the campaign stopped (not counted): " + unfinished.joined(separator: ", "))
-        }
-        if skipped > 0 { lines.append("  \(skipped) cases did not apply to the engine") }
-        for death in workerDeaths { lines.append("  \(death)") }
-        let counted = Label.allCases.map { label in "\(label.rawValue) \(labelCounts[label, default: 0])" }
-        lines.append("labels: " + counted.joined(separator: ", "))
-        let gaps = Label.allCases.filter { labelCounts[$0, default: 0] == 0 }
-        if casesRun > 0 && !gaps.isEmpty {
-            lines.append("coverage gaps (never generated): " + gaps.map(\.rawValue).joined(separator: ", "))
-        }
-        if !repeatedFailures.isEmpty {
-            let counts = repeatedFailures.keys.sorted().map { "\($0) \(repeatedFailures[$0]!)" }.joined(separator: ", ")
-            lines.append("more failing cases of properties already found (not shrunk again): " + counts)
-        }
-        for failure in failures {
-            lines.append("FAIL case \(failure.caseNumber): \(failure.message)")
-            let how: String
-            if let why = failure.unshrunkBecause {
-                how = " (not shrunk: \(why))"
-            } else if let shrinking = failure.shrinking, showsTimings {
-                how = " (shrunk in \(shrinking))"
-            } else if let shrinking = failure.shrinking {
-                how = " (shrunk in \(shrinking.split(separator: ",").first ?? ""))"
-            } else {
-                how = ""
-            }
-            lines.append("  saved: \(failure.path)" + how)
-            lines.append("  reproduce: " + reproduceLine(path: failure.path, options: options))
-        }
-        return lines.joined(separator: "\n")
     }
 }
