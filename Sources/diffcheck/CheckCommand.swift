@@ -45,6 +45,12 @@ enum CheckCommand {
       --no-timings      leave timings out of the random part's summary
       --recorded        judge the answers recorded in findings (`recorded:`
                         lines) instead of running their engine
+      --shard K/N       check only part K of N of every part: corpus files
+                        at positions K-1, K-1+N, … (sorted), exhaustive
+                        pairs at those places, random cases n with
+                        n mod N = K-1; N machines running 1/N … N/N check
+                        everything once between them (findings folders
+                        merge by copying)
 
     \(commonOptionsHelp)
     \(exitCodeHelp)
@@ -53,7 +59,7 @@ enum CheckCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do {
-            options = try Options(arguments, valued: ["--cases", "--time", "--jobs", "--junit", "--findings", "--corpus"],
+            options = try Options(arguments, valued: ["--cases", "--time", "--jobs", "--junit", "--findings", "--corpus", "--shard"],
                                   switches: ["--no-exhaustive", "--recorded", "--no-timings"])
         } catch {
             printError("diffcheck check: \(error)\n\n\(help)")
@@ -62,13 +68,14 @@ enum CheckCommand {
         if options.isHelp { print(help); return ExitCode.success }
         let engine: any DiffEngine, isolated: any DiffEngine
         let engines = IsolatedEngines(timeout: options.timeout)
-        let cases: Int, jobs: Int, maxTime: Double?
+        let cases: Int, jobs: Int, maxTime: Double?, shard: Shard
         do {
             engine = try options.engine()
             isolated = try options.isolatedEngine(engines)
             cases = try options.integer("--cases", default: 1_000_000)
             jobs = try options.jobs(default: 2)
             maxTime = try options.seconds("--time")
+            shard = try options.shard()
         } catch {
             printError("diffcheck check: \(error)")
             return ExitCode.usage
@@ -91,7 +98,8 @@ enum CheckCommand {
                 print("corpus: no Corpus/ folder here and no PATHS or --corpus DIR: no corpus to replay")
             }
         }
-        let (entries, errors) = paths.isEmpty ? ([], []) : readCorpus(paths, allowsEmptyFolders: isDefaultCorpus)
+        let (read, errors) = paths.isEmpty ? ([], []) : readCorpus(paths, allowsEmptyFolders: isDefaultCorpus)
+        let entries = read.enumerated().filter { shard.owns($0.offset) }.map(\.element)
         var unreadable = errors.count
         for error in errors {
             printError(error.description)
@@ -135,7 +143,7 @@ enum CheckCommand {
         }
         if !paths.isEmpty {
             let ran = entries.count - (unreadable - errors.count)
-            print("corpus: \(ran) files, \(ran - missed) meet their expectation, \(missed) do not" +
+            print("corpus: " + (shard.isWhole ? "" : "shard \(shard): ") + "\(ran) files, \(ran - missed) meet their expectation, \(missed) do not" +
                   (unreadable == 0 ? "" : ", \(unreadable) unreadable or not run") + String(format: " (%.1f s)", Date().timeIntervalSince(start)))
         }
         if !onNamedEngines.isEmpty {
@@ -175,10 +183,11 @@ enum CheckCommand {
             do {
                 let findings = options.values["--findings"]
                     ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
-                let supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,
+                var supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,
                                             findings: findings, showsStatus: true)
+                supervisor.shard = shard
                 let report = try supervisor.run()
-                print("random: " + report.summary(engine: engine.name, seed: options.seed,
+                print("random: " + report.summary(engine: engine.name, seed: options.seed, shard: (try? options.shard()) ?? .whole,
                                                  showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })
                 for failure in report.failures {
                     if let text = try? String(contentsOfFile: failure.path, encoding: .utf8) { print(text) }

@@ -66,7 +66,10 @@ enum WorkerState {
 struct Supervisor {
     var options: Options
     var jobs: Int
+    /// The cases are 0..<maxCases (of the whole run; a shard runs its own).
     var maxCases: Int
+    /// The part of the run this campaign checks.
+    var shard = Shard.whole
     var maxTime: Double?
     var findings: String
     /// Prints a status line now and then (a live line on a terminal).
@@ -77,10 +80,17 @@ struct Supervisor {
     /// a hang in the engine does not).
     var shrinkSeconds = 60.0
 
-    func workerArguments(startingAt index: Int) -> [String] {
-        ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(index),
+    /// A worker's cases are n, n + step, n + 2·step, …
+    var step: Int { jobs * shard.count }
+
+    /// The worker (0..<jobs) whose share holds case `n`.
+    func stride(of n: Int) -> Int { (n / shard.count) % jobs }
+
+    func workerArguments(startingAt n: Int) -> [String] {
+        ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(n), "--step", String(step),
+                                          "--stride", String(stride(of: n)),
                                           "--cases", String(maxCases), "--findings", findings,
-                                          "--state", stateFile(index % jobs)]
+                                          "--state", stateFile(stride(of: n))]
     }
 
     func stateFile(_ stride: Int) -> String {
@@ -151,8 +161,9 @@ private struct CampaignState {
     var jobs: Int { supervisor.jobs }
 
     mutating func run() throws {
-        for j in 0..<min(jobs, max(supervisor.maxCases, 0)) {
-            slots.append(Slot(worker: try launch(startingAt: j), state: .starting(since: Date()), next: j))
+        for j in 0..<min(jobs, supervisor.shard.share(of: max(supervisor.maxCases, 0))) {
+            let n = supervisor.shard.number(j)
+            slots.append(Slot(worker: try launch(startingAt: n), state: .starting(since: Date()), next: n))
         }
         let isTerminal = isatty(STDERR_FILENO) != 0
         var lastStatus = Date()
@@ -197,7 +208,10 @@ private struct CampaignState {
                 let elapsed = Date().timeIntervalSince(start)
                 let rate = Double(report.casesRun) / max(elapsed, 0.001)
                 let shrinkingNow = slots.filter(\.state.isShrinking).count
-                let line = "cases \(report.casesRun)  \(Int(rate))/s  failures \(kept.count)  elapsed \(Int(elapsed)) s"
+                let total = supervisor.maxCases == Int.max ? nil : supervisor.shard.share(of: supervisor.maxCases)
+                let line = "cases \(report.casesRun)" + (total.map { "/\($0)" } ?? "") + "  \(Int(rate))/s  failures \(kept.count)  "
+                    + "elapsed \(Int(elapsed)) s" + timeLeft(done: report.casesRun, total: total, rate: rate, elapsed: elapsed,
+                                                             maxTime: supervisor.maxTime)
                     + (shrinkingNow > 0 ? "  (shrinking \(shrinkingNow))" : "")
                 FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))
             }
@@ -219,9 +233,9 @@ private struct CampaignState {
         if supervisor.showsStatus && isatty(STDERR_FILENO) != 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 
-    func launch(startingAt index: Int) throws -> Worker {
-        try Worker(executable: ownExecutable(), arguments: supervisor.workerArguments(startingAt: index),
-                   stride: index % jobs, capturesErrors: options.engineCommand == nil)
+    func launch(startingAt n: Int) throws -> Worker {
+        try Worker(executable: ownExecutable(), arguments: supervisor.workerArguments(startingAt: n),
+                   stride: supervisor.stride(of: n), capturesErrors: options.engineCommand == nil)
     }
 
     mutating func handle(_ line: String, slot index: Int) {
@@ -268,7 +282,7 @@ private struct CampaignState {
             slots[index].state = .checking(n, since: Date())
         case "done":
             slots[index].state = .idle(since: Date())
-            slots[index].next = n + jobs
+            slots[index].next = n + supervisor.step
             report.casesRun += 1
             let labels = fields.count >= 3 ? fields[2] : "-"
             if labels == "skipped" { report.skipped += 1; return }
@@ -357,7 +371,7 @@ private struct CampaignState {
                     report.stoppedEarly = "the engine hung on case \(n): the campaign stops there (each later hang would cost --timeout again)"
                 }
                 report.casesRun += 1
-                resumeAt = n + jobs
+                resumeAt = n + supervisor.step
             }
             // The crash was shrunk here, while the other workers waited: their clocks start again.
             for other in slots.indices { slots[other].state = refreshed(slots[other].state) }
@@ -366,7 +380,7 @@ private struct CampaignState {
                            : "the worker stopped while shrinking it (\(ending ?? "exit 0"))"
             keepUnshrunk(n, property: property, pending: pending, because: why)
             report.casesRun += 1
-            resumeAt = n + jobs
+            resumeAt = n + supervisor.step
         case .starting, .idle:
             if worker.status.map({ $0 == 0 }) ?? false && !hung {
                 // Exited normally without saying `end`: its share is not done.
@@ -456,4 +470,14 @@ private struct CampaignState {
         report.failures = kept.values.sorted { ($0.caseNumber, $0.property) < ($1.caseNumber, $1.property) }
         return report
     }
+}
+
+/// `  about N s left` for a progress line: what remains of `total` at
+/// `rate`, or of `maxTime`, whichever comes first; empty when neither is known.
+func timeLeft(done: Int, total: Int?, rate: Double, elapsed: Double, maxTime: Double?) -> String {
+    var left: Double?
+    if let total, rate > 0 { left = Double(max(total - done, 0)) / rate }
+    if let maxTime { left = min(left ?? .infinity, max(maxTime - elapsed, 0)) }
+    guard let left, left.isFinite else { return "" }
+    return left >= 120 ? "  about \(Int(left / 60)) min left" : "  about \(Int(left.rounded(.up))) s left"
 }

@@ -1,7 +1,7 @@
 // WorkerCommand: `diffcheck worker`, the process that runs an engine for a
 // supervisor (hidden; started by the other commands).
 //
-// In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + jobs, … and speaks one line per event on
+// In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + step, … and speaks one line per event on
 // standard output:
 //   start N            before case N runs (also written to the state file)
 //   failed N PROPERTY [hang]
@@ -33,7 +33,8 @@ enum WorkerCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do {
-            options = try Options(arguments, valued: ["--jobs", "--index", "--cases", "--findings", "--state", "--shrink", "--exhaust"],
+            options = try Options(arguments, valued: ["--jobs", "--index", "--step", "--stride", "--shard", "--cases", "--findings",
+                                                      "--state", "--shrink", "--exhaust"],
                                   switches: ["--serve"])
         } catch {
             printError("diffcheck worker: \(error)")
@@ -63,16 +64,19 @@ enum WorkerCommand {
             defer { close(state) }
             return exhaustInWorker(bound, checker: Checker(engine: engine, profile: options.profile),
                                    jobs: max((try? options.integer("--jobs", default: 1)) ?? 1, 1),
-                                   index: (try? options.integer("--index", default: 0)) ?? 0, state: state)
+                                   index: (try? options.integer("--index", default: 0)) ?? 0,
+                                   shard: (try? options.shard()) ?? .whole, state: state)
         }
         let cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
                                   seed: options.seed, engineCommand: options.engineCommand)
         let jobs = max((try? options.integer("--jobs", default: 1)) ?? 1, 1)
         let index = (try? options.integer("--index", default: 0)) ?? 0
+        let step = max((try? options.integer("--step", default: jobs)) ?? jobs, 1)
+        let stride = (try? options.integer("--stride", default: index % jobs)) ?? index % jobs
         let limit = (try? options.integer("--cases", default: Int.max)) ?? Int.max
         // Findings go to a staging folder of this worker's; the supervisor
         // moves those it keeps into the findings folder.
-        let findings = options.values["--findings"].map { stagingFolder($0, stride: index % jobs) } ?? "Corpus/findings"
+        let findings = options.values["--findings"].map { stagingFolder($0, stride: stride) } ?? "Corpus/findings"
         let state = options.values["--state"].map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? -1
         defer { if state >= 0 { close(state) } }
         var n = index
@@ -99,7 +103,7 @@ enum WorkerCommand {
             }
             let labels = checked.labels.sorted().map(\.rawValue).joined(separator: ",")
             emit("done \(n) \(checked.verdict.isSkipped ? "skipped" : (labels.isEmpty ? "-" : labels))")
-            n += jobs
+            n += step
         }
         emit("end")
         return ExitCode.success

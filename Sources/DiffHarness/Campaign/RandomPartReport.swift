@@ -55,11 +55,12 @@ public struct RandomPartReport: Sendable {
     /// failures, each with the command `reproduce(path)` returns. Without
     /// timings, two runs of the same seed and cases print the same text
     /// whatever the number of workers.
-    public func summary(engine: String, seed: UInt64, showsTimings: Bool = true,
+    public func summary(engine: String, seed: UInt64, shard: Shard = .whole, showsTimings: Bool = true,
                         reproduce: (String) -> String) -> String {
         var lines: [String] = []
         let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
-        lines.append("engine \(engine), seed \(seed): \(casesRun) cases\(rate), \(failures.count) failures" + (wasInterrupted ? " (interrupted)" : ""))
+        let part = shard.isWhole ? "" : ", shard \(shard) (cases n with n mod \(shard.count) = \(shard.index))"
+        lines.append("engine \(engine), seed \(seed)\(part): \(casesRun) cases\(rate), \(failures.count) failures" + (wasInterrupted ? " (interrupted)" : ""))
         if let stoppedEarly { lines.append("  stopped early: \(stoppedEarly)") }
         if !unfinished.isEmpty && showsTimings {
             lines.append("  unfinished when the campaign stopped (not counted): " + unfinished.joined(separator: ", "))
