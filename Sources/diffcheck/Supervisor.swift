@@ -144,6 +144,8 @@ private struct CampaignState {
     var rerun: Set<Int> = []
     /// Cases on which the engine did not answer in time (`failed N no-crash hang`).
     var hungCases: Set<Int> = []
+    /// How many cases had each label (by `Label.index`).
+    var labelTotals = [Int](repeating: 0, count: Label.allCases.count)
 
     struct Slot {
         var worker: Worker
@@ -284,10 +286,13 @@ private struct CampaignState {
             slots[index].state = .idle(since: Date())
             slots[index].next = n + supervisor.step
             report.casesRun += 1
-            let labels = fields.count >= 3 ? fields[2] : "-"
+            let labels = fields.count >= 3 ? fields[2] : "0"
             if labels == "skipped" { report.skipped += 1; return }
-            for name in labels.split(separator: ",") {
-                if let label = Label(rawValue: String(name)) { report.labelCounts[label, default: 0] += 1 }
+            // The labels as the hexadecimal bits of a LabelSet.
+            var bits = UInt32(labels, radix: 16) ?? 0
+            while bits != 0 {
+                labelTotals[bits.trailingZeroBitCount] += 1
+                bits &= bits - 1
             }
         default:
             break
@@ -467,6 +472,7 @@ private struct CampaignState {
 
     mutating func finish() -> RandomPartReport {
         report.elapsed = Date().timeIntervalSince(start)
+        for label in Label.allCases where labelTotals[label.index] > 0 { report.labelCounts[label] = labelTotals[label.index] }
         report.failures = kept.values.sorted { ($0.caseNumber, $0.property) < ($1.caseNumber, $1.property) }
         return report
     }

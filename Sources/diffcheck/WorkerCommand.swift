@@ -15,7 +15,8 @@
 //                      the shrunk case of case N is saved at PATH (the
 //                      unshrunk file is gone); shrinking took CALLS engine
 //                      calls and SECONDS
-//   done N LABELS      case N ran; LABELS is a comma-separated list or -
+//   done N LABELS      case N ran; LABELS is a LabelSet's bits in hexadecimal,
+//                      or `skipped` (written with the next `start` line)
 //   end                its share of the cases is done
 //   engine PGID, engine-end PGID
 //                      it started (stopped) an engine process group
@@ -80,14 +81,17 @@ enum WorkerCommand {
         let state = options.values["--state"].map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? -1
         defer { if state >= 0 { close(state) } }
         var n = index
+        // One write per case: its `done` line, then the next case's `start`.
+        var pending = "start \(n)"
         while n < limit {
-            // Enough to rebuild the case is on disk before it runs.
+            // Enough to rebuild the case is on disk before it runs (a
+            // fixed-width line: one write, nothing to truncate).
             if state >= 0 {
-                let line = Array("seed \(options.seed) case \(n)\n".utf8)
-                _ = ftruncate(state, 0)
+                let text = "seed \(options.seed) case \(n)"
+                let line = Array((text + String(repeating: " ", count: max(63 - text.count, 0)) + "\n").utf8)
                 _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
             }
-            emit("start \(n)")
+            emit(pending)
             let checked = cases.check(n)
             // The supervisor decides, across workers, which case of a property is shrunk.
             if let failure = checked.verdict.failures.first {
@@ -101,11 +105,12 @@ enum WorkerCommand {
                          + String(format: "%.2f", saved.seconds) + " \(saved.path ?? "-")")
                 }
             }
-            let labels = checked.labels.sorted().map(\.rawValue).joined(separator: ",")
-            emit("done \(n) \(checked.verdict.isSkipped ? "skipped" : (labels.isEmpty ? "-" : labels))")
+            // The labels as the hexadecimal bits of a LabelSet.
+            pending = "done \(n) " + (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16))
             n += step
+            if n < limit { pending += "\nstart \(n)" }
         }
-        emit("end")
+        emit(n == index ? "end" : pending + "\nend")
         return ExitCode.success
     }
 }

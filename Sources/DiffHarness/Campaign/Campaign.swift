@@ -122,7 +122,7 @@ public struct Campaign: Sendable {
             let checked = cases.check(n)
             report.casesRun += 1
             if checked.verdict.isSkipped { report.skipped += 1 }
-            for label in checked.labels { report.labelCounts[label, default: 0] += 1 }
+            for label in checked.labels.labels { report.labelCounts[label, default: 0] += 1 }
             guard let failure = checked.verdict.failures.first(where: { !found.contains($0.property) }) else {
                 for failure in checked.verdict.failures { report.repeatedFailures[failure.property.rawValue, default: 0] += 1 }
                 continue

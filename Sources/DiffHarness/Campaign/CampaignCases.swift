@@ -13,7 +13,7 @@ public struct CheckedCase: Sendable {
     public var pair: GeneratedPair
     public var verdict: Verdict
     /// What the pair exercises (empty when the engine did not apply to it).
-    public var labels: Set<Label>
+    public var labels: LabelSet
 }
 
 /// A failure shrunk and saved.
@@ -45,7 +45,7 @@ public struct CampaignCases: Sendable {
         let pair = generator.campaignCase(seed: seed, n: n)
         let verdict = checker.check(old: pair.old, new: pair.new)
         return CheckedCase(caseNumber: n, pair: pair, verdict: verdict,
-                           labels: verdict.isSkipped ? [] : Label.of(old: pair.old, new: pair.new))
+                           labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new))
     }
 
     /// A counterexample of `failure` on `checked`, as it is before shrinking.
