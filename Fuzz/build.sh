@@ -9,8 +9,8 @@
 #
 # Produces $OUT/DiffFuzz (fuzzing the `core` engine: ClusterFuzz sets no
 # DIFFCHECK_ENGINE), its seed corpus $OUT/DiffFuzz_seed_corpus.zip and its
-# libFuzzer options $OUT/DiffFuzz.options (the input length Fuzz/run.sh
-# uses too; the target itself ignores longer inputs, see FuzzTarget.swift).
+# libFuzzer options $OUT/DiffFuzz.options (max_len, the input length
+# Fuzz/run.sh uses too; see Fuzz/README.md, "Input length").
 #
 # Used by OSS-Fuzz (Fuzz/Dockerfile, Fuzz/project.yaml) and by
 # ClusterFuzzLite (.clusterfuzzlite/build.sh runs this script).

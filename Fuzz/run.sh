@@ -23,7 +23,8 @@ Fuzz/run.sh: build the DiffFuzz libFuzzer target (release, -sanitize=fuzzer,addr
 Campaigns (with or without --fork) pass FLAGS to libFuzzer (-max_total_time=S, -runs=N,
 -seed=N, -max_len=N, -ignore_crashes=1, ...; see -help=1) and add, unless given:
   -timeout=30                         an input running 30 s is a hang (libFuzzer's default is 1200)
-  -max_len=MAXLEN                     the longest input (see Fuzz/README.md, "Input length")
+  -max_len=256                        the longest input (Fuzz/DiffFuzz.options; Fuzz/README.md,
+                                      "Input length")
   -artifact_prefix=Corpus/crashes/ENGINE/
                                       where a failing input is saved (the folder names the engine)
 The corpus directories are Fuzz/.build/corpus/ENGINE/ (new inputs go there; kept between
@@ -34,7 +35,8 @@ Environment:
   DIFFCHECK_ENGINE    the engine under test: core (default), stdlib, reload-all, simple,
                       mutant:FLAW (`diffcheck engines` lists them)
   DIFFCHECK_PROFILE   the model's profile: strict (default) or uikit
-  ASAN_OPTIONS        passed on; unset, run.sh uses ASAN_DEFAULTS (see Fuzz/README.md)
+  ASAN_OPTIONS        passed on; when unset, malloc_context_size=0 (reports without
+                      allocation stacks, see Fuzz/README.md); empty: ASan's defaults
   SWIFT_BACKTRACE     always set to enable=no (the backtracer can hang after a crash)
 
 Exit status:
@@ -59,9 +61,10 @@ engine="${DIFFCHECK_ENGINE:-core}"
 crashes="$root/Corpus/crashes/$engine"
 # The working corpus: what campaigns find, per engine, never committed.
 work="$fuzz/.build/corpus/$engine"
-# The longest input a campaign makes (Fuzz/README.md, "Input length"); the
-# same value is in build.sh's DiffFuzz.options for ClusterFuzzLite.
-maxlen=256
+# The longest input a campaign makes (Fuzz/README.md, "Input length"), from
+# the options file build.sh gives ClusterFuzzLite and OSS-Fuzz.
+maxlen="$(sed -n 's/^max_len *= *//p' "$fuzz/DiffFuzz.options")"
+
 
 # The flags OSS-Fuzz passes for Swift, minus its static-linking ones.
 swiftflags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
@@ -130,10 +133,11 @@ campaign() {
     exec "$binary" "${args[@]}" "$work" "$seeds"
 }
 
-# AddressSanitizer's settings for every run, unless ASAN_OPTIONS is given
-# (Fuzz/README.md, "Where an execution's time goes"): no allocation and
-# free stacks recorded for reports (the report still names the bad access
-# and its stack), and a smaller quarantine for freed memory.
+# AddressSanitizer's settings for every run, unless ASAN_OPTIONS is given:
+# no allocation and free stacks are recorded (recording them was an eighth
+# of an execution's time; Fuzz/README.md, "Where an execution's time goes").
+# Detection is unchanged, and a report still shows the bad access and its
+# stack; ASAN_OPTIONS= (empty) brings back ASan's defaults, with the stacks.
 ASAN_DEFAULTS="malloc_context_size=0"
 export ASAN_OPTIONS="${ASAN_OPTIONS-$ASAN_DEFAULTS}"
 
