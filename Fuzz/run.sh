@@ -96,8 +96,21 @@ absolute() {
     esac
 }
 
+# Exits 2, with DiffFuzz's list of valid names, on an unknown engine or
+# profile, before any folder is made for it. (DiffFuzz checks both before
+# anything else; its -diffcheck_labels=1 mode with no files does nothing more.)
+check_names() {
+    local status=0
+    "$binary" -diffcheck_labels=1 >/dev/null 2>&1 || status=$?
+    if [ "$status" -eq 2 ]; then
+        "$binary" -diffcheck_labels=1 2>&1 >/dev/null | head -1 >&2
+        exit 2
+    fi
+}
+
 # Runs a campaign: the libFuzzer flags in "$@", the run.sh defaults added.
 campaign() {
+    check_names
     mkdir -p "$work" "$seeds" "$logs"
     # Paths the caller gave, as arguments or flag values, made absolute
     # (the campaign runs from the logs directory).
@@ -134,8 +147,8 @@ campaign() {
 }
 
 # AddressSanitizer's settings for every run, unless ASAN_OPTIONS is given:
-# no allocation and free stacks are recorded (recording them was an eighth
-# of an execution's time; Fuzz/README.md, "Where an execution's time goes").
+# no allocation and free stacks are recorded (recording them took a tenth of
+# the time; Fuzz/README.md, "Where an execution's time goes").
 # Detection is unchanged, and a report still shows the bad access and its
 # stack; ASAN_OPTIONS= (empty) brings back ASan's defaults, with the stacks.
 ASAN_DEFAULTS="malloc_context_size=0"
@@ -219,6 +232,7 @@ case "$mode" in
         sources=("$work")
     fi
     build
+    check_names
     mkdir -p "$into" "$logs"
     before="$(files_in "$into" | wc -l)"
     cd "$logs"
