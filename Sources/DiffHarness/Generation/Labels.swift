@@ -22,6 +22,17 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
     case duplicateSections = "duplicate-sections"
     case unrelated
     case large
+    /// A pair one sorted fetched-results section could report: flat, no
+    /// repeated identity, and the unchanged objects keep their order (an
+    /// object moves only when its sort key changed, RULES.md §5).
+    case frcOneSection = "frc-one-section"
+    /// The same for sections from a key path: sectioned, no repeats, no
+    /// empty section, every section keeps its name (content), sections
+    /// keep their order, and unchanged objects keep their section and order.
+    case frcKeyPathSections = "frc-key-path-sections"
+    /// Several fetched entities merged into one snapshot: at least two of
+    /// the merged shape's entity sections (`PairGenerator.mergedEntities`).
+    case frcMergedEntities = "frc-merged-entities"
 
     public static func < (lhs: Label, rhs: Label) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -67,6 +78,7 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
                 changedSections.insert(pair.old.section)
             }
         }
+        labels.formUnion(fetchedResultsLabels(old: old, new: new, matching: matching))
         for (section, order) in staying {
             if Matching.longestIncreasingLength(order.map(\.newItem)) < order.count {
                 labels.insert(.move)
@@ -88,6 +100,32 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
             }
         }
         return labels
+    }
+
+    /// The fetched-results shape labels of a pair (see each label).
+    static func fetchedResultsLabels(old: Snapshot, new: Snapshot, matching: Matching) -> Set<Label> {
+        let entities = Set(PairGenerator.mergedEntities.map(\.section))
+        if (old.sections + new.sections).filter({ entities.contains($0.id) }).count >= 2 && !old.isFlat {
+            return [.frcMergedEntities]
+        }
+        guard !hasDuplicates(old), !hasDuplicates(new) else { return [] }
+        // Unchanged objects keep their section and their order.
+        var unchangedOrder: [Int: [Int]] = [:]
+        for pair in matching.itemPairs {
+            let before = old.sections[pair.old.section].items[pair.old.item]
+            let after = new.sections[pair.new.section].items[pair.new.item]
+            guard before.content == after.content else { continue }
+            guard matching.newSectionOfOld[pair.old.section] == pair.new.section else { return [] }
+            unchangedOrder[pair.old.section, default: []].append(pair.new.item)
+        }
+        for order in unchangedOrder.values where Matching.longestIncreasingLength(order) < order.count { return [] }
+        if old.isFlat && new.isFlat { return [.frcOneSection] }
+        let sectionOrder = matching.newSectionOfOld.compactMap { $0 }
+        guard !(old.sections + new.sections).contains(where: { $0.items.isEmpty }),
+              Matching.longestIncreasingLength(sectionOrder) == sectionOrder.count,
+              matching.newSectionOfOld.enumerated().allSatisfy({ o, n in n.map { old.sections[o].content == new.sections[$0].content } ?? true })
+        else { return [] }
+        return [.frcKeyPathSections]
     }
 
     /// One longest strictly increasing subsequence of `values`.
