@@ -65,12 +65,16 @@ public struct FetchedResultsEngine: DiffEngine {
         guard let stream = stream(old: old, new: new) else {
             return .refusal("a fetched-results controller never reports a repeated object or section name")
         }
+        var stages: [Stage]
         switch collector {
-        case .move: return .stages(stream.stages(movedObjects: .move, data: new))
+        case .move: stages = stream.stages(movedObjects: .move, data: new)
         case .dropInSectionChanges:
-            return .stages(stream.droppingObjectChangesInChangedSections().stages(movedObjects: .move, data: new))
-        case .deleteInsert: return .stages(stream.stages(movedObjects: .deleteAndInsert, data: new))
-        case .moveThenReload: return .stages(stream.stages(movedObjects: .moveThenReload, data: new))
+            stages = stream.droppingObjectChangesInChangedSections().stages(movedObjects: .move, data: new)
+        case .deleteInsert: stages = stream.stages(movedObjects: .deleteAndInsert, data: new)
+        case .moveThenReload: stages = stream.stages(movedObjects: .moveThenReload, data: new)
         }
+        // The last stage's data is `new` itself, which an engine leaves unsaid (`EngineOutput`).
+        if !stages.isEmpty { stages[stages.count - 1].data = nil }
+        return .stages(stages)
     }
 }
