@@ -110,8 +110,8 @@ public struct FetchedResultsReading: Hashable, Sendable, CustomStringConvertible
 /// Returns nil when identifiers repeat on either side (an object or a
 /// section name twice): no controller reports such results.
 ///
-/// - Complexity: O(*n*²) for *n* objects in one section (the kept-in-order
-///   run); the oracle favours plainness over speed.
+/// - Complexity: O((*n* + *s*) log *n*) for *n* objects and *s* sections
+///   (the kept-in-order runs), plus the hashing of identifiers.
 public func fetchedResultsChanges(old: Snapshot, new: Snapshot,
                                   reading: FetchedResultsReading) -> FetchedResultsStream? {
     guard hasUniqueIdentifiers(old), hasUniqueIdentifiers(new) else { return nil }
@@ -196,20 +196,35 @@ private func hasUniqueIdentifiers(_ snapshot: Snapshot) -> Bool {
 }
 
 /// The indexes of a heaviest subsequence of `elements` whose `order` values
-/// strictly increase (ties: the earliest best predecessor), ascending.
+/// (non-negative) strictly increase, ascending; among equally heavy ones,
+/// each element's predecessor is the earliest best one.
 ///
-/// Invariant of the loop: `best[i]` is the weight of the heaviest
-/// increasing subsequence ending at `i`, `previous[i]` its predecessor.
+/// A Fenwick tree over the orders holds, for each prefix of orders, the
+/// heaviest run ending there. Invariant of the loop: `best[i]` is the weight
+/// of the heaviest increasing run ending at `i`, `previous[i]` its
+/// predecessor, and the tree holds every element before `i`.
 ///
-/// - Complexity: O(*n*²).
-private func heaviestKeptInOrder(_ elements: [(order: Int, weight: Int)]) -> [Int] {
+/// - Complexity: O(*n* log *m*) for *n* elements and orders below *m*.
+func heaviestKeptInOrder(_ elements: [(order: Int, weight: Int)]) -> [Int] {
+    let size = (elements.map(\.order).max() ?? -1) + 1
+    var tree = [(weight: Int, index: Int)](repeating: (0, -1), count: size + 1)
     var best = [Int](repeating: 0, count: elements.count)
     var previous = [Int](repeating: -1, count: elements.count)
     for i in elements.indices {
-        best[i] = elements[i].weight
-        for j in 0..<i where elements[j].order < elements[i].order && best[j] + elements[i].weight > best[i] {
-            best[i] = best[j] + elements[i].weight
-            previous[i] = j
+        var top = (weight: 0, index: -1)
+        var q = elements[i].order   // orders 0..<order sit at positions 1...order
+        while q > 0 {
+            if tree[q].weight > top.weight || (tree[q].weight == top.weight && tree[q].index >= 0 && tree[q].index < top.index) {
+                top = tree[q]
+            }
+            q -= q & -q
+        }
+        best[i] = top.weight + elements[i].weight
+        previous[i] = top.index
+        var u = elements[i].order + 1
+        while u <= size {
+            if best[i] > tree[u].weight { tree[u] = (best[i], i) }
+            u += u & -u
         }
     }
     guard var cursor = best.indices.max(by: { best[$0] < best[$1] || (best[$0] == best[$1] && $0 > $1) }) else { return [] }

@@ -151,3 +151,21 @@ private let plain = FetchedResultsReading()
         .updateObject(at: p(1, 2), newPath: nil),
     ])
 }
+
+/// The kept-in-order run against the plain O(n²) recurrence: as heavy, and increasing.
+@Test func theHeaviestKeptInOrderRunIsAsHeavyAsThePlainRecurrenceSays() {
+    var random = SeededGenerator(seed: 5)
+    for _ in 0..<500 {
+        let count = random.below(12)
+        let orders = Array(0..<count).shuffled(using: &random)
+        let elements = orders.map { (order: $0, weight: random.below(2) == 0 ? 1 : count + 1) }
+        var best = [Int](repeating: 0, count: count)
+        for i in 0..<count {
+            best[i] = elements[i].weight
+            for j in 0..<i where elements[j].order < elements[i].order { best[i] = max(best[i], best[j] + elements[i].weight) }
+        }
+        let run = heaviestKeptInOrder(elements)
+        #expect(run.reduce(0) { $0 + elements[$1].weight } == (best.max() ?? 0))
+        #expect(zip(run, run.dropFirst()).allSatisfy { $0 < $1 && elements[$0].order < elements[$1].order })
+    }
+}
