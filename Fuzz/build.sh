@@ -8,7 +8,12 @@
 # with unchanged.
 #
 # Produces $OUT/DiffFuzz (fuzzing the `core` engine: ClusterFuzz sets no
-# DIFFCHECK_ENGINE) and its seed corpus $OUT/DiffFuzz_seed_corpus.zip.
+# DIFFCHECK_ENGINE), its seed corpus $OUT/DiffFuzz_seed_corpus.zip and its
+# libFuzzer options $OUT/DiffFuzz.options (max_len, the input length
+# Fuzz/run.sh uses too; see Fuzz/README.md, "Input length").
+#
+# Used by OSS-Fuzz (Fuzz/Dockerfile, Fuzz/project.yaml) and by
+# ClusterFuzzLite (.clusterfuzzlite/build.sh runs this script).
 if [ -z "${SWIFTFLAGS:-}" ] && command -v precompile_swift >/dev/null; then
     . precompile_swift
 fi
@@ -27,6 +32,7 @@ swift build -c release $SWIFTFLAGS
 # shellcheck disable=SC2086
 bin="$(swift build -c release $SWIFTFLAGS --show-bin-path)"
 cp "$bin/DiffFuzz" "$OUT/DiffFuzz"
+cp "$repository/Fuzz/DiffFuzz.options" "$OUT/DiffFuzz.options"
 
 (cd "$repository/Corpus/fuzz" && find . -maxdepth 1 -type f ! -name '.*' -print0 \
     | xargs -0 zip -q -j "$OUT/DiffFuzz_seed_corpus.zip")

@@ -1,31 +1,56 @@
 #!/usr/bin/env bash
-# Fuzz/run.sh: build the DiffFuzz libFuzzer target and run it.
-#
-#   Fuzz/run.sh [LIBFUZZER FLAGS...]   a campaign on Corpus/fuzz/; crash
-#                                      artifacts go to Corpus/crashes/ENGINE/
-#                                      (the folder names the engine, which
-#                                      the bytes do not: `diffcheck repro`
-#                                      runs an artifact on it)
-#   Fuzz/run.sh --regress              every file of Corpus/fuzz/ and
-#                                      Corpus/crashes/ENGINE/ once; non-zero
-#                                      exit on any failure or sanitizer report
-#   Fuzz/run.sh --seeds                remake the seed corpus Corpus/fuzz/
-#                                      (one small input per generator label,
-#                                      minimized with -merge=1; the mutant-*
-#                                      seeds are kept)
-#   Fuzz/run.sh --build                build only, print the binary's path
-#
-# Flags are passed through to libFuzzer: -max_total_time=60, -runs=N,
-# -jobs=N, -workers=N, -seed=N, -max_len=N, ... (see -help=1).
-#
-# Environment: DIFFCHECK_ENGINE (core, stdlib, reload-all, simple,
-# mutant:FLAW; default core), DIFFCHECK_PROFILE (strict or uikit).
-#
-# New corpus inputs a campaign finds go to a working corpus per engine,
-# Fuzz/.build/corpus/ENGINE/ (kept between campaigns, never committed), so
-# the committed seeds in Corpus/fuzz/ stay small. libFuzzer's -jobs logs
-# (fuzz-N.log) go to Fuzz/.build/logs/.
+# Fuzz/run.sh: build the DiffFuzz libFuzzer target and run it. `--help`
+# lists the modes; Fuzz/README.md explains them.
 set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+Fuzz/run.sh: build the DiffFuzz libFuzzer target (release, -sanitize=fuzzer,address) and run it.
+
+  Fuzz/run.sh [FLAGS...]              a campaign in one process
+  Fuzz/run.sh --fork N [FLAGS...]     a campaign in N child processes (libFuzzer -fork=N),
+                                      for a machine with N cores to spare
+  Fuzz/run.sh --merge [--into DIR] [SOURCE...]
+                                      add to DIR (default Corpus/fuzz) every input of the
+                                      SOURCE directories (default: the working corpus) that
+                                      covers something DIR does not (libFuzzer -merge=1);
+                                      into an empty DIR this is a minimized copy
+  Fuzz/run.sh --regress               every file of Corpus/fuzz/ and Corpus/crashes/ENGINE/ once
+  Fuzz/run.sh --seeds                 remake the seed corpus Corpus/fuzz/ (mutant-* kept)
+  Fuzz/run.sh --build                 build only; print the binary's path
+  Fuzz/run.sh --help                  this text
+
+Campaigns (with or without --fork) pass FLAGS to libFuzzer (-max_total_time=S, -runs=N,
+-seed=N, -max_len=N, -ignore_crashes=1, ...; see -help=1) and add, unless given:
+  -timeout=30                         an input running 30 s is a hang (libFuzzer's default is 1200)
+  -max_len=256                        the longest input (Fuzz/DiffFuzz.options; Fuzz/README.md,
+                                      "Input length")
+  -artifact_prefix=Corpus/crashes/ENGINE/
+                                      where a failing input is saved (the folder names the engine)
+The corpus directories are Fuzz/.build/corpus/ENGINE/ (new inputs go there; kept between
+campaigns, never committed) and Corpus/fuzz/ (the seeds, read only). Relative paths in
+FLAGS are resolved against the caller's directory.
+
+Environment:
+  DIFFCHECK_ENGINE    the engine under test: core (default), stdlib, reload-all, simple,
+                      mutant:FLAW (`diffcheck engines` lists them)
+  DIFFCHECK_PROFILE   the model's profile: strict (default) or uikit
+  ASAN_OPTIONS        passed on; when unset, malloc_context_size=0 (reports without
+                      allocation stacks, see Fuzz/README.md); empty: ASan's defaults
+  SWIFT_BACKTRACE     always set to enable=no (the backtracer can hang after a crash)
+
+Exit status:
+  0    the campaign ended (time or run limit) with nothing found; --regress: every input
+       passes; --merge, --seeds, --build, --help: done
+  1    --regress: an input fails a property, crashes or draws a sanitizer report;
+       a build failure
+  2    a usage error (unknown mode, missing or bad argument), or an unknown engine or profile
+  77   a campaign found a failure: a failed property or a crash (libFuzzer's -error_exitcode;
+       the input is saved under Corpus/crashes/ENGINE/)
+  other  a campaign's other libFuzzer statuses: 70 a hang (-timeout; --fork ignores hangs and
+       out-of-memory unless -ignore_timeouts=0 / -ignore_ooms=0), non-zero on a sanitizer report
+EOF
+}
 
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$fuzz")"
@@ -34,6 +59,12 @@ engine="${DIFFCHECK_ENGINE:-core}"
 # Artifacts of each engine in a folder of its own: the same bytes are a
 # failure on a mutant and a pass on the core.
 crashes="$root/Corpus/crashes/$engine"
+# The working corpus: what campaigns find, per engine, never committed.
+work="$fuzz/.build/corpus/$engine"
+# The longest input a campaign makes (Fuzz/README.md, "Input length"), from
+# the options file build.sh gives ClusterFuzzLite and OSS-Fuzz.
+maxlen="$(sed -n 's/^max_len *= *//p' "$fuzz/DiffFuzz.options")"
+
 
 # The flags OSS-Fuzz passes for Swift, minus its static-linking ones.
 swiftflags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
@@ -42,8 +73,13 @@ swiftflags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 # writes the artifact.
 export SWIFT_BACKTRACE=enable=no
 
+die_usage() {
+    echo "Fuzz/run.sh: $1 (Fuzz/run.sh --help lists the modes)" >&2
+    exit 2
+}
+
 build() {
-    swift build -c release --package-path "$fuzz" "${swiftflags[@]}" >&2
+    swift build -c release --package-path "$fuzz" "${swiftflags[@]}" >&2 || exit 1
     binary="$(swift build -c release --package-path "$fuzz" "${swiftflags[@]}" --show-bin-path)/DiffFuzz"
 }
 
@@ -52,13 +88,86 @@ files_in() {
     find "$@" -maxdepth 1 -type f ! -name '.*' 2>/dev/null | sort
 }
 
+# A path made absolute against the caller's directory.
+absolute() {
+    case "$1" in
+    /*) echo "$1" ;;
+    *) echo "$callerdir/$1" ;;
+    esac
+}
+
+# Exits 2, with DiffFuzz's list of valid names, on an unknown engine or
+# profile, before any folder is made for it. (DiffFuzz checks both before
+# anything else; its -diffcheck_labels=1 mode with no files does nothing more.)
+check_names() {
+    local status=0
+    "$binary" -diffcheck_labels=1 >/dev/null 2>&1 || status=$?
+    if [ "$status" -eq 2 ]; then
+        "$binary" -diffcheck_labels=1 2>&1 >/dev/null | head -1 >&2
+        exit 2
+    fi
+}
+
+# Runs a campaign: the libFuzzer flags in "$@", the run.sh defaults added.
+campaign() {
+    check_names
+    mkdir -p "$work" "$seeds" "$logs"
+    # Paths the caller gave, as arguments or flag values, made absolute
+    # (the campaign runs from the logs directory).
+    local args=() arg value has_timeout=0 has_maxlen=0 has_prefix=0
+    for arg in "$@"; do
+        case "$arg" in
+        -timeout=*) has_timeout=1 ;;
+        -max_len=*) has_maxlen=1 ;;
+        -artifact_prefix=*) has_prefix=1 ;;
+        esac
+        case "$arg" in
+        -*=*)
+            value="${arg#*=}"
+            if [ -e "$callerdir/$value" ] && [ "${value:0:1}" != / ]; then
+                args+=("${arg%%=*}=$callerdir/$value")
+            else
+                args+=("$arg")
+            fi
+            ;;
+        -*) args+=("$arg") ;;
+        *) args+=("$(absolute "$arg")") ;;
+        esac
+    done
+    # libFuzzer's default (1200 s an input) would hide a hang for 20 minutes.
+    [ "$has_timeout" -eq 1 ] || args=(-timeout=30 "${args[@]}")
+    [ "$has_maxlen" -eq 1 ] || args=(-max_len="$maxlen" "${args[@]}")
+    if [ "$has_prefix" -eq 0 ]; then
+        mkdir -p "$crashes"
+        args=(-artifact_prefix="$crashes/" "${args[@]}")
+    fi
+    # Run from the logs directory, where -jobs and -fork write theirs.
+    cd "$logs"
+    exec "$binary" "${args[@]}" "$work" "$seeds"
+}
+
+# AddressSanitizer's settings for every run, unless ASAN_OPTIONS is given:
+# no allocation and free stacks are recorded (recording them took a tenth of
+# the time; Fuzz/README.md, "Where an execution's time goes").
+# Detection is unchanged, and a report still shows the bad access and its
+# stack; ASAN_OPTIONS= (empty) brings back ASan's defaults, with the stacks.
+ASAN_DEFAULTS="malloc_context_size=0"
+export ASAN_OPTIONS="${ASAN_OPTIONS-$ASAN_DEFAULTS}"
+
+callerdir="$PWD"
+logs="$fuzz/.build/logs"
 mode="${1:-}"
 case "$mode" in
+--help | -h)
+    usage
+    ;;
 --build)
+    [ "$#" -eq 1 ] || die_usage "--build takes no arguments"
     build
     echo "$binary"
     ;;
 --regress)
+    [ "$#" -eq 1 ] || die_usage "--regress takes no arguments"
     build
     mapfile -t inputs < <(files_in "$seeds" "$crashes")
     if [ "${#inputs[@]}" -eq 0 ]; then
@@ -68,7 +177,13 @@ case "$mode" in
     # libFuzzer runs file arguments once each and stops at the first failure.
     log="$(mktemp)"
     trap 'rm -f "$log"' EXIT
-    if ! "$binary" "${inputs[@]}" >"$log" 2>&1; then
+    status=0
+    "$binary" "${inputs[@]}" >"$log" 2>&1 || status=$?
+    if [ "$status" -eq 2 ]; then
+        cat "$log" >&2
+        exit 2
+    fi
+    if [ "$status" -ne 0 ]; then
         cat "$log"
         echo "Fuzz/run.sh --regress: FAILED (engine $engine, ${#inputs[@]} inputs)" >&2
         exit 1
@@ -81,6 +196,7 @@ case "$mode" in
     echo "Fuzz/run.sh --regress: ${#inputs[@]} inputs pass (engine $engine)"
     ;;
 --seeds)
+    [ "$#" -eq 1 ] || die_usage "--seeds takes no arguments"
     build
     candidates="$(mktemp -d)"
     trap 'rm -rf "$candidates"' EXIT
@@ -92,35 +208,53 @@ case "$mode" in
     "$binary" -merge=1 "$seeds" "$candidates" 2>&1 | grep "MERGE-OUTER"
     "$binary" -diffcheck_labels=1 $(files_in "$seeds")
     ;;
-*)
-    build
-    work="$fuzz/.build/corpus/$engine"
-    logs="$fuzz/.build/logs"
-    mkdir -p "$work" "$seeds" "$crashes" "$logs"
-    callerdir="$PWD"
-    # Run from the logs directory (so -jobs logs land there); paths the
-    # caller gave, as arguments or flag values, are made absolute first.
-    args=()
-    has_timeout=0
-    for arg in "$@"; do
-        case "$arg" in
-        -timeout=*) has_timeout=1; args+=("$arg") ;;
-        -*=*)
-            value="${arg#*=}"
-            if [ -e "$callerdir/$value" ] && [ "${value:0:1}" != / ]; then
-                args+=("${arg%%=*}=$callerdir/$value")
-            else
-                args+=("$arg")
-            fi
+--merge)
+    shift
+    into="$seeds"
+    sources=()
+    while [ "$#" -gt 0 ]; do
+        case "$1" in
+        --into)
+            [ "$#" -ge 2 ] || die_usage "--into needs a directory"
+            into="$(absolute "$2")"
+            shift 2
             ;;
-        -*) args+=("$arg") ;;
-        /*) args+=("$arg") ;;
-        *) args+=("$callerdir/$arg") ;;
+        -*) die_usage "--merge takes [--into DIR] and source directories, not '$1'" ;;
+        *)
+            [ -d "$1" ] || die_usage "--merge: '$1' is not a directory"
+            sources+=("$(absolute "$1")")
+            shift
+            ;;
         esac
     done
-    # libFuzzer's default (1200 s an input) would hide a hang for 20 minutes.
-    [ "$has_timeout" -eq 1 ] || args=(-timeout=30 "${args[@]}")
+    if [ "${#sources[@]}" -eq 0 ]; then
+        [ -d "$work" ] || die_usage "--merge: no source given and no working corpus $work"
+        sources=("$work")
+    fi
+    build
+    check_names
+    mkdir -p "$into" "$logs"
+    before="$(files_in "$into" | wc -l)"
     cd "$logs"
-    exec "$binary" -artifact_prefix="$crashes/" "${args[@]}" "$work" "$seeds"
+    # -merge=1 runs the inputs in a child process it restarts after a crash,
+    # so an input that fails is skipped, not merged.
+    "$binary" -merge=1 -timeout=30 "$into" "${sources[@]}" 2>&1 | grep "MERGE-OUTER" || true
+    after="$(files_in "$into" | wc -l)"
+    echo "Fuzz/run.sh --merge: $((after - before)) inputs added to $into ($after in all, engine $engine)"
+    ;;
+--fork)
+    [ "$#" -ge 2 ] || die_usage "--fork needs a number of processes"
+    [[ "$2" =~ ^[1-9][0-9]*$ ]] || die_usage "--fork needs a positive number, not '$2'"
+    jobs="$2"
+    shift 2
+    build
+    campaign -fork="$jobs" "$@"
+    ;;
+--*)
+    die_usage "unknown mode '$mode'"
+    ;;
+*)
+    build
+    campaign "$@"
     ;;
 esac

@@ -31,6 +31,9 @@ enum DiffCommand {
         case .refusal(let reason):
             printError("diffcheck diff: the engine refused the case: \(reason)")
             return ExitCode.failure
+        case .failure(let failure):
+            printError("diffcheck diff: the engine failed on the case: \(failure.reason)")
+            return ExitCode.failure
         case .stages(let stages):
             let out = Case(comments: ["stages of engine \(engine.name) for \(options.positional[0])"],
                            old: c.old, new: c.new, stages: stages, expectation: .pass, profile: c.profile)

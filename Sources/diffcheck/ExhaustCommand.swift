@@ -26,6 +26,9 @@ enum ExhaustCommand {
       --no-duplicates        no repeated identities
       --jobs N               worker processes (default 2); the report does
                              not depend on N
+      --shard K/N            check only the pairs at places K-1, K-1+N, …
+                             of the walk: N machines running shards 1/N …
+                             N/N check every pair once between them
       --engine, --engine-cmd, --profile, --timeout as elsewhere
 
     \(exitCodeHelp)
@@ -34,7 +37,7 @@ enum ExhaustCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do {
-            options = try Options(arguments, valued: ["--max-items", "--max-sections", "--max-per-section", "--versions", "--jobs"],
+            options = try Options(arguments, valued: ["--max-items", "--max-sections", "--max-per-section", "--versions", "--jobs", "--shard"],
                                   switches: ["--sectioned"])
         } catch {
             printError("diffcheck exhaust: \(error)\n\n\(help)")
@@ -48,6 +51,7 @@ enum ExhaustCommand {
             engine = try options.engine()
             bounds = try ExhaustCommand.bounds(options, engine: engine)
             jobs = try options.jobs(default: 2)
+            _ = try options.shard()
         } catch {
             printError("diffcheck exhaust: \(error)")
             return ExitCode.usage
@@ -101,7 +105,8 @@ enum ExhaustCommand {
         -> (line: String, failures: Int, pairs: Int, firstFailure: String?) {
         let result: ExhaustiveResult
         do {
-            result = try ExhaustiveRun(options: options, jobs: jobs, showsProgress: showsProgress).run(bound)
+            result = try ExhaustiveRun(options: options, jobs: jobs, shard: (try? options.shard()) ?? .whole,
+                                       showsProgress: showsProgress).run(bound)
         } catch {
             return ("exhaustive (\(bound)): could not run: \(error)", 1, 0, nil)
         }
@@ -120,13 +125,16 @@ enum ExhaustCommand {
                          recorded: verdict?.stages ?? [])
             first = lines.joined(separator: "\n") + "\n" + CasePrinter.text(c)
         }
-        let rate = Double(result.pairs) / max(result.elapsed, 0.001)
+        let shard = (try? options.shard()) ?? .whole
+        let checked = shard.share(of: result.pairs)
+        let rate = Double(checked) / max(result.elapsed, 0.001)
         let counts = result.byProperty.keys.sorted().map { "\($0.rawValue) \(result.byProperty[$0]!)" }.joined(separator: ", ")
-        var line = "exhaustive (\(bound)): \(result.pairs) distinct pairs, \(result.failingPairs) failing" + (counts.isEmpty ? "" : " (\(counts))")
+        let pairs = shard.isWhole ? "\(result.pairs) distinct pairs" : "shard \(shard): \(checked) of \(result.pairs) distinct pairs"
+        var line = "exhaustive (\(bound)): \(pairs), \(result.failingPairs) failing" + (counts.isEmpty ? "" : " (\(counts))")
             + String(format: " in %.1f s (%.0f pairs/s)", result.elapsed, rate)
         if result.stoppedAt != nil { line += "; stopped at the first pair the engine trapped or hung on" }
         if result.wasInterrupted { line += " (interrupted)" }
-        return (line, result.failingPairs + (result.wasInterrupted ? 1 : 0), result.pairs, first)
+        return (line, result.failingPairs + (result.wasInterrupted ? 1 : 0), checked, first)
     }
 }
 

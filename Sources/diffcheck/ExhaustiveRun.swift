@@ -29,6 +29,16 @@ struct ExhaustiveResult {
 }
 
 extension ExhaustiveBound {
+    /// The number of pairs in the walk, for the bounds whose walk was
+    /// counted (the defaults); nil for others (counting means walking).
+    var knownPairCount: Int? {
+        switch self {
+        case .flat: return 16_420
+        case .sectioned: return 127_219
+        default: return nil
+        }
+    }
+
     /// The bound as one worker argument, and back.
     var workerSpec: String {
         [isFlat ? "flat" : "sectioned", String(maxTotalItems), String(maxSections), String(maxItemsPerSection),
@@ -45,13 +55,14 @@ extension ExhaustiveBound {
 }
 
 /// The worker's side: walks the bound and checks its share.
-func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, index: Int, state: Int32) -> Int32 {
+func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, index: Int, shard: Shard, state: Int32) -> Int32 {
     var place = 0
     var isStopped = false
     var lastReport = ContinuousClock.now
     ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
         defer { place += 1 }
-        guard place % jobs == index else { return true }
+        // The shard's places, dealt to its workers in turn.
+        guard shard.owns(place) && (place / shard.count) % jobs == index else { return true }
         let line = Array("\(place)\n".utf8)
         _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
         let verdict = checker.check(old: old, new: new)
@@ -79,6 +90,8 @@ func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, inde
 struct ExhaustiveRun {
     var options: Options
     var jobs: Int
+    /// The part of the walk this run checks.
+    var shard = Shard.whole
     /// Prints progress now and then (a live line on a terminal).
     var showsProgress: Bool
 
@@ -96,7 +109,7 @@ struct ExhaustiveRun {
             unlink(state(index))
             return try Worker(executable: ownExecutable(), arguments: ["worker"] + options.forwarded + [
                 "--exhaust", bound.workerSpec, "--jobs", String(jobs), "--index", String(index),
-                "--state", state(index),
+                "--shard", shard.description, "--state", state(index),
             ], stride: index, capturesErrors: options.engineCommand == nil)
         }
         var workers = try (0..<jobs).map { try launch($0) }
@@ -164,7 +177,11 @@ struct ExhaustiveRun {
             if showsProgress && Date().timeIntervalSince(lastProgress) >= (isTerminal ? 0.5 : 10) {
                 lastProgress = Date()
                 let done = reached.map { $0 == Int.max ? 0 : $0 }.max() ?? 0
-                let line = "exhaustive: about \(done) pairs walked, \(failing.count) failing, \(Int(Date().timeIntervalSince(start))) s"
+                let elapsed = Date().timeIntervalSince(start)
+                let rate = Double(done) / max(elapsed, 0.001)
+                let total = bound.knownPairCount
+                let line = "exhaustive: about \(done)" + (total.map { "/\($0)" } ?? "") + " pairs walked  \(Int(rate))/s  "
+                    + "\(failing.count) failing  elapsed \(Int(elapsed)) s" + timeLeft(done: done, total: total, rate: rate, elapsed: elapsed, maxTime: nil)
                 FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))
             }
         }

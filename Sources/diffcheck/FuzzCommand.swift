@@ -28,6 +28,10 @@ enum FuzzCommand {
       --no-timings         leave timings out of the summary: two runs of the
                            same seed and --cases print the same text, for
                            any --jobs
+      --shard K/N          run only cases n with n mod N = K-1: N machines
+                           running shards 1/N … N/N run every case once
+                           between them; their findings folders merge by
+                           copying (files are named by what they hold)
 
     \(commonOptionsHelp)
     \(exitCodeHelp)
@@ -35,7 +39,7 @@ enum FuzzCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
-        do { options = try Options(arguments, valued: ["--time", "--cases", "--jobs", "--findings"], switches: ["--no-timings"]) } catch {
+        do { options = try Options(arguments, valued: ["--time", "--cases", "--jobs", "--findings", "--shard"], switches: ["--no-timings"]) } catch {
             printError("diffcheck fuzz: \(error)\n\n\(help)")
             return ExitCode.usage
         }
@@ -46,13 +50,14 @@ enum FuzzCommand {
         }
         do {
             _ = try options.engine()
-            let supervisor = Supervisor(
+            var supervisor = Supervisor(
                 options: options, jobs: try options.jobs(default: 1),
                 maxCases: try options.integer("--cases", default: Int.max), maxTime: try options.seconds("--time"),
                 findings: options.values["--findings"] ?? "Corpus/findings", showsStatus: true)
+            supervisor.shard = try options.shard()
             let report = try supervisor.run()
-            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, options: options,
-                                 showsTimings: !options.flags.contains("--no-timings")))
+            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, shard: (try? options.shard()) ?? .whole,
+                                 showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })
             return report.failures.isEmpty ? ExitCode.success : ExitCode.failure
         } catch {
             printError("diffcheck fuzz: \(error)")

@@ -170,6 +170,15 @@ struct Options {
 
     /// The common options as arguments again (for worker processes and the
     /// one-line reproduce command).
+    /// `--shard K/N` (the whole run when absent).
+    func shard() throws -> Shard {
+        guard let text = values["--shard"] else { return .whole }
+        guard let shard = Shard(text) else {
+            throw UsageError(description: "--shard takes K/N with 1 ≤ K ≤ N (shard K of N), not '\(text)'")
+        }
+        return shard
+    }
+
     var forwarded: [String] {
         var arguments: [String] = []
         if let command = engineCommand { arguments += ["--engine-cmd", command] } else { arguments += ["--engine", engineName] }

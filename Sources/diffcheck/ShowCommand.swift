@@ -84,6 +84,9 @@ enum ShowCommand {
                 case .refusal(let reason):
                     title = "engine \(shown) gave no stages: \(reason)"
                     worsen(ExitCode.failure)
+                case .failure(let failure):
+                    title = "engine \(shown) failed: \(failure.reason)"
+                    worsen(ExitCode.failure)
                 }
             }
             print("== \(path) (\(title))")

@@ -1,10 +1,12 @@
 // WorkerCommand: `diffcheck worker`, the process that runs an engine for a
 // supervisor (hidden; started by the other commands).
 //
-// In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + jobs, … and speaks one line per event on
+// In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + step, … and speaks one line per event on
 // standard output:
 //   start N            before case N runs (also written to the state file)
-//   failed N PROPERTY  case N failed PROPERTY; the worker waits for one line
+//   failed N PROPERTY [hang]
+//                      case N failed PROPERTY (`hang`: the engine did not
+//                      answer in time); the worker waits for one line
 //                      on stdin: `shrink`, or `skip` (a smaller case of
 //                      PROPERTY is already kept: one counterexample per property)
 //   shrinking N PROPERTY PATH
@@ -13,7 +15,8 @@
 //                      the shrunk case of case N is saved at PATH (the
 //                      unshrunk file is gone); shrinking took CALLS engine
 //                      calls and SECONDS
-//   done N LABELS      case N ran; LABELS is a comma-separated list or -
+//   done N LABELS      case N ran; LABELS is a LabelSet's bits in hexadecimal,
+//                      or `skipped` (written with the next `start` line)
 //   end                its share of the cases is done
 //   engine PGID, engine-end PGID
 //                      it started (stopped) an engine process group
@@ -31,7 +34,8 @@ enum WorkerCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do {
-            options = try Options(arguments, valued: ["--jobs", "--index", "--cases", "--findings", "--state", "--shrink", "--exhaust"],
+            options = try Options(arguments, valued: ["--jobs", "--index", "--step", "--stride", "--shard", "--cases", "--findings",
+                                                      "--state", "--shrink", "--exhaust"],
                                   switches: ["--serve"])
         } catch {
             printError("diffcheck worker: \(error)")
@@ -61,43 +65,52 @@ enum WorkerCommand {
             defer { close(state) }
             return exhaustInWorker(bound, checker: Checker(engine: engine, profile: options.profile),
                                    jobs: max((try? options.integer("--jobs", default: 1)) ?? 1, 1),
-                                   index: (try? options.integer("--index", default: 0)) ?? 0, state: state)
+                                   index: (try? options.integer("--index", default: 0)) ?? 0,
+                                   shard: (try? options.shard()) ?? .whole, state: state)
         }
-        let generator = PairGenerator(options: options.generator.forEngine(engine))
-        let checker = Checker(engine: engine, profile: options.profile)
+        let cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
+                                  seed: options.seed, engineCommand: options.engineCommand)
         let jobs = max((try? options.integer("--jobs", default: 1)) ?? 1, 1)
         let index = (try? options.integer("--index", default: 0)) ?? 0
+        let step = max((try? options.integer("--step", default: jobs)) ?? jobs, 1)
+        let stride = (try? options.integer("--stride", default: index % jobs)) ?? index % jobs
         let limit = (try? options.integer("--cases", default: Int.max)) ?? Int.max
         // Findings go to a staging folder of this worker's; the supervisor
         // moves those it keeps into the findings folder.
-        let findings = options.values["--findings"].map { stagingFolder($0, stride: index % jobs) } ?? "Corpus/findings"
+        let findings = options.values["--findings"].map { stagingFolder($0, stride: stride) } ?? "Corpus/findings"
         let state = options.values["--state"].map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? -1
         defer { if state >= 0 { close(state) } }
         var n = index
+        // One write per case: its `done` line, then the next case's `start`.
+        var pending = "start \(n)"
         while n < limit {
-            // Enough to rebuild the case is on disk before it runs.
+            // Enough to rebuild the case is on disk before it runs (a
+            // fixed-width line: one write, nothing to truncate).
             if state >= 0 {
-                let line = Array("seed \(options.seed) case \(n)\n".utf8)
-                _ = ftruncate(state, 0)
+                let text = "seed \(options.seed) case \(n)"
+                let line = Array((text + String(repeating: " ", count: max(63 - text.count, 0)) + "\n").utf8)
                 _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
             }
-            emit("start \(n)")
-            let pair = generator.campaignCase(seed: options.seed, n: n)
-            let verdict = checker.check(old: pair.old, new: pair.new)
+            emit(pending)
+            let checked = cases.check(n)
             // The supervisor decides, across workers, which case of a property is shrunk.
-            if let failure = verdict.failures.first {
-                emit("failed \(n) \(failure.property.rawValue)")
+            if let failure = checked.verdict.failures.first {
+                emit("failed \(n) \(failure.property.rawValue)" + (failure.isHang ? " hang" : ""))
                 guard let answer = readLine() else { return ExitCode.success }
                 if answer == "shrink" {
-                    shrinkAndSave(pair, failure: failure, caseNumber: n, verdict: verdict, engine: engine,
-                                  generator: generator, checker: checker, options: options, findings: findings)
+                    let saved = cases.shrinkAndSave(checked, failure: failure, in: findings) { pending in
+                        emit("shrinking \(n) \(failure.property.rawValue) \(pending ?? "-")")
+                    }
+                    emit("found \(n) \(failure.property.rawValue) \(saved.example.shrinkCalls) "
+                         + String(format: "%.2f", saved.seconds) + " \(saved.path ?? "-")")
                 }
             }
-            let labels = Label.of(old: pair.old, new: pair.new).sorted().map(\.rawValue).joined(separator: ",")
-            emit("done \(n) \(verdict.isSkipped ? "skipped" : (labels.isEmpty ? "-" : labels))")
-            n += jobs
+            // The labels as the hexadecimal bits of a LabelSet.
+            pending = "done \(n) " + (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16))
+            n += step
+            if n < limit { pending += "\nstart \(n)" }
         }
-        emit("end")
+        emit(n == index ? "end" : pending + "\nend")
         return ExitCode.success
     }
 }
@@ -106,35 +119,6 @@ enum WorkerCommand {
 /// supervisor to move into `findings`.
 func stagingFolder(_ findings: String, stride: Int) -> String {
     (findings as NSString).appendingPathComponent(".staging-\(stride)")
-}
-
-/// Saves case N's failure unshrunk (so that nothing is lost if shrinking
-/// never ends), says `shrinking N PROPERTY PATH`, shrinks it, saves the
-/// shrunk case, removes the unshrunk file, and says `found …`.
-private func shrinkAndSave(_ pair: GeneratedPair, failure: PropertyFailure, caseNumber n: Int, verdict: Verdict,
-                           engine: any DiffEngine, generator: PairGenerator, checker: Checker, options: Options,
-                           findings: String) {
-    var unshrunkFailure = failure
-    unshrunkFailure.message += unshrunkNote
-    let unshrunk = Counterexample(
-        failure: unshrunkFailure, engine: engine.name, profile: options.profile, seed: options.seed, caseNumber: n,
-        original: pair, shrunk: pair, shrunkVerdict: verdict, shrinkCalls: 0, isShrinkBudgetExhausted: false,
-        engineCommand: options.engineCommand)
-    let pendingPath = (try? saveFinding(unshrunk, in: findings)) ?? "-"
-    emit("shrinking \(n) \(failure.property.rawValue) \(pendingPath)")
-    let began = ContinuousClock.now
-    let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator)
-    let took = began.duration(to: .now)
-    let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
-    let example = Counterexample(
-        failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,
-        engine: engine.name, profile: options.profile, seed: options.seed, caseNumber: n,
-        original: pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict,
-        shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted,
-        engineCommand: options.engineCommand)
-    let path = (try? saveFinding(example, in: findings)) ?? "-"
-    if path != pendingPath && pendingPath != "-" { unlink(pendingPath) }
-    emit("found \(n) \(failure.property.rawValue) \(shrunk.result.calls) \(String(format: "%.2f", seconds)) \(path)")
 }
 
 /// Shrinks the case in `path` with the engine in this process, writing each
@@ -176,7 +160,7 @@ func serve(_ engine: any DiffEngine) -> Int32 {
         case .success(let pair):
             emit(SnapshotJSON.answer(engine.diff(old: pair.old, new: pair.new)))
         case .failure(let error):
-            emit(SnapshotJSON.answer(.refusal("\(engineFailurePrefix)bad request: \(error.message)")))
+            emit(SnapshotJSON.answer(.failure(EngineFailure("bad request: \(error.message)"))))
         }
     }
     return ExitCode.success

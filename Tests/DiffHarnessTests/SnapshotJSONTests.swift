@@ -44,6 +44,13 @@ private func message(_ text: String) -> String? {
     @Test func readsAnswers() {
         #expect(answer(#"{"stages": []}"#) == .success(.stages([])))
         #expect(answer(#"{"error": "no"}"#) == .success(.refusal("no")))
+        #expect(answer(#"{"failure": "trapped"}"#) == .success(.failure(EngineFailure("trapped"))))
+        #expect(answer(#"{"failure": "slow", "hang": true}"#) == .success(.failure(EngineFailure("slow", isHang: true))))
+        guard case .failure(let error) = answer(#"{"failure": "x", "error": "y"}"#) else {
+            Issue.record("a failure with an error key must not read")
+            return
+        }
+        #expect(error.message.contains("\"failure\" key with a \"stages\" or \"error\" key"))
         // The last stage's data is the new snapshot: what an engine sends there is ignored.
         #expect(answer(#"{"stages": [{"data": []}]}"#) == .success(.stages([Stage(batch: Batch())])))
     }
@@ -114,6 +121,9 @@ private func message(_ text: String) -> String? {
             }
         }
         #expect(SnapshotJSON.answer(.refusal("no \"dupes\"")) == #"{"error": "no \"dupes\""}"#)
+        for failure in [EngineFailure("a \"trap\""), EngineFailure("slow", isHang: true)] {
+            #expect(answer(SnapshotJSON.answer(.failure(failure))) == .success(.failure(failure)))
+        }
     }
 
     @Test func aRequestThatIsNotOneReadsAsAnErrorNamingTheKey() {

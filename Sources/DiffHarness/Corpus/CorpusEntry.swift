@@ -25,18 +25,18 @@ public struct CorpusReadError: Error, Sendable, CustomStringConvertible {
 
 /// Reads the corpus files under `paths` (files or directories, recursively,
 /// in sorted order). `.case` files are parsed (an `engine:` line must name
-/// an engine of `EngineCatalog.caseEngineNames`); other regular files (not
+/// one of `engines`, by default `EngineCatalog.caseEngineNames`); other regular files (not
 /// hidden, not `README.md`, not `.keep`) are binary inputs. Unreadable files
 /// and parse errors are returned beside the entries, named with file and
 /// line; so is a folder given in `paths` that holds no file at all, unless
 /// `allowsEmptyFolders`. A path that cannot be read says why (no such file,
 /// a symbolic link loop, no permission).
-public func readCorpus(_ paths: [String], allowsEmptyFolders: Bool = false)
+public func readCorpus(_ paths: [String], allowsEmptyFolders: Bool = false,
+                       engines: [String] = EngineCatalog.caseEngineNames)
     -> (entries: [CorpusEntry], errors: [CorpusReadError]) {
     var entries: [CorpusEntry] = []
     var errors: [CorpusReadError] = []
     let manager = FileManager.default
-    let engines = EngineCatalog.caseEngineNames
     for root in paths {
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: root, isDirectory: &isDirectory) else {

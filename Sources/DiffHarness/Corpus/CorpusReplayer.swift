@@ -166,7 +166,7 @@ public struct CorpusReplayer: Sendable {
             applicable = checker.properties
             switch verdict.output {
             case .stages?: evaluated = applicable
-            case .refusal?: evaluated = applicable.intersection([.noCrash, .deterministic])
+            case .refusal?, .failure?: evaluated = applicable.intersection([.noCrash, .deterministic])
             case nil: evaluated = []
             }
             if verdict.isSkipped {

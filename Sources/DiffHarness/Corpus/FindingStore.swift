@@ -83,8 +83,10 @@ public func findingCase(_ example: Counterexample) -> Case {
             + (example.isShrinkBudgetExhausted ? " (stopped at the shrink budget: it may shrink further)" : ""))
     }
     comments.append("choices: " + example.shrunk.choices.map(String.init).joined(separator: " "))
-    if case .refusal(let reason) = example.shrunkVerdict.output {
-        comments.append("the engine gave no stages: \(reason)")
+    switch example.shrunkVerdict.output {
+    case .refusal(let reason)?: comments.append("the engine gave no stages: \(reason)")
+    case .failure(let failure)?: comments.append("the engine failed: \(failure.reason)")
+    case .stages?, nil: break
     }
     return Case(comments: comments, old: example.shrunk.old, new: example.shrunk.new, expectation: .pass,
                 profile: example.profile == .strict ? nil : example.profile, engine: engine.name,

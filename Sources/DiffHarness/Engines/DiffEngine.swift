@@ -22,6 +22,25 @@ public enum EngineOutput: Hashable, Sendable {
     /// The engine declines the input (only duplicated identities may be
     /// refused without failing `no-crash`).
     case refusal(String)
+    /// The engine failed to answer: its process trapped or exited, hung, or
+    /// answered garbage. Always a `no-crash` failure.
+    case failure(EngineFailure)
+}
+
+/// Why an engine gave no answer.
+public struct EngineFailure: Hashable, Sendable, CustomStringConvertible {
+    /// One line: `engine did not answer within 10 s`, `Fatal error: …`.
+    public var reason: String
+    /// Whether the engine did not answer in time (a campaign stops at the
+    /// first hang: each later one would cost the timeout again).
+    public var isHang: Bool
+
+    public init(_ reason: String, isHang: Bool = false) {
+        self.reason = reason
+        self.isHang = isHang
+    }
+
+    public var description: String { reason }
 }
 
 /// A diff engine under test.

@@ -18,9 +18,9 @@ public enum ExternalAnswer: Hashable, Sendable {
     /// The engine answered: stages, or a refusal (`{"error": ...}`).
     case output(EngineOutput)
     /// The engine exited, answered garbage or did not answer in time; the
-    /// reason says which. The process has been killed and is restarted on
+    /// failure says which. The process has been killed and is restarted on
     /// the next request.
-    case failed(String)
+    case failed(EngineFailure)
 }
 
 /// A diff engine run as a separate process (`/bin/sh -c COMMAND`), started
@@ -64,11 +64,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         process?.stop()
     }
 
-    /// Asks the engine; a failure becomes a refusal `engine failure: REASON`.
+    /// Asks the engine; a failure becomes `.failure`.
     public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
         switch run(old: old, new: new) {
         case .output(let output): return output
-        case .failed(let reason): return .refusal("engine failure: " + reason)
+        case .failed(let failure): return .failure(failure)
         }
     }
 
@@ -87,10 +87,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         case .line(let line):
             switch SnapshotJSON.answer(fromJSON: line) {
             case .success(let output): return .output(output)
-            case .failure(let error): return fail(error.message)
+            case .failure(let error): return fail(EngineFailure(error.message))
             }
-        case .failed(let reason), .quitBetweenRequests(let reason):
-            return fail(reason)
+        case .failed(let failure), .quitBetweenRequests(let failure):
+            return fail(failure)
         }
     }
 
@@ -104,8 +104,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
 
     private enum Exchange {
         case line([UInt8])
-        case failed(String)
-        case quitBetweenRequests(String)
+        case failed(EngineFailure)
+        case quitBetweenRequests(EngineFailure)
     }
 
     /// Items a request may hold before its time grows with it.
@@ -130,10 +130,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         if process == nil {
             switch EngineProcess.start(command: command, capturesErrors: capturesErrors) {
             case .success(let started): process = started
-            case .failure(let failure): return .failed(failure.reason)
+            case .failure(let failure): return .failed(EngineFailure(failure.reason))
             }
         }
-        guard let running = process else { return .failed("engine process did not start") }
+        guard let running = process else { return .failed(EngineFailure("engine process did not start")) }
         let waited = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
         let outcome = running.send(request, deadline: deadline).flatMap { running.receiveLine(deadline: deadline) }
         switch outcome {
@@ -141,26 +141,26 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             running.answered += 1
             return .line(line)
         case .failure(.timedOut):
-            return .failed("engine did not answer within \(waited) s")
+            return .failed(EngineFailure("engine did not answer within \(waited) s", isHang: true))
         case .failure(.tooLong):
-            return .failed("engine answer is longer than \(EngineProcess.maximumLine / 1_048_576) MiB")
+            return .failed(EngineFailure("engine answer is longer than \(EngineProcess.maximumLine / 1_048_576) MiB"))
         case .failure(.closed(let hasPartialAnswer)):
             let reason = running.exitReason(deadline: deadline)
             if running.answered > 0 && !hasPartialAnswer {
                 running.stop()
                 process = nil
-                return .quitBetweenRequests(reason)
+                return .quitBetweenRequests(EngineFailure(reason))
             }
-            return .failed(reason)
+            return .failed(EngineFailure(reason))
         case .failure(.system(let what)):
-            return .failed(what)
+            return .failed(EngineFailure(what))
         }
     }
 
-    private func fail(_ reason: String) -> ExternalAnswer {
+    private func fail(_ failure: EngineFailure) -> ExternalAnswer {
         process?.stop()
         process = nil
-        return .failed(reason)
+        return .failed(failure)
     }
 }
 

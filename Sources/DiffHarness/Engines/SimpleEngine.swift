@@ -155,12 +155,12 @@ private struct Plan {
     func hasItemChanges(oldSection s: Int, newSection n: Int) -> Bool {
         let stay = staying(s)
         return stay.count != old.sections[s].items.count || stay.count != new.sections[n].items.count
-            || Label.longestKeptInOrder(stay.map(\.new)).count != stay.count
+            || LabelSet.longestKeptInOrder(stay.map(\.new)).count != stay.count
     }
 
     mutating func stages() -> [Stage] {
         let order = newSectionOfOld.compactMap { $0 }
-        let kept = Set(Label.longestKeptInOrder(order))
+        let kept = Set(LabelSet.longestKeptInOrder(order))
         for (s, n) in newSectionOfOld.enumerated() {
             guard let n, !kept.contains(n) else { continue }
             if hasItemChanges(oldSection: s, newSection: n) && flaw != .changesInMovedSection {
@@ -206,7 +206,7 @@ private struct Plan {
     func isMoved(from: ItemPath, to: ItemPath) -> Bool {
         if newSectionOfOld[from.section] != to.section { return true }
         let stay = staying(from.section)
-        let kept = Set(Label.longestKeptInOrder(stay.map(\.new)))
+        let kept = Set(LabelSet.longestKeptInOrder(stay.map(\.new)))
         return !kept.contains(to.item)
     }
 
@@ -234,7 +234,7 @@ private struct Plan {
         var moves: [(from: ItemPath, to: ItemPath)] = []
         for s in old.sections.indices where isKept(oldSection: s) {
             let stay = staying(s)
-            let kept = Set(Label.longestKeptInOrder(stay.map(\.new)))
+            let kept = Set(LabelSet.longestKeptInOrder(stay.map(\.new)))
             for i in old.sections[s].items.indices {
                 let from = ItemPath(s, i)
                 guard let to = newPathOfOld[from], isKept(newSection: to.section) else { continue }

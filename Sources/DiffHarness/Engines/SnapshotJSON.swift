@@ -7,6 +7,9 @@
 //                "reloadItems": [[0, 1]], "moveItems": [[[0, 1], [1, 0]]], "data": SNAPSHOT}
 //     request   {"old": SNAPSHOT, "new": SNAPSHOT}
 //     answer    {"stages": [BATCH, ...]}   or   {"error": "why"}
+//               or {"failure": "why"} (the engine failed: a no-crash failure;
+//               `"hang": true` when it was a timeout — diffcheck's own
+//               engine processes answer this way)
 //
 // Every key of a BATCH is optional; `data` is required on every stage but
 // the last (and ignored on the last, whose data is the new snapshot).
@@ -49,6 +52,8 @@ public enum SnapshotJSON {
         switch output {
         case .refusal(let why):
             return "{\"error\": \(quoted(why))}"
+        case .failure(let failure):
+            return "{\"failure\": \(quoted(failure.reason))" + (failure.isHang ? ", \"hang\": true}" : "}")
         case .stages(let stages):
             return "{\"stages\": [" + stages.enumerated().map { index, stage in
                 encode(stage.batch, data: index == stages.count - 1 ? nil : stage.data)
@@ -135,6 +140,15 @@ public enum SnapshotJSON {
         }
         guard let object = value as? [String: Any] else {
             return .failure(SnapshotJSONError("engine answer is not a JSON object: \(describe(value))"))
+        }
+        if let failure = object["failure"] {
+            guard let reason = failure as? String else {
+                return .failure(SnapshotJSONError("engine answer's \"failure\" is not a string: \(describe(failure))"))
+            }
+            guard object["stages"] == nil && object["error"] == nil else {
+                return .failure(SnapshotJSONError("engine answer has a \"failure\" key with a \"stages\" or \"error\" key"))
+            }
+            return .success(.failure(EngineFailure(reason, isHang: object["hang"] as? Bool == true)))
         }
         switch (object["stages"], object["error"]) {
         case (nil, nil):

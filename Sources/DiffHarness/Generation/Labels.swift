@@ -35,22 +35,77 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
     case frcMergedEntities = "frc-merged-entities"
 
     public static func < (lhs: Label, rhs: Label) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.index < rhs.index
+    }
+
+    /// Its position in `allCases` (and its bit in a `LabelSet`).
+    public var index: Int {
+        switch self {
+        case .emptySnapshot: return 0
+        case .emptySection: return 1
+        case .sectioned: return 2
+        case .itemInsert: return 3
+        case .itemDelete: return 4
+        case .itemUpdate: return 5
+        case .move: return 6
+        case .crossSectionMove: return 7
+        case .movedAndUpdated: return 8
+        case .sectionInsert: return 9
+        case .sectionDelete: return 10
+        case .sectionMove: return 11
+        case .sectionUpdate: return 12
+        case .changeInMovedSection: return 13
+        case .duplicateItems: return 14
+        case .duplicateSections: return 15
+        case .unrelated: return 16
+        case .large: return 17
+        case .frcOneSection: return 18
+        case .frcKeyPathSections: return 19
+        case .frcMergedEntities: return 20
+        }
     }
 
     /// The labels of a pair, read off the pair itself (so corpus and
     /// enumerated cases are labelled the same way as generated ones).
     public static func of(old: Snapshot, new: Snapshot) -> Set<Label> {
-        var labels: Set<Label> = []
+        Set(LabelSet(old: old, new: new).labels)
+    }
+}
+
+/// Labels as bits: what a campaign counts for every case, without hashing.
+public struct LabelSet: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public init(_ label: Label) { rawValue = 1 << UInt32(label.index) }
+
+    /// The labels, in `Label.allCases` order.
+    public var labels: [Label] { Label.allCases.filter { contains(LabelSet($0)) } }
+
+    public mutating func insert(_ label: Label) { formUnion(LabelSet(label)) }
+
+    public func contains(_ label: Label) -> Bool { contains(LabelSet(label)) }
+
+    /// The labels of a pair (`Label.of`).
+    public init(old: Snapshot, new: Snapshot) {
+        self = Self.reading(old: old, new: new)
+    }
+
+    private static func reading(old: Snapshot, new: Snapshot) -> LabelSet {
+        var labels = LabelSet()
         let matching = Matching(old: old, new: new)
         if old.sections.isEmpty || new.sections.isEmpty { labels.insert(.emptySnapshot) }
-        if (old.sections + new.sections).contains(where: { $0.items.isEmpty }) { labels.insert(.emptySection) }
+        if old.sections.contains(where: { $0.items.isEmpty }) || new.sections.contains(where: { $0.items.isEmpty }) {
+            labels.insert(.emptySection)
+        }
         if !old.isFlat || !new.isFlat { labels.insert(.sectioned) }
         if old.itemCount + new.itemCount >= 50 { labels.insert(.large) }
         for snapshot in [old, new] {
-            let items = snapshot.sections.flatMap { $0.items.map(\.id) }
-            if Set(items).count < items.count { labels.insert(.duplicateItems) }
-            if Set(snapshot.sections.map(\.id)).count < snapshot.sections.count { labels.insert(.duplicateSections) }
+            if Self.hasRepeats(snapshot.sections.lazy.flatMap { $0.items }.map { $0.id }, count: snapshot.itemCount) {
+                labels.insert(.duplicateItems)
+            }
+            if Self.hasRepeats(snapshot.sections.lazy.map { $0.id }, count: snapshot.sections.count) { labels.insert(.duplicateSections) }
         }
         if matching.oldSectionOfNew.contains(where: { $0 == nil }) { labels.insert(.sectionInsert) }
         if matching.newSectionOfOld.contains(where: { $0 == nil }) { labels.insert(.sectionDelete) }
@@ -78,7 +133,8 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
                 changedSections.insert(pair.old.section)
             }
         }
-        labels.formUnion(fetchedResultsLabels(old: old, new: new, matching: matching))
+        labels.formUnion(fetchedResultsLabels(old: old, new: new, matching: matching,
+                                              hasRepeats: labels.contains(.duplicateItems) || labels.contains(.duplicateSections)))
         for (section, order) in staying {
             if Matching.longestIncreasingLength(order.map(\.newItem)) < order.count {
                 labels.insert(.move)
@@ -94,7 +150,7 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
             if old.sections[o].items.count != new.sections[n].items.count { changedSections.insert(o) }
         }
         if labels.contains(.sectionMove) {
-            let lis = Set(longestKeptInOrder(sectionOrder))
+            let lis = Set(Self.longestKeptInOrder(sectionOrder))
             for (o, n) in matching.newSectionOfOld.enumerated() {
                 if let n, !lis.contains(n), changedSections.contains(o) { labels.insert(.changeInMovedSection) }
             }
@@ -103,12 +159,11 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
     }
 
     /// The fetched-results shape labels of a pair (see each label).
-    static func fetchedResultsLabels(old: Snapshot, new: Snapshot, matching: Matching) -> Set<Label> {
-        let entities = Set(PairGenerator.mergedEntities.map(\.section))
-        if (old.sections + new.sections).filter({ entities.contains($0.id) }).count >= 2 && !old.isFlat {
-            return [.frcMergedEntities]
+    static func fetchedResultsLabels(old: Snapshot, new: Snapshot, matching: Matching, hasRepeats: Bool) -> LabelSet {
+        if !old.isFlat && (old.sections + new.sections).filter({ entitySections.contains($0.id) }).count >= 2 {
+            return [LabelSet(.frcMergedEntities)]
         }
-        guard !hasDuplicates(old), !hasDuplicates(new) else { return [] }
+        guard !hasRepeats else { return [] }
         // Unchanged objects keep their section and their order.
         var unchangedOrder: [Int: [Int]] = [:]
         for pair in matching.itemPairs {
@@ -119,13 +174,24 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
             unchangedOrder[pair.old.section, default: []].append(pair.new.item)
         }
         for order in unchangedOrder.values where Matching.longestIncreasingLength(order) < order.count { return [] }
-        if old.isFlat && new.isFlat { return [.frcOneSection] }
+        if old.isFlat && new.isFlat { return LabelSet(.frcOneSection) }
         let sectionOrder = matching.newSectionOfOld.compactMap { $0 }
         guard !(old.sections + new.sections).contains(where: { $0.items.isEmpty }),
               Matching.longestIncreasingLength(sectionOrder) == sectionOrder.count,
               matching.newSectionOfOld.enumerated().allSatisfy({ o, n in n.map { old.sections[o].content == new.sections[$0].content } ?? true })
         else { return [] }
-        return [.frcKeyPathSections]
+        return LabelSet(.frcKeyPathSections)
+    }
+
+    /// The sections of the merged-entities shape.
+    private static let entitySections = Set(PairGenerator.mergedEntities.map(\.section))
+
+    /// Whether some identity occurs twice among `count` identities.
+    static func hasRepeats<S: Sequence<String>>(_ ids: S, count: Int) -> Bool {
+        guard count > 1 else { return false }
+        var seen = Set<String>(minimumCapacity: count)
+        for id in ids where !seen.insert(id).inserted { return true }
+        return false
     }
 
     /// One longest strictly increasing subsequence of `values`.

@@ -52,16 +52,15 @@ public struct Checker: Sendable {
         if properties.contains(.deterministic) {
             let again = engine.diff(old: old, new: new)
             // Two engine failures (a trap, a hang) may be worded differently: that is no-crash's business.
-            if again != output && !(isEngineFailure(output) && isEngineFailure(again)) {
+            if again != output && !(output.isFailure && again.isFailure) {
                 failures.append(PropertyFailure(.deterministic, "a second call on the same input gave a different answer"))
             }
         }
         switch output {
+        case .failure(let failure):
+            failures.insert(PropertyFailure(.noCrash, failure.reason, isHang: failure.isHang), at: 0)
+            return Verdict(output: output, failures: failures, isSkipped: false)
         case .refusal(let reason):
-            if reason.hasPrefix(engineFailurePrefix) {
-                failures.insert(PropertyFailure(.noCrash, String(reason.dropFirst(engineFailurePrefix.count))), at: 0)
-                return Verdict(output: output, failures: failures, isSkipped: false)
-            }
             if hasDuplicates(old) || hasDuplicates(new) {
                 return Verdict(output: output, failures: failures, isSkipped: failures.isEmpty)
             }
@@ -82,21 +81,10 @@ public struct Checker: Sendable {
     }
 }
 
-/// A refusal whose reason starts with this is an engine failure (a process
-/// that exited, hung or answered garbage), not a declared refusal.
-public let engineFailurePrefix = "engine failure: "
-
-extension PropertyFailure {
-    /// Whether this is a `no-crash` failure because the engine did not
-    /// answer in time (a campaign stops at the first: each later hang would
-    /// cost the timeout again).
-    public var isHang: Bool {
-        property == .noCrash && (message.contains("did not answer within") || message.contains("did not return within"))
+extension EngineOutput {
+    /// Whether the engine failed rather than answered.
+    public var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
     }
-}
-
-/// Whether an output is an engine failure rather than an answer.
-func isEngineFailure(_ output: EngineOutput) -> Bool {
-    if case .refusal(let reason) = output { return reason.hasPrefix(engineFailurePrefix) }
-    return false
 }

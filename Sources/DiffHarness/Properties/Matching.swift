@@ -17,15 +17,31 @@ struct Matching {
 
     init(old: Snapshot, new: Snapshot) {
         (newSectionOfOld, oldSectionOfNew) = Matching.pairInOrder(
-            old.sections.map(\.id), new.sections.map(\.id))
-        let oldPaths = old.sections.indices.flatMap { s in old.sections[s].items.indices.map { ItemPath(s, $0) } }
-        let newPaths = new.sections.indices.flatMap { s in new.sections[s].items.indices.map { ItemPath(s, $0) } }
-        let (forward, _) = Matching.pairInOrder(
-            oldPaths.map { old.sections[$0.section].items[$0.item].id },
-            newPaths.map { new.sections[$0.section].items[$0.item].id })
-        itemPairs = forward.enumerated().compactMap { index, partner in
-            partner.map { (oldPaths[index], newPaths[$0]) }
+            old.sections.map { $0.id }, new.sections.map { $0.id })
+        let (oldPaths, oldIDs) = Matching.items(of: old)
+        let (newPaths, newIDs) = Matching.items(of: new)
+        let (forward, _) = Matching.pairInOrder(oldIDs, newIDs)
+        var pairs: [(old: ItemPath, new: ItemPath)] = []
+        pairs.reserveCapacity(min(oldIDs.count, newIDs.count))
+        for (index, partner) in forward.enumerated() {
+            if let partner { pairs.append((oldPaths[index], newPaths[partner])) }
         }
+        itemPairs = pairs
+    }
+
+    /// Every item's path and identity, in reading order.
+    static func items(of snapshot: Snapshot) -> (paths: [ItemPath], ids: [String]) {
+        var paths: [ItemPath] = [], ids: [String] = []
+        let count = snapshot.itemCount
+        paths.reserveCapacity(count)
+        ids.reserveCapacity(count)
+        for (s, section) in snapshot.sections.enumerated() {
+            for (i, item) in section.items.enumerated() {
+                paths.append(ItemPath(s, i))
+                ids.append(item.id)
+            }
+        }
+        return (paths, ids)
     }
 
     /// Pairs the k-th occurrence of each identity in `old` with its k-th
@@ -34,20 +50,24 @@ struct Matching {
         old.count * new.count <= 64 ? pairInOrderByScanning(old, new) : pairInOrderByHashing(old, new)
     }
 
-    /// `pairInOrder` with hash tables, for long lists.
+    /// `pairInOrder` with one hash table, for long lists: each identity
+    /// maps to its first old occurrence not yet taken, and `nextSame` chains
+    /// each old occurrence to the next one of the same identity.
     static func pairInOrderByHashing(_ old: [String], _ new: [String]) -> ([Int?], [Int?]) {
-        var waiting: [String: [Int]] = [:]
-        for (index, id) in old.enumerated() { waiting[id, default: []].append(index) }
-        var cursor: [String: Int] = [:]
+        var untaken: [String: Int] = [:]
+        untaken.reserveCapacity(old.count)
+        var nextSame = [Int](repeating: -1, count: old.count)
+        // Backwards, so each identity ends at its first occurrence.
+        for index in old.indices.reversed() {
+            if let later = untaken.updateValue(index, forKey: old[index]) { nextSame[index] = later }
+        }
         var forward = [Int?](repeating: nil, count: old.count)
         var backward = [Int?](repeating: nil, count: new.count)
         for (index, id) in new.enumerated() {
-            let k = cursor[id, default: 0]
-            if let candidates = waiting[id], k < candidates.count {
-                forward[candidates[k]] = index
-                backward[index] = candidates[k]
-                cursor[id] = k + 1
-            }
+            guard let partner = untaken[id], partner >= 0 else { continue }
+            forward[partner] = index
+            backward[index] = partner
+            untaken[id] = nextSame[partner]
         }
         return (forward, backward)
     }

@@ -6,10 +6,15 @@ public struct PropertyFailure: Hashable, Sendable, CustomStringConvertible {
     public var property: PropertyName
     /// One line a person can act on: the model's message, the wrong cell…
     public var message: String
+    /// Whether this is a `no-crash` failure because the engine did not
+    /// answer in time (a campaign stops at the first: each later hang would
+    /// cost the timeout again).
+    public var isHang: Bool
 
-    public init(_ property: PropertyName, _ message: String) {
+    public init(_ property: PropertyName, _ message: String, isHang: Bool = false) {
         self.property = property
         self.message = message
+        self.isHang = isHang
     }
 
     public var description: String { "\(property.rawValue): \(message)" }

@@ -35,13 +35,15 @@ public struct PropertyCheck: Sendable {
         if property == .deterministic {
             // As in `Checker`: two engine failures worded differently are no-crash's business.
             let again = engine.diff(old: old, new: new)
-            return again != output && !(isEngineFailure(output) && isEngineFailure(again))
+            return again != output && !(output.isFailure && again.isFailure)
         }
         switch output {
-        case .refusal(let reason):
+        case .failure:
+            return property == .noCrash
+        case .refusal:
             // Only `no-crash` (and `deterministic`, above) can fail on a refusal.
             guard property == .noCrash else { return false }
-            return reason.hasPrefix(engineFailurePrefix) || !(hasDuplicates(old) || hasDuplicates(new))
+            return !(hasDuplicates(old) || hasDuplicates(new))
         case .stages(let stages):
             switch property {
             case .noCrash, .deterministic:

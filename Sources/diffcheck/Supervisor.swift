@@ -37,40 +37,6 @@ import ListModel
 
 nonisolated(unsafe) var isInterrupted: sig_atomic_t = 0
 
-/// Ends the message of a failure saved before shrinking (it stays when
-/// shrinking never ends).
-let unshrunkNote = " (not shrunk: the campaign stopped while shrinking it)"
-
-/// One failure a campaign found.
-struct CampaignFailure {
-    var caseNumber: Int
-    var property: String
-    var path: String
-    var message: String
-    /// How shrinking went ("145265 calls, 0.61 s"), when known.
-    var shrinking: String?
-    /// Whether it was saved before shrinking could end (and why).
-    var unshrunkBecause: String?
-}
-
-/// What a campaign did.
-struct CampaignReport {
-    var casesRun = 0
-    var skipped = 0
-    var failures: [CampaignFailure] = []
-    /// Cases that failed a property already found (counted, not shrunk again).
-    var repeatedFailures: [String: Int] = [:]
-    var labelCounts: [Label: Int] = [:]
-    /// Workers that died outside a case's checking, or of a kill from
-    /// outside (their cases were run again): one line each.
-    var workerDeaths: [String] = []
-    /// Cases still running when the campaign stopped (not counted).
-    var unfinished: [String] = []
-    /// Why the campaign stopped before its cases or time were done, if so.
-    var stoppedEarly: String?
-    var elapsed = 0.0
-    var wasInterrupted = false
-}
 
 /// Where a worker is in its share of the cases.
 enum WorkerState {
@@ -100,7 +66,10 @@ enum WorkerState {
 struct Supervisor {
     var options: Options
     var jobs: Int
+    /// The cases are 0..<maxCases (of the whole run; a shard runs its own).
     var maxCases: Int
+    /// The part of the run this campaign checks.
+    var shard = Shard.whole
     var maxTime: Double?
     var findings: String
     /// Prints a status line now and then (a live line on a terminal).
@@ -111,10 +80,17 @@ struct Supervisor {
     /// a hang in the engine does not).
     var shrinkSeconds = 60.0
 
-    func workerArguments(startingAt index: Int) -> [String] {
-        ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(index),
+    /// A worker's cases are n, n + step, n + 2·step, …
+    var step: Int { jobs * shard.count }
+
+    /// The worker (0..<jobs) whose share holds case `n`.
+    func stride(of n: Int) -> Int { (n / shard.count) % jobs }
+
+    func workerArguments(startingAt n: Int) -> [String] {
+        ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(n), "--step", String(step),
+                                          "--stride", String(stride(of: n)),
                                           "--cases", String(maxCases), "--findings", findings,
-                                          "--state", stateFile(index % jobs)]
+                                          "--state", stateFile(stride(of: n))]
     }
 
     func stateFile(_ stride: Int) -> String {
@@ -132,7 +108,7 @@ struct Supervisor {
         }
     }
 
-    func run() throws -> CampaignReport {
+    func run() throws -> RandomPartReport {
         try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
         isInterrupted = 0
         let previous = signal(SIGINT) { _ in isInterrupted = 1 }
@@ -159,13 +135,17 @@ private struct CampaignState {
     let supervisor: Supervisor
     /// File names in the findings folder before the run: never deleted.
     let existing: Set<String>
-    var report = CampaignReport()
+    var report = RandomPartReport()
     let start = Date()
     var slots: [Slot] = []
     /// The failure kept for each property: the smallest case number so far.
-    var kept: [String: CampaignFailure] = [:]
+    var kept: [String: RandomFailure] = [:]
     /// Cases a worker died on without the engine alone failing (run again once).
     var rerun: Set<Int> = []
+    /// Cases on which the engine did not answer in time (`failed N no-crash hang`).
+    var hungCases: Set<Int> = []
+    /// How many cases had each label (by `Label.index`).
+    var labelTotals = [Int](repeating: 0, count: Label.allCases.count)
 
     struct Slot {
         var worker: Worker
@@ -183,8 +163,9 @@ private struct CampaignState {
     var jobs: Int { supervisor.jobs }
 
     mutating func run() throws {
-        for j in 0..<min(jobs, max(supervisor.maxCases, 0)) {
-            slots.append(Slot(worker: try launch(startingAt: j), state: .starting(since: Date()), next: j))
+        for j in 0..<min(jobs, supervisor.shard.share(of: max(supervisor.maxCases, 0))) {
+            let n = supervisor.shard.number(j)
+            slots.append(Slot(worker: try launch(startingAt: n), state: .starting(since: Date()), next: n))
         }
         let isTerminal = isatty(STDERR_FILENO) != 0
         var lastStatus = Date()
@@ -229,7 +210,10 @@ private struct CampaignState {
                 let elapsed = Date().timeIntervalSince(start)
                 let rate = Double(report.casesRun) / max(elapsed, 0.001)
                 let shrinkingNow = slots.filter(\.state.isShrinking).count
-                let line = "cases \(report.casesRun)  \(Int(rate))/s  failures \(kept.count)  elapsed \(Int(elapsed)) s"
+                let total = supervisor.maxCases == Int.max ? nil : supervisor.shard.share(of: supervisor.maxCases)
+                let line = "cases \(report.casesRun)" + (total.map { "/\($0)" } ?? "") + "  \(Int(rate))/s  failures \(kept.count)  "
+                    + "elapsed \(Int(elapsed)) s" + timeLeft(done: report.casesRun, total: total, rate: rate, elapsed: elapsed,
+                                                             maxTime: supervisor.maxTime)
                     + (shrinkingNow > 0 ? "  (shrinking \(shrinkingNow))" : "")
                 FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))
             }
@@ -251,9 +235,9 @@ private struct CampaignState {
         if supervisor.showsStatus && isatty(STDERR_FILENO) != 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 
-    func launch(startingAt index: Int) throws -> Worker {
-        try Worker(executable: ownExecutable(), arguments: supervisor.workerArguments(startingAt: index),
-                   stride: index % jobs, capturesErrors: options.engineCommand == nil)
+    func launch(startingAt n: Int) throws -> Worker {
+        try Worker(executable: ownExecutable(), arguments: supervisor.workerArguments(startingAt: n),
+                   stride: supervisor.stride(of: n), capturesErrors: options.engineCommand == nil)
     }
 
     mutating func handle(_ line: String, slot index: Int) {
@@ -274,11 +258,12 @@ private struct CampaignState {
                 slots[index].worker.send("skip")
             } else {
                 slots[index].worker.send("shrink")
+                if fields.count >= 4 && fields[3] == "hang" { hungCases.insert(n) }
             }
         case "shrinking" where fields.count >= 4:
             let pending = promote(fields[3])
             slots[index].state = .shrinking(n, property: fields[2], pending: pending, since: Date())
-            if let message = findingMessage(pending), PropertyFailure(.noCrash, message).isHang, fields[2] == PropertyName.noCrash.rawValue {
+            if hungCases.contains(n) && fields[2] == PropertyName.noCrash.rawValue {
                 report.stoppedEarly = "the engine hung on case \(n): the campaign stops there (each later hang would cost --timeout again)"
             }
         case "found" where fields.count >= 6:
@@ -292,19 +277,22 @@ private struct CampaignState {
             } else {
                 let path = promote(fields[5])
                 let message = findingMessage(path) ?? property
-                keep(CampaignFailure(caseNumber: n, property: property, path: path, message: message,
+                keep(RandomFailure(caseNumber: n, property: property, path: path, message: message,
                                      shrinking: "\(fields[3]) calls, \(fields[4]) s"))
             }
             if let pending { discard(pending) }
             slots[index].state = .checking(n, since: Date())
         case "done":
             slots[index].state = .idle(since: Date())
-            slots[index].next = n + jobs
+            slots[index].next = n + supervisor.step
             report.casesRun += 1
-            let labels = fields.count >= 3 ? fields[2] : "-"
+            let labels = fields.count >= 3 ? fields[2] : "0"
             if labels == "skipped" { report.skipped += 1; return }
-            for name in labels.split(separator: ",") {
-                if let label = Label(rawValue: String(name)) { report.labelCounts[label, default: 0] += 1 }
+            // The labels as the hexadecimal bits of a LabelSet.
+            var bits = UInt32(labels, radix: 16) ?? 0
+            while bits != 0 {
+                labelTotals[bits.trailingZeroBitCount] += 1
+                bits &= bits - 1
             }
         default:
             break
@@ -331,7 +319,7 @@ private struct CampaignState {
     /// Keeps `failure` if it is the smallest case of its property so far; the
     /// one it replaces (or `failure` itself, if a smaller one is kept) is
     /// counted as a repeat and its file removed, unless it was there before.
-    mutating func keep(_ failure: CampaignFailure) {
+    mutating func keep(_ failure: RandomFailure) {
         if let known = kept[failure.property] {
             let (winner, loser) = known.caseNumber <= failure.caseNumber ? (known, failure) : (failure, known)
             kept[failure.property] = winner
@@ -353,7 +341,7 @@ private struct CampaignState {
     mutating func keepUnshrunk(_ n: Int, property: String, pending: String, because why: String) {
         guard FileManager.default.fileExists(atPath: pending) else { return }
         let message = (findingMessage(pending) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
-        keep(CampaignFailure(caseNumber: n, property: property, path: pending,
+        keep(RandomFailure(caseNumber: n, property: property, path: pending,
                              message: message, shrinking: nil, unshrunkBecause: why))
     }
 
@@ -388,7 +376,7 @@ private struct CampaignState {
                     report.stoppedEarly = "the engine hung on case \(n): the campaign stops there (each later hang would cost --timeout again)"
                 }
                 report.casesRun += 1
-                resumeAt = n + jobs
+                resumeAt = n + supervisor.step
             }
             // The crash was shrunk here, while the other workers waited: their clocks start again.
             for other in slots.indices { slots[other].state = refreshed(slots[other].state) }
@@ -397,7 +385,7 @@ private struct CampaignState {
                            : "the worker stopped while shrinking it (\(ending ?? "exit 0"))"
             keepUnshrunk(n, property: property, pending: pending, because: why)
             report.casesRun += 1
-            resumeAt = n + jobs
+            resumeAt = n + supervisor.step
         case .starting, .idle:
             if worker.status.map({ $0 == 0 }) ?? false && !hung {
                 // Exited normally without saying `end`: its share is not done.
@@ -468,66 +456,34 @@ private struct CampaignState {
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
         let path = (try? saveFinding(example, in: supervisor.findings)) ?? "-"
-        return .found(CampaignFailure(caseNumber: n, property: noCrash, path: path, message: failure.message,
+        return .found(RandomFailure(caseNumber: n, property: noCrash, path: path, message: failure.message,
                                       shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began))))
     }
 
     /// What a worker's death on a case turned out to be.
     enum CrashOutcome {
         /// A `no-crash` failure, saved.
-        case found(CampaignFailure)
+        case found(RandomFailure)
         /// A `no-crash` failure of a later case than the one kept (counted).
         case repeated
         /// The worker was killed from outside and the engine alone passes the case.
         case notTheEngine
     }
 
-    mutating func finish() -> CampaignReport {
+    mutating func finish() -> RandomPartReport {
         report.elapsed = Date().timeIntervalSince(start)
+        for label in Label.allCases where labelTotals[label.index] > 0 { report.labelCounts[label] = labelTotals[label.index] }
         report.failures = kept.values.sorted { ($0.caseNumber, $0.property) < ($1.caseNumber, $1.property) }
         return report
     }
 }
 
-extension CampaignReport {
-    /// The end-of-campaign summary: counts, label statistics, coverage gaps,
-    /// failures. Without timings, two runs of the same seed and cases print
-    /// the same text whatever `--jobs`.
-    func summary(engine: String, seed: UInt64, options: Options, showsTimings: Bool = true) -> String {
-        var lines: [String] = []
-        let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
-        lines.append("engine \(engine), seed \(seed): \(casesRun) cases\(rate), \(failures.count) failures" + (wasInterrupted ? " (interrupted)" : ""))
-        if let stoppedEarly { lines.append("  stopped early: \(stoppedEarly)") }
-        if !unfinished.isEmpty && showsTimings {
-            lines.append("  unfinished when the campaign stopped (not counted): " + unfinished.joined(separator: ", "))
-        }
-        if skipped > 0 { lines.append("  \(skipped) cases did not apply to the engine") }
-        for death in workerDeaths { lines.append("  \(death)") }
-        let counted = Label.allCases.map { label in "\(label.rawValue) \(labelCounts[label, default: 0])" }
-        lines.append("labels: " + counted.joined(separator: ", "))
-        let gaps = Label.allCases.filter { labelCounts[$0, default: 0] == 0 }
-        if casesRun > 0 && !gaps.isEmpty {
-            lines.append("coverage gaps (never generated): " + gaps.map(\.rawValue).joined(separator: ", "))
-        }
-        if !repeatedFailures.isEmpty {
-            let counts = repeatedFailures.keys.sorted().map { "\($0) \(repeatedFailures[$0]!)" }.joined(separator: ", ")
-            lines.append("more failing cases of properties already found (not shrunk again): " + counts)
-        }
-        for failure in failures {
-            lines.append("FAIL case \(failure.caseNumber): \(failure.message)")
-            let how: String
-            if let why = failure.unshrunkBecause {
-                how = " (not shrunk: \(why))"
-            } else if let shrinking = failure.shrinking, showsTimings {
-                how = " (shrunk in \(shrinking))"
-            } else if let shrinking = failure.shrinking {
-                how = " (shrunk in \(shrinking.split(separator: ",").first ?? ""))"
-            } else {
-                how = ""
-            }
-            lines.append("  saved: \(failure.path)" + how)
-            lines.append("  reproduce: " + reproduceLine(path: failure.path, options: options))
-        }
-        return lines.joined(separator: "\n")
-    }
+/// `  about N s left` for a progress line: what remains of `total` at
+/// `rate`, or of `maxTime`, whichever comes first; empty when neither is known.
+func timeLeft(done: Int, total: Int?, rate: Double, elapsed: Double, maxTime: Double?) -> String {
+    var left: Double?
+    if let total, rate > 0 { left = Double(max(total - done, 0)) / rate }
+    if let maxTime { left = min(left ?? .infinity, max(maxTime - elapsed, 0)) }
+    guard let left, left.isFinite else { return "" }
+    return left >= 120 ? "  about \(Int(left / 60)) min left" : "  about \(Int(left.rounded(.up))) s left"
 }

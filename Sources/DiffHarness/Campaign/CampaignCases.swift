@@ -1,0 +1,83 @@
+// CampaignCases: the random cases of a campaign, one step at a time — case n
+// of a seed, checked; a failure saved unshrunk, shrunk, saved again.
+//
+// The in-process `Campaign` and the command line's worker processes run
+// these same steps, so a case's verdict and its saved finding do not depend
+// on where it ran.
+import Foundation
+import ListModel
+
+/// Case n of a random campaign, checked.
+public struct CheckedCase: Sendable {
+    public var caseNumber: Int
+    public var pair: GeneratedPair
+    public var verdict: Verdict
+    /// What the pair exercises (empty when the engine did not apply to it).
+    public var labels: LabelSet
+}
+
+/// A failure shrunk and saved.
+public struct SavedFinding: Sendable {
+    public var example: Counterexample
+    /// Where it was saved; nil if it could not be written.
+    public var path: String?
+    public var seconds: Double
+}
+
+/// The random cases of one engine's campaign: case n is fixed by (seed, n).
+public struct CampaignCases: Sendable {
+    public let checker: Checker
+    public let generator: PairGenerator
+    public let seed: UInt64
+    /// The command of an external engine, recorded in findings.
+    public let engineCommand: String?
+
+    public init(engine: any DiffEngine, profile: Profile = .strict, generatorOptions: GeneratorOptions = GeneratorOptions(),
+                seed: UInt64, engineCommand: String? = nil) {
+        checker = Checker(engine: engine, profile: profile)
+        generator = PairGenerator(options: generatorOptions.forEngine(engine))
+        self.seed = seed
+        self.engineCommand = engineCommand
+    }
+
+    /// Generates and checks case `n`.
+    public func check(_ n: Int) -> CheckedCase {
+        let pair = generator.campaignCase(seed: seed, n: n)
+        let verdict = checker.check(old: pair.old, new: pair.new)
+        return CheckedCase(caseNumber: n, pair: pair, verdict: verdict,
+                           labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new))
+    }
+
+    /// A counterexample of `failure` on `checked`, as it is before shrinking.
+    public func unshrunk(_ checked: CheckedCase, failure: PropertyFailure) -> Counterexample {
+        var noted = failure
+        noted.message += unshrunkNote
+        return Counterexample(failure: noted, engine: checker.engine.name, profile: checker.profile, seed: seed,
+                              caseNumber: checked.caseNumber, original: checked.pair, shrunk: checked.pair,
+                              shrunkVerdict: checked.verdict, shrinkCalls: 0, isShrinkBudgetExhausted: false,
+                              engineCommand: engineCommand)
+    }
+
+    /// Saves `failure` of `checked` unshrunk in `folder` (so that nothing is
+    /// lost if shrinking never ends), calls `willShrink` with that path,
+    /// shrinks it, saves the shrunk case, and removes the unshrunk file
+    /// when the shrunk one is elsewhere.
+    public func shrinkAndSave(_ checked: CheckedCase, failure: PropertyFailure, in folder: String,
+                              willShrink: (String?) -> Void = { _ in }) -> SavedFinding {
+        let pendingPath = try? saveFinding(unshrunk(checked, failure: failure), in: folder)
+        willShrink(pendingPath)
+        let began = ContinuousClock.now
+        let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator)
+        let took = began.duration(to: .now)
+        let example = Counterexample(
+            failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,
+            engine: checker.engine.name, profile: checker.profile, seed: seed, caseNumber: checked.caseNumber,
+            original: checked.pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict,
+            shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted,
+            engineCommand: engineCommand)
+        let path = try? saveFinding(example, in: folder)
+        if let pendingPath, path != pendingPath { unlink(pendingPath) }
+        let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+        return SavedFinding(example: example, path: path, seconds: seconds)
+    }
+}

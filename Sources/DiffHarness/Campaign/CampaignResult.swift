@@ -1,0 +1,94 @@
+// CampaignResult: what an in-process campaign found, told as a test failure
+// message: each failing case in the case format, where it was saved, and
+// how to run it again.
+import ListModel
+
+/// One failure of a campaign.
+public struct CampaignFinding: Sendable {
+    /// The part of the campaign that found it.
+    public enum Part: Hashable, Sendable {
+        /// A saved case that no longer meets its `expect:` line.
+        case regression
+        /// A pair of an exhaustive bound (the first failing the property).
+        case exhaustive
+        /// Random case N, shrunk.
+        case random(caseNumber: Int)
+    }
+
+    public var part: Part
+    /// The property that failed (nil for a regression: its message says).
+    public var property: PropertyName?
+    /// One line: the property and what is wrong.
+    public var message: String
+    /// The case in the case format, with the engine's answer as
+    /// `recorded:` lines.
+    public var caseText: String
+    /// Where it is saved (replayed first on the next run); nil when the
+    /// campaign has no regressions folder.
+    public var path: String?
+
+    public init(part: Part, property: PropertyName? = nil, message: String, caseText: String, path: String?) {
+        self.part = part
+        self.property = property
+        self.message = message
+        self.caseText = caseText
+        self.path = path
+    }
+}
+
+/// What a campaign did and found.
+public struct CampaignResult: Sendable, CustomStringConvertible {
+    public var engine: String
+    public var seed: UInt64
+    /// The regressions folder, if any.
+    public var regressions: String?
+    public var regressionsReplayed = 0
+    public var exhaustivePairs = 0
+    /// The random part (nil when it did not run: a regression failed).
+    public var random: RandomPartReport?
+    public var failures: [CampaignFinding] = []
+    public var seconds = 0.0
+
+    public init(engine: String, seed: UInt64, regressions: String?) {
+        self.engine = engine
+        self.seed = seed
+        self.regressions = regressions
+    }
+
+    /// Whether every property held on every case.
+    public var holds: Bool { failures.isEmpty }
+
+    /// A summary line, then each failure: its message, where it is saved,
+    /// the case, and how to run it again.
+    public var description: String {
+        var lines: [String] = []
+        let random = self.random.map { "\($0.casesRun) random cases (seed \(seed))" } ?? "no random cases (a regression fails)"
+        lines.append("diffcheck: engine \(engine): \(holds ? "every property holds" : "\(failures.count) failure\(failures.count == 1 ? "" : "s")") — "
+                     + "\(regressionsReplayed) saved cases, \(exhaustivePairs) exhaustive pairs, \(random)")
+        for finding in failures {
+            lines.append("")
+            switch finding.part {
+            case .regression: lines.append("FAIL saved case: \(finding.message)")
+            case .exhaustive: lines.append("FAIL exhaustive pair: \(finding.message)")
+            case .random(let n): lines.append("FAIL random case \(n) (shrunk): \(finding.message)")
+            }
+            if let path = finding.path { lines.append("saved: \(path)") }
+            lines.append(finding.caseText.trimmingTrailingNewlines)
+        }
+        if !holds {
+            lines.append("")
+            lines.append("reproduce: run the test again: the saved cases are replayed first"
+                         + (regressions == nil ? " (this campaign has no regressions folder: the random cases come back with DIFFCHECK_SEED=\(seed))" : "")
+                         + "; `diffcheck show FILE` draws a saved case")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}
