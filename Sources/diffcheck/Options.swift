@@ -35,6 +35,10 @@ Common options:
                        the engine flat-only: a sectioned case (in the
                        corpus, say) is skipped, never sent to it
   --no-duplicates      generate no repeated identities
+  --shapes S           general (default) or fetched-results: the pairs a
+                       fetched-results controller reports (one sorted
+                       section, key-path sections, merged entities; the
+                       default for the frc:… and diffable:… engines)
 """
 
 /// A usage error: printed with the command's name, exit code 2.
@@ -59,6 +63,7 @@ struct Options {
     /// Reads `arguments`; `valued` and `switches` name the subcommand's own options.
     init(_ arguments: [String], valued: Set<String> = [], switches: Set<String> = []) throws {
         var index = 0
+        var shapes: GeneratorShapes?
         func value(_ name: String) throws -> String {
             index += 1
             guard index < arguments.count else { throw UsageError(description: "\(name) needs a value") }
@@ -91,6 +96,12 @@ struct Options {
             case "--max-size": generator.maxSize = try number(argument, try value(argument))
             case "--flat": generator.isFlatOnly = true
             case "--no-duplicates": generator.allowsDuplicates = false
+            case "--shapes":
+                let text = try value(argument)
+                guard let s = GeneratorShapes(rawValue: text) else {
+                    throw UsageError(description: "--shapes is general or fetched-results, not '\(text)'")
+                }
+                shapes = s
             default:
                 if valued.contains(argument) {
                     values[argument] = try value(argument)
@@ -104,6 +115,7 @@ struct Options {
             }
             index += 1
         }
+        generator.shapes = shapes ?? (engineCommand == nil ? GeneratorShapes.defaultShapes(forEngine: engineName) : .general)
     }
 
     /// The engine under test.
@@ -174,6 +186,9 @@ struct Options {
                       "--max-size", String(generator.maxSize)]
         if generator.isFlatOnly { arguments.append("--flat") }
         if !generator.allowsDuplicates { arguments.append("--no-duplicates") }
+        if generator.shapes != GeneratorShapes.defaultShapes(forEngine: engineCommand == nil ? engineName : "") {
+            arguments += ["--shapes", generator.shapes.rawValue]
+        }
         return arguments
     }
 }

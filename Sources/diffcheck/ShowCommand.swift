@@ -16,6 +16,9 @@ enum ShowCommand {
         default core) produces now. A case saying `engine: external` is
         drawn with --engine-cmd's stages, and without --engine-cmd it is
         refused (exit 2): diffcheck never runs a command written in a case.
+    For a fetched-results or diffable engine (`frc:…`, `diffable:…`), what
+    the pipeline hands the view comes first: the controller's change stream,
+    or the diffable snapshot and the items marked for reload.
     Exits 1 when a stage drawn is rejected by the model or does not reach
     the new snapshot, or when the engine gives no stages.
 
@@ -89,6 +92,8 @@ enum ShowCommand {
             print("== \(path) (\(title))")
             for comment in c.comments { print("# \(comment)") }
             let profile = c.profile ?? options.profile
+            let pipelineEngine = c.engine ?? (options.engineCommand == nil ? options.engineName : "external")
+            for line in CaseDrawing.pipelineLines(engineName: pipelineEngine, old: c.old, new: c.new) { print(line) }
             print(CaseDrawing.draw(old: c.old, new: c.new, stages: stages, profile: profile))
             if let stages {
                 let directive = c.stages.isEmpty && !c.recorded.isEmpty ? "recorded" : "batch"

@@ -3,10 +3,13 @@ import ListModel
 
 /// The built-in engines, as `--engine` and `diffcheck engines` know them.
 public enum EngineCatalog {
-    /// Every built-in engine, the core first, then the references, then the mutants.
+    /// Every built-in engine, the core first, then the references, then the
+    /// mutants, then the fetched-results and diffable pipelines (RULES.md §5, §6).
     public static var all: [any DiffEngine] {
         var engines: [any DiffEngine] = [CoreEngine(), StandardLibraryEngine(), ReloadAllEngine(), SimpleEngine()]
         engines += Flaw.allCases.map { SimpleEngine(flaw: $0) }
+        engines += FetchedResultsCollector.allCases.map { FetchedResultsEngine(collector: $0) }
+        engines += DiffableSystem.allCases.map { DiffableEngine(system: $0) }
         return engines
     }
 

@@ -8,10 +8,34 @@ public struct GeneratorOptions: Hashable, Sendable {
     public var allowsDuplicates: Bool
     /// The most items a snapshot may hold (`--max-size`).
     public var maxSize: Int
+    /// Which pairs the generator makes (`--shapes`): any update, or the
+    /// results a fetched-results controller reports (RULES.md §5).
+    public var shapes: GeneratorShapes
 
-    public init(isFlatOnly: Bool = false, allowsDuplicates: Bool = true, maxSize: Int = 200) {
+    public init(isFlatOnly: Bool = false, allowsDuplicates: Bool = true, maxSize: Int = 200,
+                shapes: GeneratorShapes = .general) {
         self.isFlatOnly = isFlatOnly
         self.allowsDuplicates = allowsDuplicates
         self.maxSize = max(maxSize, 0)
+        self.shapes = shapes
+    }
+}
+
+/// The families of pairs the generator makes.
+public enum GeneratorShapes: String, CaseIterable, Hashable, Sendable {
+    /// Old snapshots and edit scripts over them, unrelated pairs, small
+    /// pairs drawn directly: any update (the default).
+    case general
+    /// Fetched results (`FetchedResultsShapes`): one sorted section, sections
+    /// from a key path, several entities merged into one snapshot; an object
+    /// moves only when its sort key changed, so a moved object has changed.
+    /// The small pairs drawn directly stay (one case in sixteen), so that
+    /// shrinking still reaches the smallest failing pair.
+    case fetchedResults = "fetched-results"
+
+    /// The shapes the fetched-results and diffable subjects (`frc:…`,
+    /// `diffable:…`) are checked on when `--shapes` is not given.
+    public static func defaultShapes(forEngine name: String) -> GeneratorShapes {
+        name.hasPrefix("frc:") || name.hasPrefix("diffable:") ? .fetchedResults : .general
     }
 }

@@ -22,6 +22,17 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
     case duplicateSections = "duplicate-sections"
     case unrelated
     case large
+    /// A pair one sorted fetched-results section could report: flat, no
+    /// repeated identity, and the unchanged objects keep their order (an
+    /// object moves only when its sort key changed, RULES.md §5).
+    case frcOneSection = "frc-one-section"
+    /// The same for sections from a key path: sectioned, no repeats, no
+    /// empty section, every section keeps its name (content), sections
+    /// keep their order, and unchanged objects keep their section and order.
+    case frcKeyPathSections = "frc-key-path-sections"
+    /// Several fetched entities merged into one snapshot: at least two of
+    /// the merged shape's entity sections (`PairGenerator.mergedEntities`).
+    case frcMergedEntities = "frc-merged-entities"
 
     public static func < (lhs: Label, rhs: Label) -> Bool {
         lhs.index < rhs.index
@@ -48,6 +59,9 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
         case .duplicateSections: return 15
         case .unrelated: return 16
         case .large: return 17
+        case .frcOneSection: return 18
+        case .frcKeyPathSections: return 19
+        case .frcMergedEntities: return 20
         }
     }
 
@@ -119,6 +133,8 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
                 changedSections.insert(pair.old.section)
             }
         }
+        labels.formUnion(fetchedResultsLabels(old: old, new: new, matching: matching,
+                                              hasRepeats: labels.contains(.duplicateItems) || labels.contains(.duplicateSections)))
         for (section, order) in staying {
             if Matching.longestIncreasingLength(order.map(\.newItem)) < order.count {
                 labels.insert(.move)
@@ -141,6 +157,34 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         }
         return labels
     }
+
+    /// The fetched-results shape labels of a pair (see each label).
+    static func fetchedResultsLabels(old: Snapshot, new: Snapshot, matching: Matching, hasRepeats: Bool) -> LabelSet {
+        if !old.isFlat && (old.sections + new.sections).filter({ entitySections.contains($0.id) }).count >= 2 {
+            return [LabelSet(.frcMergedEntities)]
+        }
+        guard !hasRepeats else { return [] }
+        // Unchanged objects keep their section and their order.
+        var unchangedOrder: [Int: [Int]] = [:]
+        for pair in matching.itemPairs {
+            let before = old.sections[pair.old.section].items[pair.old.item]
+            let after = new.sections[pair.new.section].items[pair.new.item]
+            guard before.content == after.content else { continue }
+            guard matching.newSectionOfOld[pair.old.section] == pair.new.section else { return [] }
+            unchangedOrder[pair.old.section, default: []].append(pair.new.item)
+        }
+        for order in unchangedOrder.values where Matching.longestIncreasingLength(order) < order.count { return [] }
+        if old.isFlat && new.isFlat { return LabelSet(.frcOneSection) }
+        let sectionOrder = matching.newSectionOfOld.compactMap { $0 }
+        guard !(old.sections + new.sections).contains(where: { $0.items.isEmpty }),
+              Matching.longestIncreasingLength(sectionOrder) == sectionOrder.count,
+              matching.newSectionOfOld.enumerated().allSatisfy({ o, n in n.map { old.sections[o].content == new.sections[$0].content } ?? true })
+        else { return [] }
+        return LabelSet(.frcKeyPathSections)
+    }
+
+    /// The sections of the merged-entities shape.
+    private static let entitySections = Set(PairGenerator.mergedEntities.map(\.section))
 
     /// Whether some identity occurs twice among `count` identities.
     static func hasRepeats<S: Sequence<String>>(_ ids: S, count: Int) -> Bool {

@@ -60,6 +60,9 @@ public struct PairGenerator: Sendable {
             let bound = PairGenerator.directBound(isFlat: isFlat, options: options)
             return SmallPairGenerator(bound: bound).generate(&c) ?? (Snapshot(), Snapshot())
         }
+        if options.shapes == .fetchedResults {
+            return generateFetchedResults(&c, isFlat: isFlat, pick: pick)
+        }
         // A large case only changes how likely lists are to go on, never the
         // bound of a choice that follows, so lowering this flag keeps the
         // rest of the case as it was.
