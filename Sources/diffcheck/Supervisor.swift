@@ -302,11 +302,26 @@ private struct CampaignState {
     /// Moves a finding a worker saved in its staging folder into the
     /// findings folder (named as every finding is); returns its path there.
     func promote(_ staged: String) -> String {
-        defer { unlink(staged) }
-        guard let data = FileManager.default.contents(atPath: staged),
-              let c = try? CaseParser.parse(bytes: [UInt8](data), file: staged).get(),
-              let path = try? saveFinding(c, in: supervisor.findings) else { return staged }
-        return path
+        if let data = FileManager.default.contents(atPath: staged),
+           let c = try? CaseParser.parse(bytes: [UInt8](data), file: staged).get(),
+           let path = try? saveFinding(c, in: supervisor.findings) {
+            unlink(staged)
+            return path
+        }
+        // A file that does not read back as a case is kept as written, in
+        // the findings folder (where the corpus gate reports it), never
+        // deleted: link(2) refuses to replace another file.
+        let name = (staged as NSString).lastPathComponent
+        for attempt in 0..<1000 {
+            let target = (supervisor.findings as NSString).appendingPathComponent(
+                attempt == 0 ? "unreadable-\(name)" : "unreadable-\(attempt)-\(name)")
+            if link(staged, target) == 0 {
+                unlink(staged)
+                return target
+            }
+            if errno != EEXIST { break }
+        }
+        return staged
     }
 
     /// The `# finding:` line of a saved finding.

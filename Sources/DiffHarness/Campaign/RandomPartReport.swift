@@ -55,8 +55,8 @@ public struct RandomPartReport: Sendable {
     /// failures, each with the command `reproduce(path)` returns. Without
     /// timings, two runs of the same seed and cases print the same text
     /// whatever the number of workers.
-    public func summary(engine: String, seed: UInt64, shard: Shard = .whole, showsTimings: Bool = true,
-                        reproduce: (String) -> String) -> String {
+    public func summary(engine: String, seed: UInt64, shard: Shard = .whole, shapes: GeneratorShapes = .general,
+                        showsTimings: Bool = true, reproduce: (String) -> String) -> String {
         var lines: [String] = []
         let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
         let part = shard.isWhole ? "" : ", shard \(shard) (cases n with n mod \(shard.count) = \(shard.index))"
@@ -69,7 +69,7 @@ public struct RandomPartReport: Sendable {
         for death in workerDeaths { lines.append("  \(death)") }
         let counted = Label.allCases.map { label in "\(label.rawValue) \(labelCounts[label, default: 0])" }
         lines.append("labels: " + counted.joined(separator: ", "))
-        let gaps = Label.allCases.filter { labelCounts[$0, default: 0] == 0 }
+        let gaps = shapes.possibleLabels.filter { labelCounts[$0, default: 0] == 0 }
         if casesRun > 0 && !gaps.isEmpty {
             lines.append("coverage gaps (never generated): " + gaps.map(\.rawValue).joined(separator: ", "))
         }

@@ -33,6 +33,12 @@ public enum GeneratorShapes: String, CaseIterable, Hashable, Sendable {
     /// shrinking still reaches the smallest failing pair.
     case fetchedResults = "fetched-results"
 
+    /// The labels these shapes can produce: a label outside them is no
+    /// coverage gap (the general shapes never merge fetched entities).
+    public var possibleLabels: [Label] {
+        self == .general ? Label.allCases.filter { $0 != .frcMergedEntities } : Label.allCases
+    }
+
     /// The shapes the fetched-results and diffable subjects (`frc:…`,
     /// `diffable:…`) are checked on when `--shapes` is not given.
     public static func defaultShapes(forEngine name: String) -> GeneratorShapes {
