@@ -12,8 +12,8 @@ import Foundation
 /// (also `--engine core` for a crash artifact whose folder names no
 /// engine), `--flat` (it makes the engine flat-only and changes how a fuzz
 /// input decodes), `--profile`, `--timeout` (a hang is judged by it),
-/// `--max-size` and `--no-duplicates` (decoding of fuzz inputs), and
-/// `--recorded`.
+/// `--max-size`, `--no-duplicates` and `--shapes` when not the engine's
+/// default (decoding of fuzz inputs), and `--recorded`.
 ///
 ///     reproduceLine(path: "Corpus/findings/0123.case", options: options)
 ///     // diffcheck repro Corpus/findings/0123.case --engine-cmd 'python3 engine.py' --timeout 3
@@ -30,6 +30,8 @@ func reproduceLine(path: String, options: Options) -> String {
     if options.timeout != defaults.timeout { arguments += ["--timeout", secondsText(options.timeout)] }
     if options.generator.maxSize != defaults.generator.maxSize { arguments += ["--max-size", String(options.generator.maxSize)] }
     if !options.generator.allowsDuplicates { arguments.append("--no-duplicates") }
+    let defaultShapes = GeneratorShapes.defaultShapes(forEngine: options.engineCommand == nil ? options.engineName : "")
+    if options.generator.shapes != defaultShapes { arguments += ["--shapes", options.generator.shapes.rawValue] }
     if options.flags.contains("--recorded") { arguments.append("--recorded") }
     return arguments.map(shellQuoted).joined(separator: " ")
 }
