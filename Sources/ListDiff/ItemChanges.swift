@@ -34,11 +34,11 @@ extension ListDiff.Differ {
     /// - Complexity: O(n + m log m) for n items, m of them paired in a
     ///   section pair.
     @inlinable
-    func itemChanges(_ pairing: ListDiff.Pairing) -> ListDiff.ItemChanges {
+    func itemChanges(_ pairing: ListDiff.Pairing, _ layout: Layout) -> ListDiff.ItemChanges {
         typealias ItemPath = ListDiff.ItemPath
         typealias ItemMove = ListDiff.ItemMove
         let oldOffsets = pairing.oldOffsets, newOffsets = pairing.newOffsets
-        let oldSectionOf = pairing.oldSectionOf, newSectionOf = pairing.newSectionOf
+        let oldSectionOf = layout.oldSectionOf, newSectionOf = layout.newSectionOf
         let newForOld = pairing.newForOld, oldForNew = pairing.oldForNew
         var changes = ListDiff.ItemChanges(oldSectionCount: oldSectionCount, oldItemCount: old.count)
 
