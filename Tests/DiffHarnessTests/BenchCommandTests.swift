@@ -32,7 +32,7 @@ import ListDiff
         BenchInput.sectioned("many sections", sections: 300, items: 10, &random),
     ]
     for input in inputs {
-        let moves = input.workload.run(.core, iterations: 1)
+        let moves = input.run(.core, iterations: 1)
         #expect(moves == input.minimumMoves, "\(input.name)")
         #expect(input.minimumMoves > 0, "\(input.name)")
     }

@@ -136,7 +136,7 @@ public enum BenchCommand {
             var elapsed = BenchClock(cpu: 0, wall: 0)
             rows[k].peakMemoryBytes = PeakMemory.measure {
                 let start = BenchClock.now()
-                moves = workload.run(contender, iterations: 1)
+                moves = input.run(contender, iterations: 1)
                 elapsed = BenchClock.elapsed(from: start, to: BenchClock.now(), iterations: 1)
             }
             rows[k].moves = moves
@@ -156,7 +156,7 @@ public enum BenchCommand {
                 guard isTimed[k] else { continue }
                 let iterations = rows[k].iterationsPerRun
                 let start = BenchClock.now()
-                _ = workload.run(contenders[k], iterations: iterations)
+                _ = input.run(contenders[k], iterations: iterations)
                 samples[k].append(BenchClock.elapsed(from: start, to: BenchClock.now(), iterations: iterations))
             }
         }

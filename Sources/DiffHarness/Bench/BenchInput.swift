@@ -26,7 +26,25 @@ struct BenchSection: DiffableSection, Sendable {
 /// workload that knows how to run every contender on them.
 struct BenchInput: Sendable {
     var name: String
-    var workload: any BenchWorkload
+    var shape: BenchShape
+
+    init<ID>(name: String, workload: FlatWorkload<ID>) {
+        self.name = name
+        shape = BenchShape(workload)
+    }
+
+    init(name: String, workload: SectionedWorkload) {
+        self.name = name
+        shape = .sectioned(workload)
+    }
+
+    var workload: any BenchWorkload { shape.workload }
+
+    /// Runs `contender` `iterations` times on specialized code; the moves
+    /// the last run reported.
+    func run(_ contender: BenchContender, iterations: Int) -> Int? {
+        shape.run(contender, iterations: iterations)
+    }
 
     var elementCount: Int { workload.elementCount }
     var minimumMoves: Int { workload.minimumMoves }

@@ -20,6 +20,48 @@ protocol BenchWorkload: Sendable {
     func run(_ contender: BenchContender, iterations: Int) -> Int?
 }
 
+/// A workload whose concrete type is known where it runs, so that every
+/// contender runs code specialized for its identity type (a call through
+/// `any BenchWorkload` on a generic workload would run the unspecialized
+/// generic code of the core and of `Dictionary` alike, and time that).
+enum BenchShape: Sendable {
+    case uuid(FlatWorkload<UUID>)
+    case integer(FlatWorkload<Int>)
+    case string(FlatWorkload<String>)
+    case sectioned(SectionedWorkload)
+
+    init<ID>(_ flat: FlatWorkload<ID>) {
+        if let flat = flat as? FlatWorkload<UUID> {
+            self = .uuid(flat)
+        } else if let flat = flat as? FlatWorkload<Int> {
+            self = .integer(flat)
+        } else if let flat = flat as? FlatWorkload<String> {
+            self = .string(flat)
+        } else {
+            preconditionFailure("bench: no specialized shape for \(ID.self) identities")
+        }
+    }
+
+    var workload: any BenchWorkload {
+        switch self {
+        case .uuid(let workload): return workload
+        case .integer(let workload): return workload
+        case .string(let workload): return workload
+        case .sectioned(let workload): return workload
+        }
+    }
+
+    /// `BenchWorkload.run`, on the concrete type.
+    func run(_ contender: BenchContender, iterations: Int) -> Int? {
+        switch self {
+        case .uuid(let workload): return workload.run(contender, iterations: iterations)
+        case .integer(let workload): return workload.run(contender, iterations: iterations)
+        case .string(let workload): return workload.run(contender, iterations: iterations)
+        case .sectioned(let workload): return workload.run(contender, iterations: iterations)
+        }
+    }
+}
+
 /// A flat list of `BenchItem`s.
 struct FlatWorkload<ID: Hashable & Sendable>: BenchWorkload {
     var old: [BenchItem<ID>]
