@@ -3,7 +3,7 @@
 // identical inputs, interleaved run by run.
 import Foundation
 
-/// `diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K]`.
+/// `diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]`.
 ///
 /// For every input (made from a fixed seed), each contender runs once
 /// untimed (the peak-memory run, which also sizes the timed runs), then
@@ -23,13 +23,16 @@ import Foundation
 /// (n + m)·D exceeds 5·10¹⁰.
 public enum BenchCommand {
     static let usage = """
-        usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K]
+        usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]
 
           --json     print the rows as JSON instead of a table
           --runs N   timed rounds per input, contenders interleaved (default 5)
           --seed N   seed of the inputs (default 2024)
           --quick    inputs about a tenth of the size (a smoke test)
           --input K  only the K-th input (1-based)
+          --contender NAME
+                     only this contender (core, stdlib, Dictionary baseline, identity table):
+                     for a profiler such as valgrind --tool=callgrind; no ratios
 
         Build in release mode (swift build -c release) for meaningful numbers.
         """
@@ -43,6 +46,7 @@ public enum BenchCommand {
     /// exit status (0 ok, 2 usage error).
     public static func run(_ arguments: [String]) -> Int32 {
         var isJSON = false, isQuick = false, runs = 5, seed: UInt64 = 2024, only: Int?
+        var contenders = BenchContender.allCases
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -66,6 +70,12 @@ public enum BenchCommand {
                     return usageError("--input needs a positive number")
                 }
                 only = value
+            case "--contender":
+                guard let value = rest.popFirst().flatMap(BenchContender.init(rawValue:)) else {
+                    return usageError("--contender needs one of: "
+                        + BenchContender.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                contenders = [value]
             default:
                 return usageError("unknown argument '\(argument)'")
             }
@@ -76,7 +86,7 @@ public enum BenchCommand {
             inputs = [inputs[only - 1]]
         }
         let loadBefore = BenchClock.loadAverages()
-        let rows = measure(inputs, runs: runs, log: !isJSON)
+        let rows = measure(inputs, contenders: contenders, runs: runs, log: !isJSON)
         let loadAfter = BenchClock.loadAverages()
         if isJSON {
             let encoder = JSONEncoder()
@@ -95,20 +105,23 @@ public enum BenchCommand {
         return 2
     }
 
-    static func measure(_ inputs: [BenchInput], runs: Int, log: Bool) -> [BenchRow] {
+    static func measure(
+        _ inputs: [BenchInput], contenders: [BenchContender], runs: Int, log: Bool
+    ) -> [BenchRow] {
         var rows: [BenchRow] = []
         for input in inputs {
             if log { FileHandle.standardError.write(Data("bench: \(input.name)\n".utf8)) }
-            rows += measure(input, runs: runs)
+            rows += measure(input, contenders: contenders, runs: runs)
         }
         return rows
     }
 
     /// One input: the untimed peak-memory runs, then `runs` interleaved rounds.
-    static func measure(_ input: BenchInput, runs: Int) -> [BenchRow] {
+    static func measure(
+        _ input: BenchInput, contenders: [BenchContender] = BenchContender.allCases, runs: Int
+    ) -> [BenchRow] {
         let workload = input.workload
         let minimum = input.minimumMoves
-        let contenders = BenchContender.allCases
         var rows = contenders.map { contender in
             BenchRow(
                 input: input.name, elements: input.elementCount, identities: workload.identityName,
@@ -161,8 +174,8 @@ public enum BenchCommand {
             }
         }
 
-        let core = samples[contenders.firstIndex(of: .core)!]
-        let baseline = samples[contenders.firstIndex(of: .dictionaryBaseline)!]
+        let core = contenders.firstIndex(of: .core).map { samples[$0] } ?? BenchSamples()
+        let baseline = contenders.firstIndex(of: .dictionaryBaseline).map { samples[$0] } ?? BenchSamples()
         for k in contenders.indices where samples[k].count > 0 {
             let mine = samples[k]
             rows[k].runs = mine.count
