@@ -19,10 +19,11 @@ extension ListDiff {
         var firstReloads: [ItemPath] = []
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { stays in
             stays.initialize(repeating: false)
-            let paired = markStays(stays, old: old, new: new, oldForNew: oldForNew)
+            let (paired, staying) = markStays(stays, old: old, new: new, oldForNew: oldForNew)
             let deletes = n - paired, inserts = m - paired
             items.deletedItems.reserveCapacity(deletes)
             items.insertedItems.reserveCapacity(inserts)
+            items.movedItems.reserveCapacity(paired - staying)
             // Deletes, ascending.
             if deletes > 0 {
                 for f in 0..<n where newForOld[f] < 0 { items.deletedItems.append(ItemPath(0, f)) }
@@ -74,7 +75,8 @@ extension ListDiff {
     /// longest increasing subsequence of `oldForNew` (its paired entries, in
     /// new order) — among the longest, one that keeps in place the changed
     /// elements whose index does not change, when the first one found
-    /// leaves such an element out. Returns the number of paired elements.
+    /// leaves such an element out. Returns the number of paired elements
+    /// and the number that stay (the subsequence's length).
     ///
     /// Patience sorting as in `longestIncreasingSubsequence(_:)` (the same
     /// choice among equals), with the tails' values kept beside their
@@ -84,9 +86,9 @@ extension ListDiff {
     @inlinable
     static func markStays<Element: Diffable>(
         _ stays: UnsafeMutableBufferPointer<Bool>, old: [Element], new: [Element], oldForNew: [Int]
-    ) -> Int {
+    ) -> (paired: Int, staying: Int) {
         let m = oldForNew.count
-        var paired = 0
+        var paired = 0, length = 0
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * m) { scratch in
             // previous[g]: the new position before g in its subsequence;
             // tailValue[k], tailPosition[k]: the smallest old index ending an
@@ -94,7 +96,6 @@ extension ListDiff {
             let previous = UnsafeMutableBufferPointer(rebasing: scratch[0..<m])
             let tailValue = UnsafeMutableBufferPointer(rebasing: scratch[m..<2 * m])
             let tailPosition = UnsafeMutableBufferPointer(rebasing: scratch[2 * m..<3 * m])
-            var length = 0
             oldForNew.withUnsafeBufferPointer { oldForNew in
                 // Invariant: tailValue[0 ..< length] is strictly increasing.
                 for g in 0..<m {
@@ -146,6 +147,6 @@ extension ListDiff {
             let isMember = longestIncreasingSubsequence(values, bound: old.count, weights: weights)
             for k in values.indices { stays[values[k]] = isMember[k] }
         }
-        return paired
+        return (paired, length)
     }
 }

@@ -80,11 +80,10 @@ public enum BenchCommand {
                 return usageError("unknown argument '\(argument)'")
             }
         }
-        var inputs = BenchInput.all(seed: seed, isQuick: isQuick)
-        if let only {
-            guard only <= inputs.count else { return usageError("--input: there are \(inputs.count) inputs") }
-            inputs = [inputs[only - 1]]
+        if let only, only > BenchInput.count {
+            return usageError("--input: there are \(BenchInput.count) inputs")
         }
+        let inputs = BenchInput.all(seed: seed, isQuick: isQuick, only: only.map { $0 - 1 })
         let loadBefore = BenchClock.loadAverages()
         let rows = measure(inputs, contenders: contenders, runs: runs, log: !isJSON)
         let loadAfter = BenchClock.loadAverages()
@@ -158,7 +157,7 @@ public enum BenchCommand {
                 samples[k].append(elapsed)
                 isTimed[k] = false
             }
-            rows[k].iterationsPerRun = max(1, min(1_000_000, Int(runTarget / max(elapsed.cpu, 1e-9))))
+            rows[k].iterationsPerRun = iterations(input, contender, firstRun: elapsed.cpu)
         }
 
         // Invariant: after round r, every timed contender has r + 1 samples,
@@ -190,6 +189,23 @@ public enum BenchCommand {
             if let a = mine.minimumCPU, let b = baseline.minimumCPU, b > 0 { rows[k].minimumRatioToBaseline = a / b }
         }
         return rows
+    }
+
+    /// How many times a timed run repeats the work to take about
+    /// `runTarget`: one when the first (cold) run took that long already,
+    /// else found by timing warm runs of 1, 4, 16, ... repetitions.
+    static func iterations(_ input: BenchInput, _ contender: BenchContender, firstRun: Double) -> Int {
+        guard firstRun < runTarget else { return 1 }
+        var iterations = 1
+        while true {
+            let start = BenchClock.now()
+            _ = input.run(contender, iterations: iterations)
+            let cpu = BenchClock.elapsed(from: start, to: BenchClock.now(), iterations: iterations).cpu
+            if cpu * Double(iterations) >= runTarget / 4 || iterations >= 1 << 20 {
+                return max(1, min(1 << 22, Int(runTarget / max(cpu, 1e-9))))
+            }
+            iterations *= 4
+        }
     }
 
     static func table(_ rows: [BenchRow], runs: Int, seed: UInt64, load: (String?, String?)) -> String {

@@ -49,41 +49,50 @@ struct BenchInput: Sendable {
     var elementCount: Int { workload.elementCount }
     var minimumMoves: Int { workload.minimumMoves }
 
+    /// How many inputs `all` makes.
+    static let count = 12
+
     /// The inputs, full size or (`isQuick`) about a tenth of it (the small
-    /// ones keep their size). The first six are those of earlier rounds
-    /// (same seed, same inputs); the others follow them.
-    static func all(seed: UInt64, isQuick: Bool) -> [BenchInput] {
-        var random = SplitMix64(seed: seed)
+    /// ones keep their size); only the `only`-th (0-based) when given. Each
+    /// input draws from its own generator, seeded from `seed` and its
+    /// place, so one input is made without making the others: same seed,
+    /// same inputs.
+    static func all(seed: UInt64, isQuick: Bool, only: Int? = nil) -> [BenchInput] {
         let scale = isQuick ? 10 : 1
         func n(_ value: Int) -> String { grouped(value / scale) }
         let sections = 100 / (isQuick ? 2 : 1), perSection = 1_000 / (isQuick ? 5 : 1)
         let manySections = 10_000 / scale
-        return [
-            edited("\(n(5_000)): \(n(1_000)) deleted, \(n(1_000)) inserted, \(n(200)) shuffled", count: 5_000 / scale,
-                   deleted: 1_000 / scale, inserted: 1_000 / scale, shuffled: 200 / scale, updated: 0, &random),
-            edited("\(n(100_000)): \(n(10_000)) deleted, \(n(10_000)) inserted, \(n(2_000)) shuffled", count: 100_000 / scale,
-                   deleted: 10_000 / scale, inserted: 10_000 / scale, shuffled: 2_000 / scale, updated: 0, &random),
-            shuffled("\(n(10_000)) fully shuffled", count: 10_000 / scale, &random),
-            reversed("\(n(10_000)) reversed", count: 10_000 / scale, &random),
-            sectioned("\(sections) sections x \(grouped(perSection)) items: cross-section and section moves",
-                      sections: sections, items: perSection, &random),
-            edited("\(n(1_000_000)): 1% changed", count: 1_000_000 / scale,
-                   deleted: 2_500 / scale, inserted: 2_500 / scale, shuffled: 2_500 / scale, updated: 2_500 / scale, &random),
-            sectioned("\(grouped(manySections)) sections x 10 items: cross-section and section moves",
-                      sections: manySections, items: 10, &random),
-            rotated("4: rotated by one", count: 4, &random),
-            edited("100: 10 deleted, 10 inserted, 5 shuffled", count: 100,
-                   deleted: 10, inserted: 10, shuffled: 5, updated: 0, &random),
-            edited("\(n(100_000)) Int identities: 1% changed", count: 100_000 / scale,
+        let makers: [(inout SplitMix64) -> BenchInput] = [
+            { edited("\(n(5_000)): \(n(1_000)) deleted, \(n(1_000)) inserted, \(n(200)) shuffled", count: 5_000 / scale,
+                   deleted: 1_000 / scale, inserted: 1_000 / scale, shuffled: 200 / scale, updated: 0, &$0) },
+            { edited("\(n(100_000)): \(n(10_000)) deleted, \(n(10_000)) inserted, \(n(2_000)) shuffled", count: 100_000 / scale,
+                   deleted: 10_000 / scale, inserted: 10_000 / scale, shuffled: 2_000 / scale, updated: 0, &$0) },
+            { shuffled("\(n(10_000)) fully shuffled", count: 10_000 / scale, &$0) },
+            { reversed("\(n(10_000)) reversed", count: 10_000 / scale, &$0) },
+            { sectioned("\(sections) sections x \(grouped(perSection)) items: cross-section and section moves",
+                      sections: sections, items: perSection, &$0) },
+            { edited("\(n(1_000_000)): 1% changed", count: 1_000_000 / scale,
+                   deleted: 2_500 / scale, inserted: 2_500 / scale, shuffled: 2_500 / scale, updated: 2_500 / scale, &$0) },
+            { sectioned("\(grouped(manySections)) sections x 10 items: cross-section and section moves",
+                      sections: manySections, items: 10, &$0) },
+            { rotated("4: rotated by one", count: 4, &$0) },
+            { edited("100: 10 deleted, 10 inserted, 5 shuffled", count: 100,
+                   deleted: 10, inserted: 10, shuffled: 5, updated: 0, &$0) },
+            { edited("\(n(100_000)) Int identities: 1% changed", count: 100_000 / scale,
                    deleted: 250 / scale, inserted: 250 / scale, shuffled: 250 / scale, updated: 250 / scale,
-                   identity: integer, &random),
-            edited("\(n(1_000_000)) Int identities: 1% changed", count: 1_000_000 / scale,
+                   identity: integer, &$0) },
+            { edited("\(n(1_000_000)) Int identities: 1% changed", count: 1_000_000 / scale,
                    deleted: 2_500 / scale, inserted: 2_500 / scale, shuffled: 2_500 / scale, updated: 2_500 / scale,
-                   identity: integer, &random),
-            edited("\(n(100_000)) String identities, not shared: 10% changed", count: 100_000 / scale,
+                   identity: integer, &$0) },
+            { edited("\(n(100_000)) String identities, not shared: 10% changed", count: 100_000 / scale,
                    deleted: 2_500 / scale, inserted: 2_500 / scale, shuffled: 2_500 / scale, updated: 2_500 / scale,
-                   identity: string, unshare: unshared, &random),
+                   identity: string, unshare: unshared, &$0) },
         ]
+        assert(makers.count == count)
+        return makers.indices.filter { only == nil || $0 == only }.map { index in
+            var random = SplitMix64(seed: seed ^ (UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15))
+            return makers[index](&random)
+        }
     }
 
     /// `12,345`.
