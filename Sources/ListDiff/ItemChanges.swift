@@ -75,6 +75,21 @@ extension ListDiff.Differ {
                     targets.append(g)
                 }
             }
+            // Already in order (the common case): all stay, the only
+            // longest subsequence; nothing to choose, nothing allocated.
+            var isInOrder = true
+            var k = 1
+            while k < values.count {
+                if values[k - 1] >= values[k] {
+                    isInOrder = false
+                    break
+                }
+                k += 1
+            }
+            if isInOrder {
+                for f in flats { changes.stays[f] = true }
+                continue
+            }
             var isMember = ListDiff.longestIncreasingSubsequence(values)
             func isInPlaceAndChanged(_ k: Int) -> Bool {
                 values[k] == targets[k] - newOffsets[t] && !old[flats[k]].isContentEqual(to: new[targets[k]])
