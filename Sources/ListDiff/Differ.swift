@@ -42,19 +42,33 @@ extension ListDiff {
         /// - Complexity: O(n + m log m + s log s) expected, O(n + s) memory.
         @inlinable
         func difference() -> Difference {
-            let (newForOld, oldForNew) = ListDiff.pair(old.map { $0.diffIdentifier }, new.map { $0.diffIdentifier })
+            let (newForOld, oldForNew) = ListDiff.pair(
+                old.lazy.map { $0.diffIdentifier }, new.lazy.map { $0.diffIdentifier })
             let pairing = Pairing(
                 newSectionForOld: oldSectionPartner, oldSectionForNew: newSectionPartner,
                 oldOffsets: Self.offsets(oldCounts), newOffsets: Self.offsets(newCounts),
-                oldSectionOf: Self.sectionOf(oldCounts, total: old.count),
-                newSectionOf: Self.sectionOf(newCounts, total: new.count),
                 newForOld: newForOld, oldForNew: oldForNew)
-            let items = itemChanges(pairing)
+            // Each flat index's section, for this diff only (not kept in the result).
+            let layout = Layout(
+                oldSectionOf: Self.sectionOf(oldCounts, total: old.count),
+                newSectionOf: Self.sectionOf(newCounts, total: new.count))
+            let items = itemChanges(pairing, layout)
             let sections = sectionChanges(items)
-            let reloads = placeReloads(pairing, items, sections)
-            let stages = splitStages(pairing, items, sections, reloads)
+            let reloads = placeReloads(pairing, layout, items, sections)
+            let stages = splitStages(pairing, layout, items, sections, reloads)
             let moveCount = items.batch.movedItems.count + sections.batch.movedSections.count + items.reinserted
             return Difference(stages: stages, pairing: pairing, moveCount: moveCount)
+        }
+
+        /// Each flat index's section, old and new.
+        @usableFromInline
+        struct Layout {
+            @usableFromInline let oldSectionOf: [Int]
+            @usableFromInline let newSectionOf: [Int]
+            @inlinable init(oldSectionOf: [Int], newSectionOf: [Int]) {
+                self.oldSectionOf = oldSectionOf
+                self.newSectionOf = newSectionOf
+            }
         }
 
         /// `[0, c0, c0 + c1, ...]`: where each section starts in reading order.

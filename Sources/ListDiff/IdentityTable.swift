@@ -1,10 +1,13 @@
 // IdentityTable: the hash table that pairs identities, built for the job.
 //
-// Open addressing with linear probing over one flat array of slots; each
-// slot keeps the identity's precomputed hash, one old index holding the key,
-// and the head of the chain of that identity's not-yet-claimed occurrences.
-// The chains live in one flat array (`nextOccurrence`), so duplicated
-// identities cost no extra allocation.
+// Open addressing with linear probing, in two flat arrays: one control byte
+// per slot (0 for empty, else 0x80 and seven bits of the identity's hash),
+// which is all a probe reads until the bits agree, and one 32-bit word per
+// slot that names an old occurrence of the slot's identity — the first one
+// not yet claimed (≥ 0) or, once all are claimed, the last one (stored as
+// its bitwise complement, < 0). Duplicated identities chain their
+// occurrences through one more flat array, made only when a duplicate is
+// found. The table stores no identity: it reads the old ones in place.
 
 /// Pairs the occurrences of identities in an old sequence with those of a
 /// new sequence, in order: the k-th old occurrence of an identity goes to the
@@ -16,67 +19,86 @@
 ///     table.claim("a")   // nil: no third "a"
 ///     table.claim("c")   // nil
 ///
+/// `Identities` is any random-access collection indexed from 0, such as an
+/// array or `elements.lazy.map(\.diffIdentifier)` (then no identity is
+/// copied out of its element). It is read, never copied, while the table
+/// lives.
+///
+/// Identities of the standard library's fixed-width integer types are hashed
+/// with a seeded 64-bit mixer (a bijection, so distinct integers never share
+/// a full hash) instead of `Hasher`; the seed is drawn once per process, as
+/// `Hasher`'s is. Every other type uses `hashValue`.
+///
 /// - Complexity: building is O(n) expected for n old identities, each hashed
 ///   once; each `claim` is O(1) expected and hashes its argument once.
-///   Memory: 24 bytes per slot (at most 4n slots) plus 8 bytes per old
-///   identity.
-public struct IdentityTable<ID: Hashable> {
-    @usableFromInline struct Slot: Sendable {
-        @inlinable init(hash: Int, key: Int, head: Int) {
-            self.hash = hash
-            self.key = key
-            self.head = head
-        }
-        @usableFromInline var hash: Int
-        /// An old index whose identity is this slot's key; -1 for an empty slot.
-        @usableFromInline var key: Int
-        /// The first old occurrence of the key not yet claimed; -1 when all are.
-        @usableFromInline var head: Int
-    }
+///   Memory: 5 bytes per slot (between 4n/3 and 8n/3 slots, at least 4),
+///   plus 4 bytes per old identity when some identity repeats. At most
+///   `Int32.max` identities.
+public struct IdentityTable<Identities: RandomAccessCollection>
+where Identities.Element: Hashable, Identities.Index == Int {
+    public typealias ID = Identities.Element
 
-    @usableFromInline let identities: [ID]
-    @usableFromInline var slots: [Slot]
-    @usableFromInline var nextOccurrence: [Int]
+    @usableFromInline let identities: Identities
+    /// Per slot: 0 when empty, else `0x80 | tag` (seven bits of the hash).
+    @usableFromInline var control: [UInt8]
+    /// Per slot: the first unclaimed old occurrence (≥ 0), or the bitwise
+    /// complement of the last one once all are claimed (< 0).
+    @usableFromInline var slots: [Int32]
+    /// For each old index, the next old index with the same identity, or -1;
+    /// empty while no identity repeats.
+    @usableFromInline var nextOccurrence: [Int32]
     @usableFromInline let mask: Int
+    @usableFromInline let seed: UInt64
 
     /// Builds the table of `identities` (the old sequence).
     @inlinable
-    public init(_ identities: [ID]) {
-        self.identities = identities
+    public init(_ identities: Identities) {
         let count = identities.count
+        precondition(count <= Int(Int32.max), "IdentityTable: more than Int32.max identities")
+        self.identities = identities
         var capacity = 4
-        // Load factor at most 1/2.
-        while capacity < count * 2 { capacity &<<= 1 }
-        mask = capacity - 1
-        var slots = [Slot](repeating: Slot(hash: 0, key: -1, head: -1), count: capacity)
-        var next = [Int](repeating: -1, count: count)
-        let mask = self.mask
-        identities.withUnsafeBufferPointer { ids in
+        // Load factor at most 3/4.
+        while capacity * 3 < count * 4 { capacity &<<= 1 }
+        let mask = capacity - 1, seed = identityHashSeed
+        var control = [UInt8](repeating: 0, count: capacity)
+        var slots = [Int32](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
+        var next: [Int32] = []
+        control.withUnsafeMutableBufferPointer { control in
             slots.withUnsafeMutableBufferPointer { slots in
-                next.withUnsafeMutableBufferPointer { next in
-                    // Walk backwards so each chain ends up in ascending order.
-                    var index = count - 1
-                    while index >= 0 {
-                        let hash = ids[index].hashValue
-                        var position = hash & mask
-                        while true {
-                            let slot = slots[position]
-                            if slot.key < 0 {
-                                slots[position] = Slot(hash: hash, key: index, head: index)
-                                break
-                            }
-                            if slot.hash == hash && ids[slot.key] == ids[index] {
-                                next[index] = slot.head
-                                slots[position].head = index
-                                break
-                            }
-                            position = (position &+ 1) & mask
+                // Walk backwards so each chain ends up in ascending order.
+                // Invariant: the table holds identities[index + 1 ..< count],
+                // each slot's word naming its first occurrence in that range.
+                var index = count - 1
+                while index >= 0 {
+                    let id = identities[index]
+                    let hash = Self.hash(id, seed: seed)
+                    let tag = Self.tag(hash)
+                    var position = hash & mask
+                    while true {
+                        let byte = control[position]
+                        if byte == 0 {
+                            control[position] = tag
+                            slots[position] = Int32(truncatingIfNeeded: index)
+                            break
                         }
-                        index -= 1
+                        if byte == tag {
+                            let head = Int(slots[position])
+                            if identities[head] == id {
+                                if next.isEmpty { next = [Int32](repeating: -1, count: count) }
+                                next[index] = Int32(truncatingIfNeeded: head)
+                                slots[position] = Int32(truncatingIfNeeded: index)
+                                break
+                            }
+                        }
+                        position = (position &+ 1) & mask
                     }
+                    index -= 1
                 }
             }
         }
+        self.mask = mask
+        self.seed = seed
+        self.control = control
         self.slots = slots
         self.nextOccurrence = next
     }
@@ -85,21 +107,20 @@ public struct IdentityTable<ID: Hashable> {
     /// there is none left; the index is claimed.
     @inlinable
     public mutating func claim(_ id: ID) -> Int? {
-        let hash = id.hashValue
-        return claim(id, hash: hash)
-    }
-
-    @inlinable
-    mutating func claim(_ id: ID, hash: Int) -> Int? {
+        let hash = Self.hash(id, seed: seed)
+        let tag = Self.tag(hash)
         var position = hash & mask
         while true {
-            let slot = slots[position]
-            if slot.key < 0 { return nil }
-            if slot.hash == hash && identities[slot.key] == id {
-                let head = slot.head
-                if head < 0 { return nil }
-                slots[position].head = nextOccurrence[head]
-                return head
+            let byte = control[position]
+            if byte == 0 { return nil }
+            if byte == tag {
+                let word = Int(slots[position])
+                if identities[word >= 0 ? word : ~word] == id {
+                    guard word >= 0 else { return nil }
+                    let next = nextOccurrence.isEmpty ? -1 : Int(nextOccurrence[word])
+                    slots[position] = Int32(truncatingIfNeeded: next >= 0 ? next : ~word)
+                    return word
+                }
             }
             position = (position &+ 1) & mask
         }
@@ -110,39 +131,90 @@ public struct IdentityTable<ID: Hashable> {
     ///
     /// - Complexity: O(m) expected for m new identities.
     @inlinable
-    public mutating func claimAll(_ new: [ID]) -> [Int] {
-        var result = [Int](repeating: -1, count: new.count)
-        let mask = self.mask
-        identities.withUnsafeBufferPointer { ids in
+    public mutating func claimAll<New: RandomAccessCollection>(_ new: New) -> [Int]
+    where New.Element == ID, New.Index == Int {
+        var oldForNew = [Int](repeating: -1, count: new.count)
+        oldForNew.withUnsafeMutableBufferPointer { oldForNew in
+            claimAll(new) { newIndex, oldIndex in oldForNew[newIndex] = oldIndex }
+        }
+        return oldForNew
+    }
+
+    /// Pairs `new` against the table in order, calling `paired(newIndex,
+    /// oldIndex)` for every new index that finds a partner, in ascending
+    /// order of new index.
+    ///
+    /// - Complexity: O(m) expected for m new identities.
+    @inlinable
+    mutating func claimAll<New: RandomAccessCollection>(_ new: New, _ paired: (Int, Int) -> Void)
+    where New.Element == ID, New.Index == Int {
+        let mask = self.mask, seed = self.seed, identities = self.identities
+        let next = nextOccurrence
+        let hasDuplicates = !next.isEmpty
+        control.withUnsafeBufferPointer { control in
             slots.withUnsafeMutableBufferPointer { slots in
-                nextOccurrence.withUnsafeBufferPointer { next in
-                    new.withUnsafeBufferPointer { new in
-                        result.withUnsafeMutableBufferPointer { result in
-                            for index in 0..<new.count {
-                                let id = new[index]
-                                let hash = id.hashValue
-                                var position = hash & mask
-                                while true {
-                                    let slot = slots[position]
-                                    if slot.key < 0 { break }
-                                    if slot.hash == hash && ids[slot.key] == id {
-                                        let head = slot.head
-                                        if head >= 0 {
-                                            slots[position].head = next[head]
-                                            result[index] = head
-                                        }
-                                        break
+                next.withUnsafeBufferPointer { next in
+                    // Invariant: new[0 ..< index] have claimed their partners.
+                    for index in 0..<new.count {
+                        let id = new[index]
+                        let hash = Self.hash(id, seed: seed)
+                        let tag = Self.tag(hash)
+                        var position = hash & mask
+                        while true {
+                            let byte = control[position]
+                            if byte == 0 { break }
+                            if byte == tag {
+                                let word = Int(slots[position])
+                                if identities[word >= 0 ? word : ~word] == id {
+                                    if word >= 0 {
+                                        let following = hasDuplicates ? Int(next[word]) : -1
+                                        slots[position] = Int32(truncatingIfNeeded: following >= 0 ? following : ~word)
+                                        paired(index, word)
                                     }
-                                    position = (position &+ 1) & mask
+                                    break
                                 }
                             }
+                            position = (position &+ 1) & mask
                         }
                     }
                 }
             }
         }
-        return result
+    }
+
+    /// The control byte of a hash: the top seven bits, with the high bit set.
+    @inlinable @inline(__always)
+    static func tag(_ hash: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: UInt(bitPattern: hash) >> 57) | 0x80
+    }
+
+    /// The hash of `id`: a seeded mixer for fixed-width integers, else `hashValue`.
+    @inlinable @inline(__always)
+    static func hash(_ id: ID, seed: UInt64) -> Int {
+        if ID.self == Int.self { return mix(UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self))), seed) }
+        if ID.self == UInt.self { return mix(UInt64(unsafeBitCast(id, to: UInt.self)), seed) }
+        if ID.self == Int64.self { return mix(UInt64(bitPattern: unsafeBitCast(id, to: Int64.self)), seed) }
+        if ID.self == UInt64.self { return mix(unsafeBitCast(id, to: UInt64.self), seed) }
+        if ID.self == Int32.self { return mix(UInt64(UInt32(bitPattern: unsafeBitCast(id, to: Int32.self))), seed) }
+        if ID.self == UInt32.self { return mix(UInt64(unsafeBitCast(id, to: UInt32.self)), seed) }
+        return id.hashValue
+    }
+
+    /// MurmurHash3's 64-bit finalizer of `value ^ seed`: a bijection whose
+    /// every output bit depends on every input bit.
+    @inlinable @inline(__always)
+    static func mix(_ value: UInt64, _ seed: UInt64) -> Int {
+        var h = value ^ seed
+        h ^= h >> 33
+        h &*= 0xff51_afd7_ed55_8ccd
+        h ^= h >> 33
+        h &*= 0xc4ce_b9fe_1a85_ec53
+        h ^= h >> 33
+        return Int(bitPattern: UInt(h))
     }
 }
 
-extension IdentityTable: Sendable where ID: Sendable {}
+/// The seed of the integer hash, drawn once per process.
+@usableFromInline let identityHashSeed = UInt64.random(in: .min ... .max)
+
+extension IdentityTable: Sendable where Identities: Sendable {}

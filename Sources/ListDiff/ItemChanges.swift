@@ -34,11 +34,11 @@ extension ListDiff.Differ {
     /// - Complexity: O(n + m log m) for n items, m of them paired in a
     ///   section pair.
     @inlinable
-    func itemChanges(_ pairing: ListDiff.Pairing) -> ListDiff.ItemChanges {
+    func itemChanges(_ pairing: ListDiff.Pairing, _ layout: Layout) -> ListDiff.ItemChanges {
         typealias ItemPath = ListDiff.ItemPath
         typealias ItemMove = ListDiff.ItemMove
         let oldOffsets = pairing.oldOffsets, newOffsets = pairing.newOffsets
-        let oldSectionOf = pairing.oldSectionOf, newSectionOf = pairing.newSectionOf
+        let oldSectionOf = layout.oldSectionOf, newSectionOf = layout.newSectionOf
         let newForOld = pairing.newForOld, oldForNew = pairing.oldForNew
         var changes = ListDiff.ItemChanges(oldSectionCount: oldSectionCount, oldItemCount: old.count)
 
@@ -74,6 +74,21 @@ extension ListDiff.Differ {
                     flats.append(f)
                     targets.append(g)
                 }
+            }
+            // Already in order (the common case): all stay, the only
+            // longest subsequence; nothing to choose, nothing allocated.
+            var isInOrder = true
+            var k = 1
+            while k < values.count {
+                if values[k - 1] >= values[k] {
+                    isInOrder = false
+                    break
+                }
+                k += 1
+            }
+            if isInOrder {
+                for f in flats { changes.stays[f] = true }
+                continue
             }
             var isMember = ListDiff.longestIncreasingSubsequence(values)
             func isInPlaceAndChanged(_ k: Int) -> Bool {

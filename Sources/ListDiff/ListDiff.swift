@@ -84,13 +84,7 @@ public enum ListDiff {
     ///   memory; no recursion.
     @inlinable
     public static func diff<Element: Diffable>(old: [Element], new: [Element]) -> Difference {
-        Differ(
-            oldSectionCount: 1, newSectionCount: 1,
-            oldSectionPartner: [0], newSectionPartner: [0],
-            sectionContentEqual: { _, _ in true },
-            oldCounts: [old.count], newCounts: [new.count],
-            old: old, new: new
-        ).difference()
+        flatDifference(old: old, new: new)
     }
 
     /// The difference between two sectioned lists.
@@ -101,7 +95,7 @@ public enum ListDiff {
     @inlinable
     public static func diff<Section: DiffableSection>(oldSections: [Section], newSections: [Section]) -> Difference {
         let (oldPartner, newPartner) = pair(
-            oldSections.map { $0.diffIdentifier }, newSections.map { $0.diffIdentifier })
+            oldSections.lazy.map { $0.diffIdentifier }, newSections.lazy.map { $0.diffIdentifier })
         // Each section's `elements` is read once (it may be computed).
         let oldElements = oldSections.map { $0.elements }, newElements = newSections.map { $0.elements }
         let oldCounts = oldElements.map { $0.count }, newCounts = newElements.map { $0.count }
@@ -117,23 +111,5 @@ public enum ListDiff {
             oldCounts: oldCounts, newCounts: newCounts,
             old: old, new: new
         ).difference()
-    }
-
-    /// Pairs identities in order (the k-th old occurrence with the k-th new
-    /// one): for each old index the new partner or -1, and for each new index
-    /// the old partner or -1.
-    ///
-    /// - Complexity: O(n + m) expected.
-    @inlinable
-    static func pair<ID: Hashable>(_ old: [ID], _ new: [ID]) -> (newForOld: [Int], oldForNew: [Int]) {
-        var table = IdentityTable(old)
-        let oldForNew = table.claimAll(new)
-        var newForOld = [Int](repeating: -1, count: old.count)
-        newForOld.withUnsafeMutableBufferPointer { newForOld in
-            for (index, partner) in oldForNew.enumerated() where partner >= 0 {
-                newForOld[partner] = index
-            }
-        }
-        return (newForOld, oldForNew)
     }
 }

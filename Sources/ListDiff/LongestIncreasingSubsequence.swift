@@ -5,42 +5,48 @@ extension ListDiff {
     /// Marks the members of one longest strictly increasing subsequence of
     /// `values`.
     ///
-    /// Patience sorting: `tails[k]` is the position of the smallest value that
-    /// ends an increasing subsequence of length k+1 seen so far, and
-    /// `previous` links each position to its predecessor in such a
+    /// Patience sorting: `tailValue[k]` is the smallest value that ends an
+    /// increasing subsequence of length k+1 seen so far and `tailPosition[k]`
+    /// its position (kept side by side, so the binary search reads one
+    /// array); `previous` links each position to its predecessor in such a
     /// subsequence. When several longest subsequences exist, the one ending
     /// at the smallest last value (found last) wins, then its chain of
-    /// predecessors: the choice is deterministic.
+    /// predecessors: the choice is deterministic. Scratch memory is
+    /// temporary (on the stack for short sequences).
     ///
     ///     longestIncreasingSubsequence([3, 0, 1, 2])  // [false, true, true, true]
     ///
     /// - Complexity: O(m log m) time and O(m) memory for m values; no recursion.
-    @usableFromInline
+    @inlinable
     static func longestIncreasingSubsequence(_ values: UnsafeBufferPointer<Int>) -> [Bool] {
         let count = values.count
         var isMember = [Bool](repeating: false, count: count)
         guard count > 0 else { return isMember }
-        var tails = [Int]()
-        tails.reserveCapacity(min(count, 1024))
-        var previous = [Int](repeating: -1, count: count)
-        previous.withUnsafeMutableBufferPointer { previous in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count) { scratch in
+            let previous = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+            let tailValue = UnsafeMutableBufferPointer(rebasing: scratch[count..<2 * count])
+            let tailPosition = UnsafeMutableBufferPointer(rebasing: scratch[2 * count..<3 * count])
+            var length = 0
+            // Invariant: tailValue[0 ..< length] is strictly increasing.
             for position in 0..<count {
                 let value = values[position]
-                // Invariant: values at tails[0...] are strictly increasing.
-                if let last = tails.last, values[last] < value {
-                    previous[position] = last
-                    tails.append(position)
+                if length == 0 || tailValue[length - 1] < value {
+                    previous[position] = length > 0 ? tailPosition[length - 1] : -1
+                    tailValue[length] = value
+                    tailPosition[length] = position
+                    length += 1
                     continue
                 }
-                var low = 0, high = tails.count
+                var low = 0, high = length
                 while low < high {
                     let middle = (low + high) / 2
-                    if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+                    if tailValue[middle] < value { low = middle + 1 } else { high = middle }
                 }
-                if low > 0 { previous[position] = tails[low - 1] }
-                if low == tails.count { tails.append(position) } else { tails[low] = position }
+                previous[position] = low > 0 ? tailPosition[low - 1] : -1
+                tailValue[low] = value
+                tailPosition[low] = position
             }
-            var position = tails.last ?? -1
+            var position = tailPosition[length - 1]
             while position >= 0 {
                 isMember[position] = true
                 position = previous[position]
@@ -50,7 +56,7 @@ extension ListDiff {
     }
 
     /// `longestIncreasingSubsequence` on an array.
-    @usableFromInline
+    @inlinable
     static func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
         values.withUnsafeBufferPointer { longestIncreasingSubsequence($0) }
     }

@@ -14,25 +14,24 @@ extension ListDiff {
         public let newSectionForOld: [Int]
         /// For each new section, the old section it pairs with, or -1.
         public let oldSectionForNew: [Int]
-        // Items, flattened in reading order.
+        // Items, flattened in reading order: where each section starts
+        // (`[0, c0, c0 + c1, ...]`), and each flat index's partner or -1.
+        // A flat index's section is found in the offsets (no per-item
+        // section array is kept).
         @usableFromInline let oldOffsets: [Int]
         @usableFromInline let newOffsets: [Int]
-        @usableFromInline let oldSectionOf: [Int]
-        @usableFromInline let newSectionOf: [Int]
         @usableFromInline let newForOld: [Int]
         @usableFromInline let oldForNew: [Int]
 
         @inlinable
         init(
             newSectionForOld: [Int], oldSectionForNew: [Int], oldOffsets: [Int], newOffsets: [Int],
-            oldSectionOf: [Int], newSectionOf: [Int], newForOld: [Int], oldForNew: [Int]
+            newForOld: [Int], oldForNew: [Int]
         ) {
             self.newSectionForOld = newSectionForOld
             self.oldSectionForNew = oldSectionForNew
             self.oldOffsets = oldOffsets
             self.newOffsets = newOffsets
-            self.oldSectionOf = oldSectionOf
-            self.newSectionOf = newSectionOf
             self.newForOld = newForOld
             self.oldForNew = oldForNew
         }
@@ -56,7 +55,7 @@ extension ListDiff {
             guard let flat = Self.flatIndex(path, offsets: oldOffsets) else { return nil }
             let other = newForOld[flat]
             guard other >= 0 else { return nil }
-            let section = newSectionOf[other]
+            let section = Self.section(of: other, offsets: newOffsets)
             return ItemPath(section, other - newOffsets[section])
         }
 
@@ -66,8 +65,23 @@ extension ListDiff {
             guard let flat = Self.flatIndex(path, offsets: newOffsets) else { return nil }
             let other = oldForNew[flat]
             guard other >= 0 else { return nil }
-            let section = oldSectionOf[other]
+            let section = Self.section(of: other, offsets: oldOffsets)
             return ItemPath(section, other - oldOffsets[section])
+        }
+
+        /// The section holding flat index `flat`: the last section that
+        /// starts at or before it (an empty section starts where the next
+        /// one does, so it is never the answer).
+        ///
+        /// - Complexity: O(log s).
+        static func section(of flat: Int, offsets: [Int]) -> Int {
+            // Invariant: offsets[low] <= flat < offsets[high] (offsets.last > flat).
+            var low = 0, high = offsets.count - 1
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if offsets[middle] <= flat { low = middle } else { high = middle }
+            }
+            return low
         }
 
         static func flatIndex(_ path: ItemPath, offsets: [Int]) -> Int? {

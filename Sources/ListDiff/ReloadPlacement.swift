@@ -45,12 +45,13 @@ extension ListDiff.Differ {
     /// - Complexity: O(n + s).
     @inlinable
     func placeReloads(
-        _ pairing: ListDiff.Pairing, _ items: ListDiff.ItemChanges, _ sections: ListDiff.SectionChanges
+        _ pairing: ListDiff.Pairing, _ layout: Layout, _ items: ListDiff.ItemChanges,
+        _ sections: ListDiff.SectionChanges
     ) -> ListDiff.ReloadPlan {
         typealias ItemPath = ListDiff.ItemPath
         typealias ReloadStage = ListDiff.ReloadStage
         let oldOffsets = pairing.oldOffsets, newOffsets = pairing.newOffsets
-        let newSectionOf = pairing.newSectionOf, newForOld = pairing.newForOld
+        let newSectionOf = layout.newSectionOf, newForOld = pairing.newForOld
         // Sections first, then the items they do not cover.
         var plan = ListDiff.ReloadPlan()
         var sectionReload = [ReloadStage?](repeating: nil, count: oldSectionCount)

@@ -13,8 +13,8 @@ extension ListDiff.Differ {
     /// - Complexity: O(n + s).
     @inlinable
     func splitStages(
-        _ pairing: ListDiff.Pairing, _ items: ListDiff.ItemChanges, _ sections: ListDiff.SectionChanges,
-        _ reloads: ListDiff.ReloadPlan
+        _ pairing: ListDiff.Pairing, _ layout: Layout, _ items: ListDiff.ItemChanges,
+        _ sections: ListDiff.SectionChanges, _ reloads: ListDiff.ReloadPlan
     ) -> [ListDiff.Stage] {
         typealias ItemPath = ListDiff.ItemPath
         typealias ItemMove = ListDiff.ItemMove
@@ -22,7 +22,7 @@ extension ListDiff.Differ {
         typealias ItemSource = ListDiff.ItemSource
         typealias Stage = ListDiff.Stage
         let oldOffsets = pairing.oldOffsets, newOffsets = pairing.newOffsets
-        let newSectionOf = pairing.newSectionOf, newForOld = pairing.newForOld
+        let newSectionOf = layout.newSectionOf, newForOld = pairing.newForOld
         var stages: [Stage] = []
         if !reloads.reload.isEmpty {
             var data: [IntermediateSection] = []

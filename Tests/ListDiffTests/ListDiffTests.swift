@@ -177,4 +177,16 @@ func checkedFlatStages(_ old: String, _ new: String) -> [String] {
         #expect(difference.pairing.oldPath(forNew: ListDiff.ItemPath(1, 0)) == nil)
         #expect(difference.pairing.newPath(forOld: ListDiff.ItemPath(7, 0)) == nil)
     }
+
+    /// Empty sections start where the next one does: a cell is never
+    /// located in one.
+    @Test func pairingLocatesCellsAcrossEmptySections() {
+        let difference = diff(snapshot("A: a b | B: | C: c"), snapshot("D: | C: c a | B: | A: b"))
+        #expect(difference.pairing.newPath(forOld: ListDiff.ItemPath(0, 0)) == ListDiff.ItemPath(1, 1))
+        #expect(difference.pairing.newPath(forOld: ListDiff.ItemPath(0, 1)) == ListDiff.ItemPath(3, 0))
+        #expect(difference.pairing.newPath(forOld: ListDiff.ItemPath(2, 0)) == ListDiff.ItemPath(1, 0))
+        #expect(difference.pairing.oldPath(forNew: ListDiff.ItemPath(3, 0)) == ListDiff.ItemPath(0, 1))
+        #expect(difference.pairing.oldPath(forNew: ListDiff.ItemPath(1, 0)) == ListDiff.ItemPath(2, 0))
+        #expect(difference.pairing.newPath(forOld: ListDiff.ItemPath(1, 0)) == nil)
+    }
 }

@@ -1,38 +1,52 @@
 // BenchCommand: `diffcheck bench` — the core against the standard library,
-// the hash floor and a Dictionary, in one process, on identical inputs.
+// a Dictionary baseline and its own identity table, in one process, on
+// identical inputs, interleaved run by run.
 import Foundation
 
-/// `diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K]`.
+/// `diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]`.
 ///
-/// For every input (made from a fixed seed) and contender, runs the
-/// contender `--runs` times and prints the median time, its ratio to the
-/// core, the moves reported next to the longest-increasing-subsequence
-/// minimum, and the peak resident-memory growth of the first run.
+/// For every input (made from a fixed seed), each contender runs once
+/// untimed (the peak-memory run, which also sizes the timed runs), then
+/// `--runs` timed rounds follow; in each round every contender runs once,
+/// in an order rotated from round to round, so a burst of load lands on
+/// all of them rather than on whoever ran then. A run's time is the
+/// thread's CPU time (and the wall clock beside it); a run on a small input
+/// repeats the diff until it takes about a millisecond. The table gives the
+/// minimum and the median, the median of the per-round ratios to the
+/// Dictionary baseline, and flags a row whose spread (median ÷ minimum)
+/// exceeds `BenchSamples.trustedSpread`.
 ///
 /// The standard library's Myers diff takes time proportional to (n + m)·D
 /// (D: elements deleted plus inserted, counting a move as both). Its budget:
-/// it runs once (not `--runs` times) on inputs of 50,000 elements or more,
-/// and is skipped, with the estimate printed, when (n + m)·D exceeds 5·10¹⁰.
+/// it runs once (the peak-memory run is then its only run) on inputs of
+/// 50,000 elements or more, and is skipped, with the estimate printed, when
+/// (n + m)·D exceeds 5·10¹⁰.
 public enum BenchCommand {
     static let usage = """
-        usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K]
+        usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]
 
           --json     print the rows as JSON instead of a table
-          --runs N   timed runs per contender and input; the median is reported (default 5)
+          --runs N   timed rounds per input, contenders interleaved (default 5)
           --seed N   seed of the inputs (default 2024)
           --quick    inputs about a tenth of the size (a smoke test)
           --input K  only the K-th input (1-based)
+          --contender NAME
+                     only this contender (core, stdlib, Dictionary baseline, identity table):
+                     for a profiler such as valgrind --tool=callgrind; no ratios
 
         Build in release mode (swift build -c release) for meaningful numbers.
         """
 
     static let singleRunThreshold = 50_000
     static let stepBudget = 5e10
+    /// A timed run repeats the work until it takes about this long.
+    static let runTarget = 1e-3
 
     /// Runs the benchmark with the arguments that follow `bench`; returns the
     /// exit status (0 ok, 2 usage error).
     public static func run(_ arguments: [String]) -> Int32 {
         var isJSON = false, isQuick = false, runs = 5, seed: UInt64 = 2024, only: Int?
+        var contenders = BenchContender.allCases
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -56,16 +70,23 @@ public enum BenchCommand {
                     return usageError("--input needs a positive number")
                 }
                 only = value
+            case "--contender":
+                guard let value = rest.popFirst().flatMap(BenchContender.init(rawValue:)) else {
+                    return usageError("--contender needs one of: "
+                        + BenchContender.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                contenders = [value]
             default:
                 return usageError("unknown argument '\(argument)'")
             }
         }
-        var inputs = BenchInput.all(seed: seed, isQuick: isQuick)
-        if let only {
-            guard only <= inputs.count else { return usageError("--input: there are \(inputs.count) inputs") }
-            inputs = [inputs[only - 1]]
+        if let only, only > BenchInput.count {
+            return usageError("--input: there are \(BenchInput.count) inputs")
         }
-        let rows = measure(inputs, runs: runs, log: !isJSON)
+        let inputs = BenchInput.all(seed: seed, isQuick: isQuick, only: only.map { $0 - 1 })
+        let loadBefore = BenchClock.loadAverages()
+        let rows = measure(inputs, contenders: contenders, runs: runs, log: !isJSON)
+        let loadAfter = BenchClock.loadAverages()
         if isJSON {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -73,7 +94,7 @@ public enum BenchCommand {
                 print(text)
             }
         } else {
-            print(table(rows, runs: runs, seed: seed))
+            print(table(rows, runs: runs, seed: seed, load: (loadBefore, loadAfter)))
         }
         return 0
     }
@@ -83,89 +104,145 @@ public enum BenchCommand {
         return 2
     }
 
-    static func measure(_ inputs: [BenchInput], runs: Int, log: Bool) -> [BenchRow] {
+    static func measure(
+        _ inputs: [BenchInput], contenders: [BenchContender], runs: Int, log: Bool
+    ) -> [BenchRow] {
         var rows: [BenchRow] = []
         for input in inputs {
-            let minimum = input.minimumMoves
-            var coreMedian: Double?
-            for contender in BenchContender.allCases {
-                if log { FileHandle.standardError.write(Data("bench: \(input.name): \(contender.rawValue)\n".utf8)) }
-                var row = BenchRow(
-                    input: input.name, elements: input.elementCount, contender: contender.rawValue,
-                    runs: 0, minimumMoves: minimum)
-                var count = runs
-                if contender == .standardLibrary {
-                    guard case .flat(let old, let new) = input.shape else {
-                        row.note = "flat inputs only"
-                        rows.append(row)
-                        continue
-                    }
-                    let steps = myersSteps(old: old.count, new: new.count, minimumMoves: minimum, input: input)
-                    if steps > stepBudget {
-                        row.note = String(format: "skipped: an estimated %.1e steps, over budget", steps)
-                        rows.append(row)
-                        continue
-                    }
-                    if input.elementCount >= singleRunThreshold {
-                        count = 1
-                        row.note = "run once (budget)"
-                    }
-                }
-                var times: [Double] = []
-                var moves: Int?
-                row.peakMemoryBytes = PeakMemory.measure {
-                    let start = ContinuousClock.now
-                    moves = contender.run(input)
-                    times.append(seconds(ContinuousClock.now - start))
-                }
-                for _ in 1..<max(count, 1) {
-                    let start = ContinuousClock.now
-                    _ = contender.run(input)
-                    times.append(seconds(ContinuousClock.now - start))
-                }
-                times.sort()
-                let median = times.count % 2 == 1
-                    ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-                if contender == .core { coreMedian = median }
-                row.runs = times.count
-                row.medianSeconds = median
-                row.ratioToCore = coreMedian.map { median / $0 }
-                row.moves = moves
-                rows.append(row)
-            }
+            if log { FileHandle.standardError.write(Data("bench: \(input.name)\n".utf8)) }
+            rows += measure(input, contenders: contenders, runs: runs)
         }
         return rows
     }
 
-    /// The standard library's steps (≈ (n + m)·D) for a flat input, with
-    /// D = n + m − 2·(longest common subsequence); identities are unique, so
-    /// the common subsequence is the paired elements minus the minimum moves.
-    static func myersSteps(old: Int, new: Int, minimumMoves: Int, input: BenchInput) -> Double {
-        let (oldIDs, newIDs) = input.identities
-        let paired = Set(oldIDs).intersection(newIDs).count
-        let common = paired - minimumMoves
-        let distance = Double(old + new - 2 * common)
-        return Double(old + new) * distance
+    /// One input: the untimed peak-memory runs, then `runs` interleaved rounds.
+    static func measure(
+        _ input: BenchInput, contenders: [BenchContender] = BenchContender.allCases, runs: Int
+    ) -> [BenchRow] {
+        let workload = input.workload
+        let minimum = input.minimumMoves
+        var rows = contenders.map { contender in
+            BenchRow(
+                input: input.name, elements: input.elementCount, identities: workload.identityName,
+                contender: contender.rawValue, runs: 0, minimumMoves: minimum)
+        }
+        var samples = [BenchSamples](repeating: BenchSamples(), count: contenders.count)
+        // Which contenders take part in the timed rounds.
+        var isTimed = [Bool](repeating: true, count: contenders.count)
+
+        for (k, contender) in contenders.enumerated() {
+            if contender == .standardLibrary {
+                guard workload.isFlat else {
+                    rows[k].note = "flat inputs only"
+                    isTimed[k] = false
+                    continue
+                }
+                let steps = workload.myersSteps(minimumMoves: minimum)
+                if steps > stepBudget {
+                    rows[k].note = String(format: "skipped: an estimated %.1e steps, over budget", steps)
+                    isTimed[k] = false
+                    continue
+                }
+            }
+            var moves: Int?
+            var elapsed = BenchClock(cpu: 0, wall: 0)
+            rows[k].peakMemoryBytes = PeakMemory.measure {
+                let start = BenchClock.now()
+                moves = input.run(contender, iterations: 1)
+                elapsed = BenchClock.elapsed(from: start, to: BenchClock.now(), iterations: 1)
+            }
+            rows[k].moves = moves
+            if contender == .standardLibrary && input.elementCount >= singleRunThreshold {
+                rows[k].note = "run once (budget)"
+                samples[k].append(elapsed)
+                isTimed[k] = false
+            }
+            rows[k].iterationsPerRun = iterations(input, contender, firstRun: elapsed.cpu)
+        }
+
+        // Invariant: after round r, every timed contender has r + 1 samples,
+        // taken in the order contenders rotated by r.
+        for round in 0..<runs {
+            for offset in contenders.indices {
+                let k = (offset + round) % contenders.count
+                guard isTimed[k] else { continue }
+                let iterations = rows[k].iterationsPerRun
+                let start = BenchClock.now()
+                _ = input.run(contenders[k], iterations: iterations)
+                samples[k].append(BenchClock.elapsed(from: start, to: BenchClock.now(), iterations: iterations))
+            }
+        }
+
+        let core = contenders.firstIndex(of: .core).map { samples[$0] } ?? BenchSamples()
+        let baseline = contenders.firstIndex(of: .dictionaryBaseline).map { samples[$0] } ?? BenchSamples()
+        for k in contenders.indices where samples[k].count > 0 {
+            let mine = samples[k]
+            rows[k].runs = mine.count
+            rows[k].medianSeconds = mine.medianCPU
+            rows[k].minimumSeconds = mine.minimumCPU
+            rows[k].medianWallSeconds = mine.medianWall
+            rows[k].minimumWallSeconds = mine.minimumWall
+            rows[k].spread = mine.spread
+            rows[k].isNoisy = mine.isNoisy
+            rows[k].ratioToCore = mine.ratio(to: core)
+            rows[k].ratioToBaseline = mine.ratio(to: baseline)
+            if let a = mine.minimumCPU, let b = baseline.minimumCPU, b > 0 { rows[k].minimumRatioToBaseline = a / b }
+        }
+        return rows
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    /// How many times a timed run repeats the work to take about
+    /// `runTarget`: one when the first (cold) run took that long already,
+    /// else found by timing warm runs of 1, 4, 16, ... repetitions.
+    static func iterations(_ input: BenchInput, _ contender: BenchContender, firstRun: Double) -> Int {
+        guard firstRun < runTarget else { return 1 }
+        var iterations = 1
+        while true {
+            let start = BenchClock.now()
+            _ = input.run(contender, iterations: iterations)
+            let cpu = BenchClock.elapsed(from: start, to: BenchClock.now(), iterations: iterations).cpu
+            if cpu * Double(iterations) >= runTarget / 4 || iterations >= 1 << 20 {
+                return max(1, min(1 << 22, Int(runTarget / max(cpu, 1e-9))))
+            }
+            iterations *= 4
+        }
     }
 
-    static func table(_ rows: [BenchRow], runs: Int, seed: UInt64) -> String {
+    static func table(_ rows: [BenchRow], runs: Int, seed: UInt64, load: (String?, String?)) -> String {
         var lines = [
-            "median of \(runs) runs, seed \(seed); peak memory: resident-set growth during the first run (VmHWM − VmRSS)",
+            "\(runs) rounds, contenders interleaved, seed \(seed); load average \(load.0 ?? "?") before, "
+                + "\(load.1 ?? "?") after",
+            "time: thread CPU time of one run (min, median) and wall clock (median); "
+                + "÷ Dict.: median of per-round ratios to the Dictionary baseline (min-based in brackets);",
+            "spread: median ÷ min of the CPU times (! over \(String(format: "%.2f", BenchSamples.trustedSpread)): "
+                + "the load changed, do not trust the ratio); peak memory: resident-set growth during an untimed run",
             "",
-            "| input | contender | median | × core | moves (LIS min) | peak memory |",
-            "| --- | --- | ---: | ---: | ---: | ---: |",
+            "| input | contender | min CPU | median CPU | median wall | ÷ Dict. | spread | moves (LIS min) | peak memory |",
+            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
+        var noisy = 0
         for row in rows {
-            let time = row.medianSeconds.map(formatTime) ?? "—"
-            let ratio = row.ratioToCore.map { String(format: "%.2f", $0) } ?? "—"
+            let ratio = row.ratioToBaseline.map { String(format: "%.2f", $0) } ?? "—"
+            let minimumRatio = row.minimumRatioToBaseline.map { String(format: " (%.2f)", $0) } ?? ""
+            let spread = row.spread.map { String(format: "%.2f", $0) + (row.isNoisy ? " !" : "") } ?? "—"
+            if row.isNoisy { noisy += 1 }
             let moves = row.moves.map { "\($0) (\(row.minimumMoves))" } ?? "— (\(row.minimumMoves))"
-            let memory = row.peakMemoryBytes.map(formatBytes) ?? "—"
-            let note = row.note.map { " (\($0))" } ?? ""
-            lines.append("| \(row.input) | \(row.contender)\(note) | \(time) | \(ratio) | \(moves) | \(memory) |")
+            var memory = row.peakMemoryBytes.map(formatBytes) ?? "—"
+            if let bytes = row.peakMemoryBytes, row.elements >= 10_000 {
+                memory += " (\(bytes / row.elements) B/element)"
+            }
+            var notes = row.note.map { [$0] } ?? []
+            if row.iterationsPerRun > 1 { notes.append("×\(row.iterationsPerRun) a run") }
+            let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
+            lines.append(
+                "| \(row.input) | \(row.contender)\(note) | \(row.minimumSeconds.map(formatTime) ?? "—") "
+                    + "| \(row.medianSeconds.map(formatTime) ?? "—") | \(row.medianWallSeconds.map(formatTime) ?? "—") "
+                    + "| \(ratio)\(minimumRatio) | \(spread) | \(moves) | \(memory) |")
+        }
+        if noisy > 0 {
+            lines.append("")
+            lines.append("warning: \(noisy) row(s) spread over \(String(format: "%.2f", BenchSamples.trustedSpread)) "
+                + "(marked !): the machine's load changed during them; rerun with more --runs or on a quieter machine")
         }
         return lines.joined(separator: "\n")
     }
@@ -173,7 +250,8 @@ public enum BenchCommand {
     static func formatTime(_ seconds: Double) -> String {
         if seconds >= 1 { return String(format: "%.2f s", seconds) }
         if seconds >= 1e-3 { return String(format: "%.2f ms", seconds * 1e3) }
-        return String(format: "%.1f µs", seconds * 1e6)
+        if seconds >= 1e-6 { return String(format: "%.1f µs", seconds * 1e6) }
+        return String(format: "%.0f ns", seconds * 1e9)
     }
 
     static func formatBytes(_ bytes: Int) -> String {

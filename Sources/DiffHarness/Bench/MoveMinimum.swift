@@ -1,8 +1,7 @@
 // MoveMinimum: the fewest moves for a benchmark input, computed by the bench
 // itself (not by the core) so that the table can compare the two.
-import Foundation
 
-extension BenchInput {
+enum MoveMinimum {
     /// The longest-increasing-subsequence minimum: per pair of sections, the
     /// paired items minus a longest increasing subsequence, plus the items
     /// that change section; plus the paired sections minus a longest
@@ -10,22 +9,13 @@ extension BenchInput {
     /// is a dictionary lookup.
     ///
     /// - Complexity: O(n log n).
-    var minimumMoves: Int {
-        switch shape {
-        case .flat(let old, let new):
-            return Self.minimum(old: [old.map(\.id)], new: [new.map(\.id)], oldSections: [0], newSections: [0])
-        case .sectioned(let old, let new):
-            return Self.minimum(
-                old: old.map { $0.elements.map(\.id) }, new: new.map { $0.elements.map(\.id) },
-                oldSections: old.map(\.id), newSections: new.map(\.id))
-        }
-    }
-
-    static func minimum<S: Hashable>(old: [[UUID]], new: [[UUID]], oldSections: [S], newSections: [S]) -> Int {
+    static func minimum<ID: Hashable, S: Hashable>(
+        old: [[ID]], new: [[ID]], oldSections: [S], newSections: [S]
+    ) -> Int {
         var sectionIndex: [S: Int] = [:]
         for (s, id) in oldSections.enumerated() { sectionIndex[id] = s }
         let sectionPartner = newSections.map { sectionIndex[$0] }
-        var place: [UUID: (section: Int, item: Int)] = [:]
+        var place: [ID: (section: Int, item: Int)] = [:]
         for (s, items) in old.enumerated() {
             for (i, id) in items.enumerated() { place[id] = (s, i) }
         }
