@@ -14,7 +14,7 @@ Commands:
   shrink FILE      write the minimal case next to FILE
   exhaust          every small old/new pair within a bound
   diff FILE        the core's stages for a case's old/new, in case format
-  bench            the core against the standard library and a hash floor
+  bench            the core against the standard library and a Dictionary baseline
   engines          the built-in engines and what each claims
   show FILE        draw a case: old and new side by side, each item's fate
 
