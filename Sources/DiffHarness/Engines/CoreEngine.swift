@@ -29,9 +29,13 @@ public struct CoreEngine: DiffEngine {
         }
     }
 
-    /// The core's own answer for `old` → `new`.
+    /// The core's own answer for `old` → `new`: its flat entry point when
+    /// both are flat (so campaigns check that path too), else the sectioned one.
     public func difference(old: Snapshot, new: Snapshot) -> ListDiff.Difference {
-        ListDiff.diff(oldSections: old.sections.map(DiffedSection.init), newSections: new.sections.map(DiffedSection.init))
+        if old.isFlat && new.isFlat {
+            return ListDiff.diff(old: old.sections[0].items.map(DiffedItem.init), new: new.sections[0].items.map(DiffedItem.init))
+        }
+        return ListDiff.diff(oldSections: old.sections.map(DiffedSection.init), newSections: new.sections.map(DiffedSection.init))
     }
 
     /// The core's batch as the model's batch (sections first, then items).
