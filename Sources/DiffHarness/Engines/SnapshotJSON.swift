@@ -199,6 +199,13 @@ public enum SnapshotJSON {
     /// Text that is not JSON fails with `engine answered garbage: ` and the
     /// first 200 characters; JSON of the wrong shape names the place.
     public static func answer(fromJSON bytes: [UInt8]) -> Result<EngineOutput, SnapshotJSONError> {
+        if let output = AnswerFastPath.answer(bytes) { return .success(output) }
+        return answerThroughFoundation(fromJSON: bytes)
+    }
+
+    /// `answer(fromJSON:)` without its fast path: JSONSerialization, then
+    /// the shape checks that name the place of a mistake.
+    static func answerThroughFoundation(fromJSON bytes: [UInt8]) -> Result<EngineOutput, SnapshotJSONError> {
         let value: Any
         switch json(bytes) {
         case .success(let v): value = v
