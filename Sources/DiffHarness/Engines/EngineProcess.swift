@@ -35,9 +35,12 @@ struct FlightEnd {
     /// Why request `answered` got no answer; nil when every request was
     /// answered, or when `accept` refused request `answered`'s line.
     var failure: PipeFailure?
-    /// Whether any byte of a request after request `answered` had been
-    /// written: the engine may have read (and died of) a later request.
-    var wroteBeyond: Bool
+    /// How many requests were written, wholly or in part: the engine may
+    /// have read (and died of) any of them.
+    var written: Int
+
+    /// Whether any byte of a request after request `answered` had been written.
+    var wroteBeyond: Bool { written > answered + 1 }
 }
 
 /// One running engine process: its id (also its process group) and our ends
@@ -125,7 +128,10 @@ final class EngineProcess {
         var isInputOpen = input >= 0
         var lastAnswer = DispatchTime.now().uptimeNanoseconds
         func end(_ failure: PipeFailure?) -> FlightEnd {
-            FlightEnd(answered: done, failure: failure, wroteBeyond: done < queued && written > ends[done])
+            // Request n starts where request n - 1 ends.
+            var started = done
+            while started < queued && (started == 0 ? 0 : ends[started - 1]) < written { started += 1 }
+            return FlightEnd(answered: done, failure: failure, written: started)
         }
 
         while done < count {

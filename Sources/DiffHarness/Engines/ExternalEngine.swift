@@ -102,9 +102,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// fails. The process is then killed, and the requests after it go to a
     /// fresh process. When the engine closes its output before answering a
     /// request, it may have quit between requests or died of a later
-    /// request already written: that request is sent again, alone, to a
-    /// fresh process, and fails only if it fails there. A process left with
-    /// unanswered requests when `isLast` stops is killed.
+    /// request already written: every request it had been sent and not
+    /// answered is sent again, one at a time, to a fresh process, and fails
+    /// only if it fails there. A process left with unanswered requests when
+    /// `isLast` stops is killed.
     public func run(pairs: [(old: Snapshot, new: Snapshot)],
                     until isLast: (Int, ExternalAnswer) -> Bool = { _, _ in false }) -> [ExternalAnswer] {
         lock.lock()
@@ -118,8 +119,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             isDone = answers.count == pairs.count || isLast(answers.count - 1, answer)
             return isDone
         }
-        // Whether the next request is sent again, alone, after the process closed its output before answering it.
-        var isResending = false
+        // After the process closed its output with requests unanswered, those
+        // requests (up to this index) are sent one at a time, as they would
+        // have been without pipelining: any of them may have killed it.
+        var aloneThrough = -1
         while !isDone && answers.count < pairs.count {
             let first = answers.count
             let running: EngineProcess
@@ -127,11 +130,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             case .success(let process): running = process
             case .failure(let failure):
                 _ = add(.failed(EngineFailure(failure.reason)))
-                isResending = false
                 continue
             }
-            let count = isResending ? 1 : pairs.count - first
-            isResending = false
+            let count = first <= aloneThrough ? 1 : pairs.count - first
             var refusal: EngineFailure?
             let end = running.fly(
                 count: count,
@@ -167,9 +168,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 failure = EngineFailure(what)
             case .closed(let hasPartialAnswer)?:
                 let reason = running.exitReason(deadline: DispatchTime.now().uptimeNanoseconds + UInt64(allowed * 1e9))
+                // A process that answered before (or was sent more) is asked again; a fresh one sent one request is not.
                 if !hasPartialAnswer && (running.answered > 0 || end.wroteBeyond) {
                     stopProcess()
-                    isResending = true
+                    aloneThrough = max(aloneThrough, first + end.written - 1)
                     continue
                 }
                 failure = EngineFailure(reason)
