@@ -83,26 +83,26 @@ enum AnswerFastPath {
     /// the slow reader on the last (which ignores it, whatever it holds).
     private static func stage(_ value: Value, isLast: Bool) -> Stage? {
         guard case .object(let fields) = value else { return nil }
-        var keyed: [String: Value] = [:]
-        for field in fields { keyed[field.key] = field.value }
         if fields.contains(where: { !batchKeys.contains($0.key) }) { return nil }
+        // At most nine fields: a look along them beats building a dictionary.
+        func field(_ key: String) -> Value? { fields.first { $0.key == key }?.value }
         var batch = Batch()
         // In the slow reader's order: by kind, each kind in the order given.
-        if let v = keyed["deleteSections"] { guard let list = integers(v) else { return nil }; for s in list { batch.operations.append(.deleteSection(s)) } }
-        if let v = keyed["insertSections"] { guard let list = integers(v) else { return nil }; for s in list { batch.operations.append(.insertSection(s)) } }
-        if let v = keyed["reloadSections"] { guard let list = integers(v) else { return nil }; for s in list { batch.operations.append(.reloadSection(s)) } }
-        if let v = keyed["moveSections"] { guard let list = pairs(v) else { return nil }; for p in list { batch.operations.append(.moveSection(from: p.0, to: p.1)) } }
-        if let v = keyed["deleteItems"] { guard let list = pairs(v) else { return nil }; for p in list { batch.operations.append(.deleteItem(ItemPath(p.0, p.1))) } }
-        if let v = keyed["insertItems"] { guard let list = pairs(v) else { return nil }; for p in list { batch.operations.append(.insertItem(ItemPath(p.0, p.1))) } }
-        if let v = keyed["reloadItems"] { guard let list = pairs(v) else { return nil }; for p in list { batch.operations.append(.reloadItem(ItemPath(p.0, p.1))) } }
-        if let v = keyed["moveItems"] {
+        if let v = field("deleteSections") { guard let list = integers(v) else { return nil }; for s in list { batch.operations.append(.deleteSection(s)) } }
+        if let v = field("insertSections") { guard let list = integers(v) else { return nil }; for s in list { batch.operations.append(.insertSection(s)) } }
+        if let v = field("reloadSections") { guard let list = integers(v) else { return nil }; for s in list { batch.operations.append(.reloadSection(s)) } }
+        if let v = field("moveSections") { guard let list = pairs(v) else { return nil }; for p in list { batch.operations.append(.moveSection(from: p.0, to: p.1)) } }
+        if let v = field("deleteItems") { guard let list = pairs(v) else { return nil }; for p in list { batch.operations.append(.deleteItem(ItemPath(p.0, p.1))) } }
+        if let v = field("insertItems") { guard let list = pairs(v) else { return nil }; for p in list { batch.operations.append(.insertItem(ItemPath(p.0, p.1))) } }
+        if let v = field("reloadItems") { guard let list = pairs(v) else { return nil }; for p in list { batch.operations.append(.reloadItem(ItemPath(p.0, p.1))) } }
+        if let v = field("moveItems") {
             guard case .list(let moves) = v else { return nil }
             for move in moves {
                 guard let ends = pairs(move), ends.count == 2 else { return nil }
                 batch.operations.append(.moveItem(from: ItemPath(ends[0].0, ends[0].1), to: ItemPath(ends[1].0, ends[1].1)))
             }
         }
-        guard let data = keyed["data"] else { return isLast ? Stage(batch: batch) : nil }
+        guard let data = field("data") else { return isLast ? Stage(batch: batch) : nil }
         guard !isLast, let snapshot = snapshot(data) else { return nil }
         return Stage(batch: batch, data: snapshot)
     }

@@ -48,21 +48,26 @@ public enum SnapshotJSON {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    private static let idKey = Array(#"{"id": "#.utf8)
+    private static let contentKey = Array(#", "content": "#.utf8)
+    private static let itemsKey = Array(#", "items": ["#.utf8)
+    private static let separator = Array(", ".utf8)
+
     /// Appends a snapshot as `encode(_:)` spells it.
     static func append(_ snapshot: Snapshot, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "["))
         for (s, section) in snapshot.sections.enumerated() {
-            if s > 0 { bytes.append(contentsOf: ", ".utf8) }
-            bytes.append(contentsOf: #"{"id": "#.utf8)
+            if s > 0 { bytes.append(contentsOf: separator) }
+            bytes.append(contentsOf: idKey)
             appendQuoted(section.id, to: &bytes)
-            bytes.append(contentsOf: #", "content": "#.utf8)
+            bytes.append(contentsOf: contentKey)
             appendDecimal(section.content, to: &bytes)
-            bytes.append(contentsOf: #", "items": ["#.utf8)
+            bytes.append(contentsOf: itemsKey)
             for (i, item) in section.items.enumerated() {
-                if i > 0 { bytes.append(contentsOf: ", ".utf8) }
-                bytes.append(contentsOf: #"{"id": "#.utf8)
+                if i > 0 { bytes.append(contentsOf: separator) }
+                bytes.append(contentsOf: idKey)
                 appendQuoted(item.id, to: &bytes)
-                bytes.append(contentsOf: #", "content": "#.utf8)
+                bytes.append(contentsOf: contentKey)
                 appendDecimal(item.content, to: &bytes)
                 bytes.append(UInt8(ascii: "}"))
             }
@@ -76,6 +81,16 @@ public enum SnapshotJSON {
     /// escaping byte by byte is escaping scalar by scalar).
     static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        // Most identifiers need no escape: their bytes go in at once.
+        let isPlain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if isPlain == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
