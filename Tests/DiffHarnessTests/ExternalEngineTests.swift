@@ -8,7 +8,7 @@ import ListModel
 // answer in several stages.
 
 /// A Python engine script in a fresh temporary directory.
-private struct EngineScript {
+struct EngineScript {
     let directory: URL
     let path: String
 
@@ -27,7 +27,7 @@ private struct EngineScript {
 }
 
 /// Deletes every old section and inserts every new one: always correct.
-private let reloadAll = """
+let reloadAll = """
     import json, sys
     for line in sys.stdin:
         request = json.loads(line)

@@ -66,6 +66,14 @@ public protocol DiffEngine: Sendable {
     /// One line saying what the engine is.
     var summary: String { get }
     func diff(old: Snapshot, new: Snapshot) -> EngineOutput
+    /// What `diff(old:new:)` answers for each pair, called on each in turn,
+    /// up to and including the first pair whose output `isLast(n, output)`
+    /// accepts (then the later pairs are not asked about): the same
+    /// outputs, in the same order. An engine that can answer many pairs
+    /// faster than one at a time implements it (`ExternalEngine` keeps
+    /// several requests in flight); the default calls `diff(old:new:)` on
+    /// each pair.
+    func diff(pairs: [(old: Snapshot, new: Snapshot)], until isLast: (Int, EngineOutput) -> Bool) -> [EngineOutput]
     /// Whether `diff` may run on several threads at once (no shared mutable
     /// state, no process behind it). When true, shrinking checks pairs on
     /// every core. False unless the engine says so.
@@ -74,6 +82,20 @@ public protocol DiffEngine: Sendable {
 
 extension DiffEngine {
     public var summary: String { name }
+    public func diff(pairs: [(old: Snapshot, new: Snapshot)], until isLast: (Int, EngineOutput) -> Bool) -> [EngineOutput] {
+        var outputs: [EngineOutput] = []
+        for pair in pairs {
+            outputs.append(diff(old: pair.old, new: pair.new))
+            if isLast(outputs.count - 1, outputs[outputs.count - 1]) { break }
+        }
+        return outputs
+    }
+
+    /// What `diff(old:new:)` answers for each pair, called on each in turn
+    /// (`diff(pairs:until:)` to the end).
+    public func diff(pairs: [(old: Snapshot, new: Snapshot)]) -> [EngineOutput] {
+        diff(pairs: pairs, until: { _, _ in false })
+    }
     public var isSafeToCallConcurrently: Bool { false }
 }
 

@@ -3,8 +3,10 @@
 //
 // One request a line, `{"old": SNAPSHOT, "new": SNAPSHOT}`; one answer a line,
 // `{"stages": [BATCH, ...]}` or `{"error": "why"}` (see SnapshotJSON for the
-// shapes). The engine's stderr passes through to ours, unless it is captured
-// (`capturesErrors`): then its last line is part of the failure reason.
+// shapes), in request order: several requests may be in flight at once
+// (EngineProcess.fly). The engine's stderr passes through to ours, unless it
+// is captured (`capturesErrors`): then its last line is part of the failure
+// reason.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,11 +34,14 @@ public enum ExternalAnswer: Hashable, Sendable {
 /// does not answer in time) it is killed with its whole process group,
 /// reaped, and started again for the next request. A process that closes its
 /// output before answering anything of a request, after it has answered an
-/// earlier one, is taken to have quit between requests: the request is sent
-/// once more to a fresh process (an input that crashes the engine crashes
-/// the fresh one too, and fails).
+/// earlier one (it quit between requests) or with a later request already
+/// written (it may have died of that one): the request is sent once more,
+/// alone, to a fresh process (an input that crashes the engine crashes the
+/// fresh one too, and fails).
 ///
-/// Requests are serialized: the engine is one process.
+/// `run(pairs:)` and `diff(pairs:)` keep several requests in flight
+/// (answers come back in request order); calls are serialized: the engine
+/// is one process.
 public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     public let name = "external"
     public let command: String
@@ -66,32 +71,115 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
 
     /// Asks the engine; a failure becomes `.failure`.
     public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
-        switch run(old: old, new: new) {
-        case .output(let output): return output
-        case .failed(let failure): return .failure(failure)
-        }
+        run(pairs: [(old, new)])[0].output
+    }
+
+    /// Asks the engine about the pairs, several requests in flight at once,
+    /// up to the first answer `isLast` accepts; a failure becomes
+    /// `.failure`. Exactly what `diff(old:new:)` would answer for each pair
+    /// in turn (see `run(pairs:until:)`).
+    public func diff(pairs: [(old: Snapshot, new: Snapshot)], until isLast: (Int, EngineOutput) -> Bool) -> [EngineOutput] {
+        run(pairs: pairs, until: { isLast($0, $1.output) }).map(\.output)
     }
 
     /// Sends one request and reads the answer, starting the process if needed.
     public func run(old: Snapshot, new: Snapshot) -> ExternalAnswer {
+        run(pairs: [(old, new)])[0]
+    }
+
+    /// Asks the engine about the pairs in order, starting the process if
+    /// needed, up to and including the first pair whose answer `isLast(n,
+    /// answer)` accepts (all of them by default). Up to
+    /// `EngineProcess.maximumInFlight` requests are written ahead of the
+    /// oldest unanswered one, and answers are read while requests are
+    /// written.
+    ///
+    /// The answers are those of `run(old:new:)` on each pair in turn, for an
+    /// engine that answers each request alone (whatever it was sent
+    /// before): each request has its own deadline (`allowedSeconds`, counted
+    /// from when the engine could start on it), and the request being
+    /// answered when the engine hangs or answers garbage is the one that
+    /// fails. The process is then killed, and the requests after it go to a
+    /// fresh process. When the engine closes its output before answering a
+    /// request, it may have quit between requests or died of a later
+    /// request already written: every request it had been sent and not
+    /// answered is sent again, one at a time, to a fresh process, and fails
+    /// only if it fails there. A process left with unanswered requests when
+    /// `isLast` stops is killed.
+    public func run(pairs: [(old: Snapshot, new: Snapshot)],
+                    until isLast: (Int, ExternalAnswer) -> Bool = { _, _ in false }) -> [ExternalAnswer] {
         lock.lock()
         defer { lock.unlock() }
-        let request = Array((SnapshotJSON.request(old: old, new: new) + "\n").utf8)
-        let allowed = ExternalEngine.allowedSeconds(timeout, items: old.itemCount + new.itemCount)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(allowed * 1e9)
-        var answer = exchange(request, deadline: deadline, allowed: allowed)
-        if case .quitBetweenRequests = answer {
-            answer = exchange(request, deadline: deadline, allowed: allowed)
+        var answers: [ExternalAnswer] = []
+        answers.reserveCapacity(pairs.count)
+        var isDone = false
+        /// Keeps an answer; whether it is the last one wanted.
+        func add(_ answer: ExternalAnswer) -> Bool {
+            answers.append(answer)
+            isDone = answers.count == pairs.count || isLast(answers.count - 1, answer)
+            return isDone
         }
-        switch answer {
-        case .line(let line):
-            switch SnapshotJSON.answer(fromJSON: line) {
-            case .success(let output): return .output(output)
-            case .failure(let error): return fail(EngineFailure(error.message))
+        // After the process closed its output with requests unanswered, those
+        // requests (up to this index) are sent one at a time, as they would
+        // have been without pipelining: any of them may have killed it.
+        var aloneThrough = -1
+        while !isDone && answers.count < pairs.count {
+            let first = answers.count
+            let running: EngineProcess
+            switch startedProcess() {
+            case .success(let process): running = process
+            case .failure(let failure):
+                _ = add(.failed(EngineFailure(failure.reason)))
+                continue
             }
-        case .failed(let failure), .quitBetweenRequests(let failure):
-            return fail(failure)
+            let count = first <= aloneThrough ? 1 : pairs.count - first
+            var refusal: EngineFailure?
+            let end = running.fly(
+                count: count,
+                encode: { n, bytes in SnapshotJSON.appendRequest(old: pairs[first + n].old, new: pairs[first + n].new, to: &bytes) },
+                allowed: { n in UInt64(self.allowedSeconds(pairs[first + n]) * 1e9) },
+                accept: { _, line in
+                    switch SnapshotJSON.answer(fromJSON: line) {
+                    case .success(let output):
+                        return !add(.output(output))
+                    case .failure(let error):
+                        refusal = EngineFailure(error.message)
+                        return false
+                    }
+                })
+            if isDone {
+                // Stopped by `isLast`: later requests already written would be answered to the next call.
+                if end.wroteBeyond { stopProcess() }
+                break
+            }
+            if end.answered == count { continue }
+            let failing = pairs[first + end.answered]
+            let allowed = allowedSeconds(failing)
+            let failure: EngineFailure
+            switch end.failure {
+            case nil:
+                failure = refusal ?? EngineFailure("engine answer refused")
+            case .timedOut?:
+                let waited = allowed == allowed.rounded() ? "\(Int(allowed))" : "\(allowed)"
+                failure = EngineFailure("engine did not answer within \(waited) s", isHang: true)
+            case .tooLong?:
+                failure = EngineFailure("engine answer is longer than \(EngineProcess.maximumLine / 1_048_576) MiB")
+            case .system(let what)?:
+                failure = EngineFailure(what)
+            case .closed(let hasPartialAnswer)?:
+                let reason = running.exitReason(deadline: DispatchTime.now().uptimeNanoseconds + UInt64(allowed * 1e9))
+                // A process that answered before (or was sent more) is asked again; a fresh one sent one request is not.
+                if !hasPartialAnswer && (running.answered > 0 || end.wroteBeyond) {
+                    stopProcess()
+                    aloneThrough = max(aloneThrough, first + end.written - 1)
+                    continue
+                }
+                failure = EngineFailure(reason)
+            }
+            stopProcess()
+            _ = add(.failed(failure))
         }
+        return answers
     }
 
     /// Terminates the process (it is started again if the engine is used).
@@ -100,12 +188,6 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         defer { lock.unlock() }
         process?.stop()
         process = nil
-    }
-
-    private enum Exchange {
-        case line([UInt8])
-        case failed(EngineFailure)
-        case quitBetweenRequests(EngineFailure)
     }
 
     /// Items a request may hold before its time grows with it.
@@ -122,196 +204,34 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         timeout + Double(max(items - itemsWithinTimeout, 0)) * secondsPerExtraItem
     }
 
-    private func exchange(_ request: [UInt8], deadline: UInt64, allowed timeout: Double) -> Exchange {
-        if let running = process, running.hasExited() {
-            running.stop()
-            process = nil
-        }
-        if process == nil {
-            switch EngineProcess.start(command: command, capturesErrors: capturesErrors) {
-            case .success(let started): process = started
-            case .failure(let failure): return .failed(EngineFailure(failure.reason))
-            }
-        }
-        guard let running = process else { return .failed(EngineFailure("engine process did not start")) }
-        let waited = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
-        let outcome = running.send(request, deadline: deadline).flatMap { running.receiveLine(deadline: deadline) }
-        switch outcome {
-        case .success(let line):
-            running.answered += 1
-            return .line(line)
-        case .failure(.timedOut):
-            return .failed(EngineFailure("engine did not answer within \(waited) s", isHang: true))
-        case .failure(.tooLong):
-            return .failed(EngineFailure("engine answer is longer than \(EngineProcess.maximumLine / 1_048_576) MiB"))
-        case .failure(.closed(let hasPartialAnswer)):
-            let reason = running.exitReason(deadline: deadline)
-            if running.answered > 0 && !hasPartialAnswer {
-                running.stop()
-                process = nil
-                return .quitBetweenRequests(EngineFailure(reason))
-            }
-            return .failed(EngineFailure(reason))
-        case .failure(.system(let what)):
-            return .failed(EngineFailure(what))
-        }
+    /// The time request `pair` may take, in seconds.
+    private func allowedSeconds(_ pair: (old: Snapshot, new: Snapshot)) -> Double {
+        ExternalEngine.allowedSeconds(timeout, items: pair.old.itemCount + pair.new.itemCount)
     }
 
-    private func fail(_ failure: EngineFailure) -> ExternalAnswer {
+    /// The running process, started if there is none (or it has exited).
+    private func startedProcess() -> Result<EngineProcess, PipeFailure> {
+        if let running = process, running.hasExited() {
+            stopProcess()
+        }
+        if let running = process { return .success(running) }
+        let started = EngineProcess.start(command: command, capturesErrors: capturesErrors)
+        if case .success(let running) = started { process = running }
+        return started
+    }
+
+    private func stopProcess() {
         process?.stop()
         process = nil
-        return .failed(failure)
     }
 }
 
-/// Why talking to the process stopped.
-private enum PipeFailure: Error {
-    case timedOut
-    case tooLong
-    /// The process closed its end; whether part of an answer had arrived.
-    case closed(hasPartialAnswer: Bool)
-    case system(String)
-
-    var reason: String {
-        if case .system(let what) = self { return what }
-        return "\(self)"
-    }
-}
-
-/// One running engine process: its id (also its process group) and our ends
-/// of its stdin and stdout pipes.
-private final class EngineProcess {
-    static let maximumLine = 64 * 1_048_576
-
-    let pid: pid_t
-    private var input: Int32
-    private var output: Int32
-    /// Its stderr, when captured.
-    private var errors: ErrorTail?
-    private var buffer: [UInt8] = []
-    private var isReaped = false
-    private var isStopped = false
-    private var status: Int32 = 0
-    /// How many requests this process has answered.
-    var answered = 0
-
-    private init(pid: pid_t, input: Int32, output: Int32) {
-        self.pid = pid
-        self.input = input
-        self.output = output
-    }
-
-    static func start(command: String, capturesErrors: Bool) -> Result<EngineProcess, PipeFailure> {
-        switch ChildProcess.spawn(["/bin/sh", "-c", command], capturesErrors: capturesErrors) {
-        case .failure(let failure):
-            return .failure(.system("could not start engine: \(failure.description)"))
-        case .success(let child):
-            let started = EngineProcess(pid: child.pid, input: child.input, output: child.output)
-            if child.errors >= 0 { started.errors = ErrorTail(draining: child.errors) }
-            ProcessGroups.engineObserver?(child.pid, true)
-            return .success(started)
+extension ExternalAnswer {
+    /// The answer as an engine output: a failure becomes `.failure`.
+    public var output: EngineOutput {
+        switch self {
+        case .output(let output): return output
+        case .failed(let failure): return .failure(failure)
         }
     }
-
-    /// The line of its captured stderr that explains how it died.
-    var lastErrorLine: String? {
-        errors?.explanation
-    }
-
-    /// Writes all of `bytes`, waiting for room in the pipe until the deadline.
-    func send(_ bytes: [UInt8], deadline: UInt64) -> Result<Void, PipeFailure> {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
-            if written >= 0 {
-                offset += written
-                continue
-            }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN: if let failure = wait(for: input, events: Int16(POLLOUT), deadline: deadline) { return .failure(failure) }
-            case EPIPE: return .failure(.closed(hasPartialAnswer: !buffer.isEmpty))
-            default: return .failure(.system("could not write to the engine: \(EngineProcess.errorText())"))
-            }
-        }
-        return .success(())
-    }
-
-    /// Reads up to the next line break (which is not returned).
-    func receiveLine(deadline: UInt64) -> Result<[UInt8], PipeFailure> {
-        var searched = 0
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            if let newline = buffer[searched...].firstIndex(of: 10) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                return .success(line)
-            }
-            searched = buffer.count
-            if buffer.count > EngineProcess.maximumLine { return .failure(.tooLong) }
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count > 0 {
-                buffer += chunk[..<count]
-            } else if count == 0 {
-                return .failure(.closed(hasPartialAnswer: !buffer.isEmpty))
-            } else if errno == EAGAIN {
-                if let failure = wait(for: output, events: Int16(POLLIN), deadline: deadline) { return .failure(failure) }
-            } else if errno != EINTR {
-                return .failure(.system("could not read from the engine: \(EngineProcess.errorText())"))
-            }
-        }
-    }
-
-    /// Waits until `descriptor` is ready (or hung up), or the deadline passes.
-    private func wait(for descriptor: Int32, events: Int16, deadline: UInt64) -> PipeFailure? {
-        while true {
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else { return .timedOut }
-            let milliseconds = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
-            var entry = pollfd(fd: descriptor, events: events, revents: 0)
-            let ready = poll(&entry, 1, milliseconds)
-            if ready > 0 { return nil }
-            if ready < 0 && errno != EINTR { return .system("could not wait for the engine: \(EngineProcess.errorText())") }
-        }
-    }
-
-    /// Whether the process has already exited (reaping it if so).
-    func hasExited() -> Bool {
-        if isReaped { return true }
-        guard let status = ChildProcess.exitStatus(pid) else { return false }
-        isReaped = true
-        self.status = status
-        return true
-    }
-
-    /// After the process closed its output: how it ended, waiting a little
-    /// (never past the deadline) for it to exit.
-    func exitReason(deadline: UInt64) -> String {
-        let limit = min(deadline, DispatchTime.now().uptimeNanoseconds + 1_000_000_000)
-        while !hasExited() && DispatchTime.now().uptimeNanoseconds < limit {
-            usleep(1_000)
-        }
-        let said = lastErrorLine.map { ": " + $0 } ?? ""
-        guard isReaped else { return "engine process closed its output without answering" + said }
-        return "engine process " + ChildProcess.describe(status) + said
-    }
-
-    /// Kills the process group and reaps the process; closes the pipes.
-    func stop() {
-        if input >= 0 { close(input); input = -1 }
-        if output >= 0 { close(output); output = -1 }
-        if !isStopped {
-            isStopped = true
-            // The group may hold the engine's own children even after the shell exited.
-            kill(-pid, SIGKILL)
-            if !isReaped { ChildProcess.stop(pid) }
-            ProcessGroups.remove(pid)
-            ProcessGroups.engineObserver?(pid, false)
-        }
-        isReaped = true
-    }
-
-    deinit { stop() }
-
-    private static func errorText() -> String { String(cString: strerror(errno)) }
 }

@@ -32,16 +32,100 @@ public enum SnapshotJSON {
 
     /// A request line (without its line break): `{"old": SNAPSHOT, "new": SNAPSHOT}`.
     public static func request(old: Snapshot, new: Snapshot) -> String {
-        "{\"old\": \(encode(old)), \"new\": \(encode(new))}"
+        var bytes: [UInt8] = []
+        appendRequest(old: old, new: new, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends a request line, without its line break, to `bytes`: the same
+    /// text as `request(old:new:)`, written straight into a buffer the
+    /// caller reuses (no string per request).
+    public static func appendRequest(old: Snapshot, new: Snapshot, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"old": "#.utf8)
+        append(old, to: &bytes)
+        bytes.append(contentsOf: #", "new": "#.utf8)
+        append(new, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    private static let idKey = Array(#"{"id": "#.utf8)
+    private static let contentKey = Array(#", "content": "#.utf8)
+    private static let itemsKey = Array(#", "items": ["#.utf8)
+    private static let separator = Array(", ".utf8)
+
+    /// Appends a snapshot as `encode(_:)` spells it.
+    static func append(_ snapshot: Snapshot, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "["))
+        for (s, section) in snapshot.sections.enumerated() {
+            if s > 0 { bytes.append(contentsOf: separator) }
+            bytes.append(contentsOf: idKey)
+            appendQuoted(section.id, to: &bytes)
+            bytes.append(contentsOf: contentKey)
+            appendDecimal(section.content, to: &bytes)
+            bytes.append(contentsOf: itemsKey)
+            for (i, item) in section.items.enumerated() {
+                if i > 0 { bytes.append(contentsOf: separator) }
+                bytes.append(contentsOf: idKey)
+                appendQuoted(item.id, to: &bytes)
+                bytes.append(contentsOf: contentKey)
+                appendDecimal(item.content, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(contentsOf: "]}".utf8)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends `quoted(text)`: the UTF-8 bytes of `text` with the same
+    /// escapes (every byte of a multi-byte scalar is 0x80 or more, so
+    /// escaping byte by byte is escaping scalar by scalar).
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        // Most identifiers need no escape: their bytes go in at once.
+        let isPlain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if isPlain == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 15)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends an integer in decimal, as `String(value)` spells it.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var magnitude = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     /// A snapshot as JSON on one line.
     public static func encode(_ snapshot: Snapshot) -> String {
-        "[" + snapshot.sections.map { section in
-            "{\"id\": \(quoted(section.id)), \"content\": \(section.content), \"items\": ["
-                + section.items.map { "{\"id\": \(quoted($0.id)), \"content\": \($0.content)}" }.joined(separator: ", ")
-                + "]}"
-        }.joined(separator: ", ") + "]"
+        var bytes: [UInt8] = []
+        append(snapshot, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// An answer line (without its line break): `{"stages": [BATCH, ...]}`,
@@ -130,6 +214,13 @@ public enum SnapshotJSON {
     /// Text that is not JSON fails with `engine answered garbage: ` and the
     /// first 200 characters; JSON of the wrong shape names the place.
     public static func answer(fromJSON bytes: [UInt8]) -> Result<EngineOutput, SnapshotJSONError> {
+        if let output = AnswerFastPath.answer(bytes) { return .success(output) }
+        return answerThroughFoundation(fromJSON: bytes)
+    }
+
+    /// `answer(fromJSON:)` without its fast path: JSONSerialization, then
+    /// the shape checks that name the place of a mistake.
+    static func answerThroughFoundation(fromJSON bytes: [UInt8]) -> Result<EngineOutput, SnapshotJSONError> {
         let value: Any
         switch json(bytes) {
         case .success(let v): value = v

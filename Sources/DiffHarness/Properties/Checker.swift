@@ -44,17 +44,68 @@ public struct Checker: Sendable {
 
     /// Runs the engine (twice, for `deterministic`) and checks its output.
     public func check(old: Snapshot, new: Snapshot) -> Verdict {
-        if engine.isFlatOnly && !(old.isFlat && new.isFlat) {
+        if isSkipped(old: old, new: new) {
             return Verdict(output: nil, failures: [], isSkipped: true)
         }
         let output = engine.diff(old: old, new: new)
-        var failures: [PropertyFailure] = []
-        if properties.contains(.deterministic) {
-            let again = engine.diff(old: old, new: new)
-            // Two engine failures (a trap, a hang) may be worded differently: that is no-crash's business.
-            if again != output && !(output.isFailure && again.isFailure) {
-                failures.append(PropertyFailure(.deterministic, "a second call on the same input gave a different answer"))
+        let again = properties.contains(.deterministic) ? engine.diff(old: old, new: new) : nil
+        return judge(old: old, new: new, output: output, again: again)
+    }
+
+    /// Checks the pairs: exactly the verdicts of `check(old:new:)` on each
+    /// pair in turn, with the engine asked about all of them in one call to
+    /// `diff(pairs:until:)` (each pair twice in a row, for `deterministic`),
+    /// so that an engine behind a pipe has many requests in flight.
+    ///
+    /// With `stoppingAtHang`, the verdicts end with the first one whose
+    /// engine did not answer in time (its `no-crash` failure `isHang`): the
+    /// later pairs are not checked, as each would cost the timeout again.
+    public func check(pairs: [(old: Snapshot, new: Snapshot)], stoppingAtHang: Bool = false) -> [Verdict] {
+        let isAskedTwice = properties.contains(.deterministic)
+        let perPair = isAskedTwice ? 2 : 1
+        var requests: [(old: Snapshot, new: Snapshot)] = []
+        requests.reserveCapacity(pairs.count * perPair)
+        for pair in pairs where !isSkipped(old: pair.old, new: pair.new) {
+            requests.append(pair)
+            if isAskedTwice { requests.append(pair) }
+        }
+        // A pair's verdict is a hang when its first answer is one; stop once its last answer is in.
+        var isHung = false
+        let outputs = requests.isEmpty ? [] : engine.diff(pairs: requests, until: { n, output in
+            guard stoppingAtHang else { return false }
+            if n % perPair == 0 { isHung = output.isHang }
+            return isHung && n % perPair == perPair - 1
+        })
+        var verdicts: [Verdict] = []
+        var next = 0
+        for pair in pairs {
+            if isSkipped(old: pair.old, new: pair.new) {
+                verdicts.append(Verdict(output: nil, failures: [], isSkipped: true))
+                continue
             }
+            guard next + perPair <= outputs.count else { break }
+            let output = outputs[next]
+            let again = isAskedTwice ? outputs[next + 1] : nil
+            next += perPair
+            verdicts.append(judge(old: pair.old, new: pair.new, output: output, again: again))
+            if stoppingAtHang && output.isHang { break }
+        }
+        return verdicts
+    }
+
+    /// Whether the engine does not apply to the pair: a flat-only engine on
+    /// a sectioned pair.
+    private func isSkipped(old: Snapshot, new: Snapshot) -> Bool {
+        engine.isFlatOnly && !(old.isFlat && new.isFlat)
+    }
+
+    /// The verdict on the engine's answer `output`, and `again`, its answer
+    /// to the same pair a second time (nil when `deterministic` is not checked).
+    private func judge(old: Snapshot, new: Snapshot, output: EngineOutput, again: EngineOutput?) -> Verdict {
+        var failures: [PropertyFailure] = []
+        // Two engine failures (a trap, a hang) may be worded differently: that is no-crash's business.
+        if let again, again != output && !(output.isFailure && again.isFailure) {
+            failures.append(PropertyFailure(.deterministic, "a second call on the same input gave a different answer"))
         }
         switch output {
         case .failure(let failure):
@@ -85,6 +136,12 @@ extension EngineOutput {
     /// Whether the engine failed rather than answered.
     public var isFailure: Bool {
         if case .failure = self { return true }
+        return false
+    }
+
+    /// Whether the engine did not answer in time.
+    public var isHang: Bool {
+        if case .failure(let failure) = self { return failure.isHang }
         return false
     }
 }

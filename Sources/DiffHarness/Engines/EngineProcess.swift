@@ -1,0 +1,300 @@
+// EngineProcess: one running external-engine process and the pipes to it;
+// `fly` keeps several requests in flight on them (pipelining).
+//
+// Requests go in one a line, answers come back one a line, in request order
+// (the protocol has no ids: an engine reads its next request after
+// answering, so a line-oriented engine that never heard of pipelining
+// answers a flight exactly as it answers requests one at a time).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Why talking to the process stopped.
+enum PipeFailure: Error {
+    case timedOut
+    case tooLong
+    /// The process closed its end; whether part of an answer had arrived.
+    case closed(hasPartialAnswer: Bool)
+    case system(String)
+
+    var reason: String {
+        if case .system(let what) = self { return what }
+        return "\(self)"
+    }
+}
+
+/// How a flight ended: how many requests were answered, and why it
+/// stopped short, if it did.
+struct FlightEnd {
+    /// The requests answered and accepted, the first ones in order. When
+    /// the flight stopped short, request `answered` is the one that failed.
+    var answered: Int
+    /// Why request `answered` got no answer; nil when every request was
+    /// answered, or when `accept` refused request `answered`'s line.
+    var failure: PipeFailure?
+    /// How many requests were written, wholly or in part: the engine may
+    /// have read (and died of) any of them.
+    var written: Int
+
+    /// Whether any byte of a request after request `answered` had been written.
+    var wroteBeyond: Bool { written > answered + 1 }
+}
+
+/// One running engine process: its id (also its process group) and our ends
+/// of its stdin and stdout pipes (non-blocking), with buffers kept across
+/// requests.
+final class EngineProcess {
+    static let maximumLine = 64 * 1_048_576
+    /// Requests sent ahead of the oldest unanswered one, at most.
+    static let maximumInFlight = 64
+    /// Encoded requests waiting for room in the pipe, at most (a request is
+    /// always queued whole, however long).
+    static let maximumQueuedBytes = 65_536
+
+    let pid: pid_t
+    private var input: Int32
+    private var output: Int32
+    /// Its stderr, when captured.
+    private var errors: ErrorTail?
+    /// Bytes read and not yet handed out: lines from `lineStart`, the part
+    /// before `scanned` known to hold no line break.
+    private var buffer: [UInt8] = []
+    private var lineStart = 0
+    private var scanned = 0
+    /// Where read(2) puts what it reads, before it is appended to `buffer`.
+    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
+    /// Encoded requests; during a flight, those not yet written, from `sentStart`.
+    private var outgoing: [UInt8] = []
+    private var isReaped = false
+    private var isStopped = false
+    private var status: Int32 = 0
+    /// How many requests this process has answered.
+    var answered = 0
+
+    private init(pid: pid_t, input: Int32, output: Int32) {
+        self.pid = pid
+        self.input = input
+        self.output = output
+    }
+
+    static func start(command: String, capturesErrors: Bool) -> Result<EngineProcess, PipeFailure> {
+        switch ChildProcess.spawn(["/bin/sh", "-c", command], capturesErrors: capturesErrors) {
+        case .failure(let failure):
+            return .failure(.system("could not start engine: \(failure.description)"))
+        case .success(let child):
+            let started = EngineProcess(pid: child.pid, input: child.input, output: child.output)
+            if child.errors >= 0 { started.errors = ErrorTail(draining: child.errors) }
+            ProcessGroups.engineObserver?(child.pid, true)
+            return .success(started)
+        }
+    }
+
+    /// The line of its captured stderr that explains how it died.
+    var lastErrorLine: String? {
+        errors?.explanation
+    }
+
+    // MARK: The flight
+
+    /// Sends `count` requests and reads their answers at the same time, with
+    /// up to `maximumInFlight` requests written ahead of the oldest
+    /// unanswered one.
+    ///
+    /// `encode(n, &bytes)` appends request n (without its line break) to
+    /// `bytes`, when there is room for it in the window. `accept(n, line)`
+    /// gets the answer line of request n, in order, and says whether it is an
+    /// answer; the flight stops at the first line it refuses.
+    ///
+    /// Request n must be answered within `allowed(n)` nanoseconds of the
+    /// moment it could start: when it was queued or when request n − 1 was
+    /// answered, whichever is later (so a request's time is what it would
+    /// be one at a time, however long the queue ahead of it). One thread
+    /// waits on both pipes with poll(2): an engine that fills its output
+    /// pipe while we are still writing is read from, never deadlocked.
+    func fly(count: Int, encode: (Int, inout [UInt8]) -> Void, allowed: (Int) -> UInt64,
+             accept: (Int, [UInt8]) -> Bool) -> FlightEnd {
+        var queued = 0, done = 0
+        // Where each queued request ends, counted in bytes since the flight began.
+        var ends: [Int] = []
+        var queuedAt: [UInt64] = []
+        ends.reserveCapacity(min(count, 4_096))
+        queuedAt.reserveCapacity(min(count, 4_096))
+        outgoing.removeAll(keepingCapacity: true)
+        var sentStart = 0, discarded = 0
+        var written: Int { discarded + sentStart }
+        var isInputOpen = input >= 0
+        var lastAnswer = DispatchTime.now().uptimeNanoseconds
+        func end(_ failure: PipeFailure?) -> FlightEnd {
+            // Request n starts where request n - 1 ends.
+            var started = done
+            while started < queued && (started == 0 ? 0 : ends[started - 1]) < written { started += 1 }
+            return FlightEnd(answered: done, failure: failure, written: started)
+        }
+
+        while done < count {
+            // Invariant: requests ..<done answered and accepted; ..<queued encoded; bytes ..<written sent.
+            while queued < count && queued - done < EngineProcess.maximumInFlight
+                    && outgoing.count - sentStart < EngineProcess.maximumQueuedBytes {
+                if sentStart > 0 && sentStart * 2 >= outgoing.count {
+                    // The sent part is at least half: drop it (the buffer stays as large as a window).
+                    outgoing.removeSubrange(..<sentStart)
+                    discarded += sentStart
+                    sentStart = 0
+                }
+                encode(queued, &outgoing)
+                outgoing.append(10)
+                ends.append(discarded + outgoing.count)
+                queuedAt.append(DispatchTime.now().uptimeNanoseconds)
+                queued += 1
+            }
+            if let line = nextLine() {
+                answered += 1
+                guard accept(done, line) else { return end(nil) }
+                done += 1
+                lastAnswer = DispatchTime.now().uptimeNanoseconds
+                continue
+            }
+            if buffer.count - lineStart > EngineProcess.maximumLine { return end(.tooLong) }
+            if !isInputOpen && written < ends[done] {
+                // The engine stopped reading before it had all of the request.
+                return end(.closed(hasPartialAnswer: buffer.count > lineStart))
+            }
+            let deadline = max(queuedAt[done], lastAnswer) &+ allowed(done)
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return end(.timedOut) }
+
+            let wantsToWrite = isInputOpen && sentStart < outgoing.count
+            var entries = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wantsToWrite ? input : -1, events: Int16(POLLOUT), revents: 0)]
+            let milliseconds = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            let ready = poll(&entries, 2, milliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return end(.system("could not wait for the engine: \(EngineProcess.errorText())"))
+            }
+            if wantsToWrite && entries[1].revents != 0 {
+                switch writePending(from: &sentStart) {
+                case .success: break
+                case .failure(.closed): isInputOpen = false
+                case .failure(let failure): return end(failure)
+                }
+            }
+            if entries[0].revents != 0 {
+                switch readAvailable() {
+                case .success: break
+                case .failure(let failure): return end(failure)
+                }
+            }
+        }
+        return end(nil)
+    }
+
+    /// Writes what the pipe takes of `outgoing[sentStart...]`.
+    private func writePending(from sentStart: inout Int) -> Result<Void, PipeFailure> {
+        while sentStart < outgoing.count {
+            let written = outgoing.withUnsafeBytes { bytes in
+                write(input, bytes.baseAddress! + sentStart, bytes.count - sentStart)
+            }
+            if written >= 0 {
+                sentStart += written
+                continue
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN: return .success(())
+            case EPIPE: return .failure(.closed(hasPartialAnswer: false))
+            default: return .failure(.system("could not write to the engine: \(EngineProcess.errorText())"))
+            }
+        }
+        return .success(())
+    }
+
+    /// One read(2) into `buffer`; an end of file is `.closed`.
+    private func readAvailable() -> Result<Void, PipeFailure> {
+        if lineStart > 0 && lineStart * 2 >= buffer.count {
+            buffer.removeSubrange(..<lineStart)
+            scanned -= lineStart
+            lineStart = 0
+        }
+        let count = read(output, chunk.baseAddress, chunk.count)
+        let failure = errno
+        if count > 0 {
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+            return .success(())
+        }
+        if count == 0 { return .failure(.closed(hasPartialAnswer: buffer.count > lineStart)) }
+        if failure == EAGAIN || failure == EINTR { return .success(()) }
+        errno = failure
+        return .failure(.system("could not read from the engine: \(EngineProcess.errorText())"))
+    }
+
+    /// The next whole line read (without its line break), if there is one.
+    private func nextLine() -> [UInt8]? {
+        let found: Int? = buffer.withUnsafeBytes { bytes in
+            guard scanned < bytes.count, let base = bytes.baseAddress,
+                  let hit = memchr(base + scanned, 10, bytes.count - scanned) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
+        }
+        guard let newline = found else {
+            scanned = buffer.count
+            return nil
+        }
+        let line = Array(buffer[lineStart..<newline])
+        lineStart = newline + 1
+        scanned = lineStart
+        if lineStart == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            lineStart = 0
+            scanned = 0
+        }
+        return line
+    }
+
+    // MARK: The process
+
+    /// Whether the process has already exited (reaping it if so).
+    func hasExited() -> Bool {
+        if isReaped { return true }
+        guard let status = ChildProcess.exitStatus(pid) else { return false }
+        isReaped = true
+        self.status = status
+        return true
+    }
+
+    /// After the process closed its output: how it ended, waiting a little
+    /// (never past the deadline) for it to exit.
+    func exitReason(deadline: UInt64) -> String {
+        let limit = min(deadline, DispatchTime.now().uptimeNanoseconds + 1_000_000_000)
+        while !hasExited() && DispatchTime.now().uptimeNanoseconds < limit {
+            usleep(1_000)
+        }
+        let said = lastErrorLine.map { ": " + $0 } ?? ""
+        guard isReaped else { return "engine process closed its output without answering" + said }
+        return "engine process " + ChildProcess.describe(status) + said
+    }
+
+    /// Kills the process group and reaps the process; closes the pipes.
+    func stop() {
+        if input >= 0 { close(input); input = -1 }
+        if output >= 0 { close(output); output = -1 }
+        if !isStopped {
+            isStopped = true
+            // The group may hold the engine's own children even after the shell exited.
+            kill(-pid, SIGKILL)
+            if !isReaped { ChildProcess.stop(pid) }
+            ProcessGroups.remove(pid)
+            ProcessGroups.engineObserver?(pid, false)
+        }
+        isReaped = true
+    }
+
+    deinit {
+        stop()
+        chunk.deallocate()
+    }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+}
