@@ -28,6 +28,11 @@ final class IsolatedEngine: DiffEngine, @unchecked Sendable {
     func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
         child.diff(old: old, new: new)
     }
+
+    /// Several pairs in one flight to the child (see `ExternalEngine`).
+    func diff(pairs: [(old: Snapshot, new: Snapshot)], until isLast: (Int, EngineOutput) -> Bool) -> [EngineOutput] {
+        child.diff(pairs: pairs, until: isLast)
+    }
 }
 
 /// Isolated engines by name, each started once per run.

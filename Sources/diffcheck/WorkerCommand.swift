@@ -83,32 +83,48 @@ enum WorkerCommand {
         var n = index
         // One write per case: its `done` line, then the next case's `start`.
         var pending = "start \(n)"
+        // An external engine gets its cases in flights (pipelined): as many
+        // as answer within an eighth of the timeout, up to 256, so the
+        // supervisor's deadline (from the last line) is never at risk.
+        let isPipelined = engine is ExternalEngine
+        var flight = 1
         while n < limit {
-            // Enough to rebuild the case is on disk before it runs (a
+            let numbers = Array(Swift.stride(from: n, to: limit, by: step).prefix(isPipelined ? flight : 1))
+            // Enough to rebuild the cases is on disk before they run (a
             // fixed-width line: one write, nothing to truncate).
             if state >= 0 {
-                let text = "seed \(options.seed) case \(n)"
-                let line = Array((text + String(repeating: " ", count: max(63 - text.count, 0)) + "\n").utf8)
+                let text = "seed \(options.seed) case \(n)" + (numbers.count > 1 ? " and the \(numbers.count - 1) after it, step \(step)" : "")
+                let line = Array((text + String(repeating: " ", count: max(95 - text.count, 0)) + "\n").utf8)
                 _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
             }
             emit(pending)
-            let checked = cases.check(n)
-            // The supervisor decides, across workers, which case of a property is shrunk.
-            if let failure = checked.verdict.failures.first {
-                emit("failed \(n) \(failure.property.rawValue)" + (failure.isHang ? " hang" : ""))
-                guard let answer = readLine() else { return ExitCode.success }
-                if answer == "shrink" {
-                    let saved = cases.shrinkAndSave(checked, failure: failure, in: findings) { pending in
-                        emit("shrinking \(n) \(failure.property.rawValue) \(pending ?? "-")")
-                    }
-                    emit("found \(n) \(failure.property.rawValue) \(saved.example.shrinkCalls) "
-                         + String(format: "%.2f", saved.seconds) + " \(saved.path ?? "-")")
-                }
+            let began = ContinuousClock.now
+            let flown = isPipelined ? cases.check(numbers) : [cases.check(n)]
+            if isPipelined {
+                let took = began.duration(to: .now)
+                let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+                if seconds < options.timeout / 8 { flight = min(flight * 2, 256) } else if seconds > options.timeout / 4 { flight = max(flight / 2, 1) }
             }
-            // The labels as the hexadecimal bits of a LabelSet.
-            pending = "done \(n) " + (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16))
-            n += step
-            if n < limit { pending += "\nstart \(n)" }
+            for (position, checked) in flown.enumerated() {
+                if position > 0 { emit(pending) }
+                let n = checked.caseNumber
+                // The supervisor decides, across workers, which case of a property is shrunk.
+                if let failure = checked.verdict.failures.first {
+                    emit("failed \(n) \(failure.property.rawValue)" + (failure.isHang ? " hang" : ""))
+                    guard let answer = readLine() else { return ExitCode.success }
+                    if answer == "shrink" {
+                        let saved = cases.shrinkAndSave(checked, failure: failure, in: findings) { pending in
+                            emit("shrinking \(n) \(failure.property.rawValue) \(pending ?? "-")")
+                        }
+                        emit("found \(n) \(failure.property.rawValue) \(saved.example.shrinkCalls) "
+                             + String(format: "%.2f", saved.seconds) + " \(saved.path ?? "-")")
+                    }
+                }
+                // The labels as the hexadecimal bits of a LabelSet.
+                pending = "done \(n) " + (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16))
+                if n + step < limit { pending += "\nstart \(n + step)" }
+            }
+            n = (flown.last?.caseNumber ?? n) + step
         }
         emit(n == index ? "end" : pending + "\nend")
         return ExitCode.success

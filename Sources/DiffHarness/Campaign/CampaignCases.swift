@@ -48,6 +48,21 @@ public struct CampaignCases: Sendable {
                            labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new))
     }
 
+    /// Generates and checks the cases `numbers` in one flight to the engine
+    /// (an external engine answers them pipelined; see
+    /// `Checker.check(pairs:stoppingAtHang:)`): each verdict is the one
+    /// `check(_:)` gives. The result ends at the first case the engine hung
+    /// on: the cases after it are not run.
+    public func check(_ numbers: [Int]) -> [CheckedCase] {
+        let pairs = numbers.map { generator.campaignCase(seed: seed, n: $0) }
+        let verdicts = checker.check(pairs: pairs.map { (old: $0.old, new: $0.new) }, stoppingAtHang: true)
+        return zip(numbers, zip(pairs, verdicts)).map { n, checked in
+            let (pair, verdict) = checked
+            return CheckedCase(caseNumber: n, pair: pair, verdict: verdict,
+                               labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new))
+        }
+    }
+
     /// A counterexample of `failure` on `checked`, as it is before shrinking.
     public func unshrunk(_ checked: CheckedCase, failure: PropertyFailure) -> Counterexample {
         var noted = failure
