@@ -43,7 +43,8 @@ private func stringRequest(old: Snapshot, new: Snapshot) -> String {
         for line in lines {
             let slow = SnapshotJSON.answerThroughFoundation(fromJSON: line)
             guard let fast = AnswerFastPath.answer(line) else {
-                Issue.record("left to the slow reader: \(String(decoding: line, as: UTF8.self))")
+                // Escaped strings (a diffable subject's refusal quotes identifiers with control characters) are the slow reader's.
+                if !line.contains(UInt8(ascii: "\\")) { Issue.record("left to the slow reader: \(String(decoding: line, as: UTF8.self))") }
                 continue
             }
             #expect(.success(fast) == slow, "\(String(decoding: line, as: UTF8.self))")
