@@ -85,7 +85,10 @@ enum WorkerCommand {
         var pending = "start \(n)"
         // An external engine gets its cases in flights (pipelined): as many
         // as answer within an eighth of the timeout, up to 256, so the
-        // supervisor's deadline (from the last line) is never at risk.
+        // supervisor's deadline (from the last line) is never at risk. An
+        // in-process engine gains nothing from a flight and must not have
+        // one: if it traps, the case in this worker's `start` line has to be
+        // the one it trapped on.
         let isPipelined = engine is ExternalEngine
         var flight = 1
         while n < limit {
@@ -101,8 +104,7 @@ enum WorkerCommand {
             let began = ContinuousClock.now
             let flown = isPipelined ? cases.check(numbers) : [cases.check(n)]
             if isPipelined {
-                let took = began.duration(to: .now)
-                let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+                let seconds = began.duration(to: .now).inSeconds
                 if seconds < options.timeout / 8 { flight = min(flight * 2, 256) } else if seconds > options.timeout / 4 { flight = max(flight / 2, 1) }
             }
             for (position, checked) in flown.enumerated() {

@@ -146,6 +146,12 @@ public struct Campaign: Sendable {
 
 /// Seconds since `start`.
 func seconds(since start: ContinuousClock.Instant) -> Double {
-    let took = start.duration(to: .now)
-    return Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+    start.duration(to: .now).inSeconds
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    public var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
 }

@@ -92,7 +92,6 @@ public struct CampaignCases: Sendable {
             engineCommand: engineCommand)
         let path = try? saveFinding(example, in: folder)
         if let pendingPath, path != pendingPath { unlink(pendingPath) }
-        let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
-        return SavedFinding(example: example, path: path, seconds: seconds)
+        return SavedFinding(example: example, path: path, seconds: took.inSeconds)
     }
 }

@@ -134,7 +134,8 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
             }
         }
         labels.formUnion(fetchedResultsLabels(old: old, new: new, matching: matching,
-                                              hasRepeats: labels.contains(.duplicateItems) || labels.contains(.duplicateSections)))
+                                              hasRepeats: labels.contains(.duplicateItems) || labels.contains(.duplicateSections),
+                                              hasEmptySection: labels.contains(.emptySection)))
         for (section, order) in staying {
             if Matching.longestIncreasingLength(order.map(\.newItem)) < order.count {
                 labels.insert(.move)
@@ -159,8 +160,10 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
     }
 
     /// The fetched-results shape labels of a pair (see each label).
-    static func fetchedResultsLabels(old: Snapshot, new: Snapshot, matching: Matching, hasRepeats: Bool) -> LabelSet {
-        if !old.isFlat && (old.sections + new.sections).filter({ entitySections.contains($0.id) }).count >= 2 {
+    static func fetchedResultsLabels(old: Snapshot, new: Snapshot, matching: Matching, hasRepeats: Bool,
+                                     hasEmptySection: Bool) -> LabelSet {
+        let isEntity = { (section: Section) in entitySections.contains(section.id) }
+        if !old.isFlat && old.sections.count(where: isEntity) + new.sections.count(where: isEntity) >= 2 {
             return [LabelSet(.frcMergedEntities)]
         }
         guard !hasRepeats else { return [] }
@@ -176,7 +179,7 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         for order in unchangedOrder.values where Matching.longestIncreasingLength(order) < order.count { return [] }
         if old.isFlat && new.isFlat { return LabelSet(.frcOneSection) }
         let sectionOrder = matching.newSectionOfOld.compactMap { $0 }
-        guard !(old.sections + new.sections).contains(where: { $0.items.isEmpty }),
+        guard !hasEmptySection,
               Matching.longestIncreasingLength(sectionOrder) == sectionOrder.count,
               matching.newSectionOfOld.enumerated().allSatisfy({ o, n in n.map { old.sections[o].content == new.sections[$0].content } ?? true })
         else { return [] }
