@@ -5,9 +5,9 @@
 /// trims them before it applies the batch.
 ///
 /// Every step is a method of its own, in the validator's order:
-/// `init` (steps 1–2: the lists, sorted, and every reload split),
-/// `validateDeletes` (step 3), `validateInserts` (step 4), `validateMoves`
-/// (step 5), then the counts (step 6, `checkCounts`). A step either throws
+/// `init` (steps 2–4: the lists, sorted, and every reload split),
+/// `validateDeletes` (step 5a), `validateInserts` (step 5b), `validateMoves`
+/// (step 5c), then the counts (step 9, `checkCounts`). A step either throws
 /// the rejection UIKit would raise, or trims the lists as UIKit does
 /// (item deletes inside deleted sections, item inserts inside inserted
 /// sections, exact duplicate moves).
@@ -19,7 +19,7 @@ struct CollectionViewUpdate {
     /// Moves, sections and items, in ascending order of their source.
     var moves: [UpdateItem]
 
-    /// Steps 1–2: the batch's operations sorted into UIKit's lists, with
+    /// Steps 2–4: the batch's operations sorted into UIKit's lists, with
     /// every reload split into a delete at its old index path and an insert
     /// at that path adjusted by the batch's deletes and inserts
     /// (`ReloadSplit.swift`).

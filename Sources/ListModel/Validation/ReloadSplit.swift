@@ -1,5 +1,5 @@
 // ReloadSplit: where UICollectionView puts the two halves of a reload
-// (RULES.md §3.1 step 2).
+// (RULES.md §3.1 step 3).
 
 extension CollectionViewUpdate {
     /// Splits one reload into a delete at its old index path and an insert

@@ -2,7 +2,7 @@
 // validator holds them (RULES.md §3.1).
 //
 // UIKit keeps every operation of a batch as an update item: an action
-// (insert, delete, move; a reload is split before validation, §3.1 step 2)
+// (insert, delete, move; a reload is split before validation, §3.1 step 3)
 // and an index path, a section operation being an index path whose item
 // is NSNotFound. The model keeps the same, plus where each item came from,
 // so a message can say when UIKit names an operation the engine did not
@@ -40,10 +40,10 @@ enum UpdateAction: Hashable {
 enum UpdateOrigin: Hashable {
     /// An operation the engine issued, as issued.
     case issued(Operation)
-    /// The delete half of a reload the engine issued (§3.1 step 2).
+    /// The delete half of a reload the engine issued (§3.1 step 3).
     case reloadDeleteHalf(Operation)
     /// The insert half of a reload the engine issued, at the place UIKit
-    /// computed for it (§3.1 step 2).
+    /// computed for it (§3.1 step 3).
     case reloadInsertHalf(Operation)
 
     /// How a message names a rewritten item, or `nil` for an issued one.
