@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListModel", targets: ["ListModel"]),
         .library(name: "DiffHarness", targets: ["DiffHarness"]),
+        .library(name: "DiffProcess", targets: ["DiffProcess"]),
         .executable(name: "diffcheck", targets: ["diffcheck"]),
     ],
     targets: [
@@ -17,14 +18,20 @@ let package = Package(
         // The reference list model (the oracle) and the case format. Imports nothing of ours.
         // RULES.md, the rule book it implements, is documentation, not a resource.
         .target(name: "ListModel", exclude: ["RULES.md"]),
-        // Generators, properties, shrinking, engines, corpus.
+        // Generators, properties, shrinking, engines, corpus: everything that
+        // runs in the caller's process. Builds wherever Foundation does (iOS
+        // included): no process code.
         .target(name: "DiffHarness", dependencies: ["ListDiff", "ListModel"]),
-        // The command line.
-        .executableTarget(name: "diffcheck", dependencies: ["DiffHarness"]),
+        // Child processes: external and isolated engines, workers, the
+        // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
+        .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel"]),
+        // The command line: parses and prints.
+        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"]),
+        .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "diffcheck"]),
         .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 // diffcheck: the command line.
 import DiffHarness
+import DiffProcess
 import Foundation
 
 let usage = """
