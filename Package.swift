@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ListModel", targets: ["ListModel"]),
         .library(name: "DiffHarness", targets: ["DiffHarness"]),
         .library(name: "DiffProcess", targets: ["DiffProcess"]),
+        .library(name: "DiffBench", targets: ["DiffBench"]),
         .executable(name: "diffcheck", targets: ["diffcheck"]),
     ],
     targets: [
@@ -20,17 +21,22 @@ let package = Package(
         .target(name: "ListModel", exclude: ["RULES.md"]),
         // Generators, properties, shrinking, engines, corpus: everything that
         // runs in the caller's process. Builds wherever Foundation does (iOS
-        // included): no process code.
+        // included): no process code
+        // (Tests/DiffHarnessTests/ProcessFreeTests.swift checks it).
         .target(name: "DiffHarness", dependencies: ["ListDiff", "ListModel"]),
         // Child processes: external and isolated engines, workers, the
         // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
         .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel"]),
+        // `diffcheck bench`: the core against stdlib and a Dictionary
+        // baseline, on this thread's CPU clock, with this process's peak memory.
+        .target(name: "DiffBench", dependencies: ["ListDiff", "DiffHarness"]),
         // The command line: parses and prints.
-        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness"]),
+        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"]),
+        .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "ListDiff"]),
         .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "diffcheck"]),
         .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck"]),
     ],

@@ -1,4 +1,5 @@
 // diffcheck: the command line.
+import DiffBench
 import DiffHarness
 import DiffProcess
 import Foundation
