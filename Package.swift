@@ -5,6 +5,13 @@ import PackageDescription
 
 let package = Package(
     name: "diffcheck",
+    // The lowest versions the code needs: ContinuousClock and Duration
+    // (campaigns, shrinking budgets, reports) are macOS 13 / iOS 16. Newer
+    // API is behind #available with a fallback (String(validating:as:),
+    // macOS 15 / iOS 18: DiffHarness/Engines/ValidatedUTF8.swift).
+    // DiffProcess, DiffBench and the command are for macOS and Linux; iOS
+    // builds ListDiff, ListModel and DiffHarness (README, "Platforms").
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListModel", targets: ["ListModel"]),
