@@ -20,8 +20,8 @@ import Testing
 
     @Test func aChildIsListedWhileItRunsAndNotAfter() throws {
         let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/sh")
-        child.arguments = ["-c", "sleep 30"]
+        child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        child.arguments = ["30"]
         try child.run()
         let pid = child.processIdentifier
         #expect(try ProcessTable.children(of: getpid()).contains(pid))
