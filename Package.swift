@@ -17,7 +17,6 @@ let package = Package(
         .library(name: "ListModel", targets: ["ListModel"]),
         .library(name: "DiffHarness", targets: ["DiffHarness"]),
         .library(name: "DiffProcess", targets: ["DiffProcess"]),
-        .library(name: "DiffBench", targets: ["DiffBench"]),
         .executable(name: "diffcheck", targets: ["diffcheck"]),
     ],
     targets: [
