@@ -29,7 +29,8 @@ Common options:
                        a case of more than 20,000 items gets 50 µs more for
                        each further item)
   --seed N             seed of the random cases (default 1)
-  --profile P          strict (default) or uikit
+  --profile P          strict (default: the portable subset) or uikit
+                       (UICollectionView as its validator runs)
   --max-size N         most items in one generated snapshot (default 200)
   --flat               generate one-section snapshots only (and exhaust only
                        the flat bound); with --engine-cmd it also declares
