@@ -51,7 +51,8 @@ enum CheckCommand {
       --findings DIR    where random failures go (default CORPUS/findings)
       --no-timings      leave timings out of the random part's summary
       --recorded        judge the answers recorded in findings (`recorded:`
-                        lines) instead of running their engine
+                        lines) instead of running their engine; only the
+                        corpus part runs
       --shard K/N       check only part K of N of every part: corpus files
                         at positions K-1, K-1+N, … (sorted), exhaustive
                         pairs at those places, random cases n with
@@ -105,7 +106,13 @@ enum CheckCommand {
                 print("corpus: no Corpus/ folder here and no PATHS or --corpus DIR: no corpus to replay")
             }
         }
-        let (read, errors) = paths.isEmpty ? ([], []) : readCorpus(paths, allowsEmptyFolders: isDefaultCorpus)
+        // A corpus folder (the default one, or --corpus DIR) may be empty: a corpus of 0 files.
+        // A folder given as one of PATHS must hold something: the user named it to be checked.
+        let none: (entries: [CorpusEntry], errors: [CorpusReadError]) = ([], [])
+        let given = isDefaultCorpus ? none : readCorpus(options.positional)
+        let folder = isDefaultCorpus ? readCorpus(paths, allowsEmptyFolders: true)
+            : corpus.map { readCorpus([$0], allowsEmptyFolders: true) } ?? none
+        let (read, errors) = (given.entries + folder.entries, given.errors + folder.errors)
         let entries = read.enumerated().filter { shard.owns($0.offset) }.map(\.element)
         var unreadable = errors.count
         for error in errors {
@@ -150,7 +157,7 @@ enum CheckCommand {
         }
         if !paths.isEmpty {
             let ran = entries.count - (unreadable - errors.count)
-            print("corpus: " + (shard.isWhole ? "" : "shard \(shard): ") + "\(ran) files, \(ran - missed) meet their expectation, \(missed) do not" +
+            print("corpus: " + (shard.isWhole ? "" : "shard \(shard): ") + "\(quantity(ran, "file")), \(ran - missed) meet their expectation, \(missed) do not" +
                   (unreadable == 0 ? "" : ", \(unreadable) unreadable or not run") + String(format: " (%.1f s)", Date().timeIntervalSince(start)))
         }
         if !onNamedEngines.isEmpty {
@@ -163,8 +170,15 @@ enum CheckCommand {
                   + (recordedWithAnotherCommand == 0 ? "" : " (\(recordedWithAnotherCommand) of them were recorded with another command)"))
         }
 
+        // `--recorded` judges recorded answers, and only those: the exhaustive and
+        // random parts would run the engine (the core, by default), which the user did not ask for.
+        let judgesRecordedOnly = options.flags.contains("--recorded")
+        if judgesRecordedOnly {
+            print("exhaustive and random parts: not run (--recorded judges the recorded answers only)")
+        }
+
         // 2. The exhaustive bound.
-        if !options.flags.contains("--no-exhaustive") {
+        if !options.flags.contains("--no-exhaustive") && !judgesRecordedOnly {
             let bounds = (try? ExhaustCommand.bounds(options, engine: engine)) ?? []
             for bound in bounds {
                 let began = Date()
@@ -186,7 +200,7 @@ enum CheckCommand {
         }
 
         // 3. The random budget.
-        if cases > 0 && isInterrupted == 0 {
+        if cases > 0 && isInterrupted == 0 && !judgesRecordedOnly {
             do {
                 let findings = options.values["--findings"]
                     ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"

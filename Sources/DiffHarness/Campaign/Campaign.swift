@@ -103,7 +103,7 @@ public struct Campaign: Sendable {
                     found.insert(failure.property)
                     let c = Case(comments: [failure.description, "exhaustive: pair \(place) of \(bound)"], old: old, new: new,
                                  expectation: .pass, profile: profile == .strict ? nil : profile, engine: engine.name,
-                                 recorded: verdict.stages)
+                                 recorded: verdict.stages, recordsNoStages: verdict.answeredNoStages)
                     let path = regressions.flatMap { try? saveFinding(c, in: $0) }
                     result.failures.append(CampaignFinding(part: .exhaustive, property: failure.property, message: failure.description,
                                                            caseText: CasePrinter.text(c), path: path))

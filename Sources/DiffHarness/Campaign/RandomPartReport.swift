@@ -60,7 +60,7 @@ public struct RandomPartReport: Sendable {
         var lines: [String] = []
         let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
         let part = shard.isWhole ? "" : ", shard \(shard) (cases n with n mod \(shard.count) = \(shard.index))"
-        lines.append("engine \(engine), seed \(seed)\(part): \(casesRun) cases\(rate), \(failures.count) failures" + (wasInterrupted ? " (interrupted)" : ""))
+        lines.append("engine \(engine), seed \(seed)\(part): \(quantity(casesRun, "case"))\(rate), \(quantity(failures.count, "failure"))" + (wasInterrupted ? " (interrupted)" : ""))
         if let stoppedEarly { lines.append("  stopped early: \(stoppedEarly)") }
         if !unfinished.isEmpty && showsTimings {
             lines.append("  unfinished when the campaign stopped (not counted): " + unfinished.joined(separator: ", "))

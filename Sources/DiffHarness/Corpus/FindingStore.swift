@@ -90,7 +90,7 @@ public func findingCase(_ example: Counterexample) -> Case {
     }
     return Case(comments: comments, old: example.shrunk.old, new: example.shrunk.new, expectation: .pass,
                 profile: example.profile == .strict ? nil : example.profile, engine: engine.name,
-                recorded: example.shrunkVerdict.stages)
+                recorded: example.shrunkVerdict.stages, recordsNoStages: example.shrunkVerdict.answeredNoStages)
 }
 
 /// What makes a saved finding a different finding: its pair, engine,
