@@ -208,7 +208,7 @@ enum CheckCommand {
                                             findings: findings, showsStatus: true)
                 supervisor.shard = shard
                 let report = try supervisor.run()
-                print("random: " + report.summary(engine: engine.name, seed: options.seed, shard: shard, shapes: options.generator.shapes,
+                print("random: " + report.summary(engine: engine.name, seed: options.seed, shard: shard, shapes: options.generator.shapes, generator: options.generator,
                                                  showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })
                 for failure in report.failures {
                     if let text = try? String(contentsOfFile: failure.path, encoding: .utf8) { print(text) }

@@ -16,7 +16,9 @@
 //                      unshrunk file is gone); shrinking took CALLS engine
 //                      calls and SECONDS
 //   done N LABELS      case N ran; LABELS is a LabelSet's bits in hexadecimal,
-//                      or `skipped` (written with the next `start` line)
+//                      `skipped` (the engine does not apply to it), or
+//                      `refused REASON` (the engine declined it: REASON is the
+//                      rest of the line) (written with the next `start` line)
 //   end                its share of the cases is done
 //   engine PGID, engine-end PGID
 //                      it started (stopped) an engine process group
@@ -123,7 +125,8 @@ enum WorkerCommand {
                     }
                 }
                 // The labels as the hexadecimal bits of a LabelSet.
-                pending = "done \(n) " + (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16))
+                pending = "done \(n) " + (checked.refusalReason.map { "refused " + $0 }
+                    ?? (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16)))
                 if n + step < limit { pending += "\nstart \(n + step)" }
             }
             n = (flown.last?.caseNumber ?? n) + step

@@ -122,6 +122,7 @@ public struct Campaign: Sendable {
             let checked = cases.check(n)
             report.casesRun += 1
             if checked.verdict.isSkipped { report.skipped += 1 }
+            if let reason = checked.refusalReason { report.noteRefusal(reason, caseNumber: n) }
             for label in checked.labels.labels { report.labelCounts[label, default: 0] += 1 }
             guard let failure = checked.verdict.failures.first(where: { !found.contains($0.property) }) else {
                 for failure in checked.verdict.failures { report.repeatedFailures[failure.property.rawValue, default: 0] += 1 }
@@ -140,6 +141,7 @@ public struct Campaign: Sendable {
                                                  path: saved.path ?? "-", message: saved.example.failure.message))
         }
         report.elapsed = seconds(since: start)
+        report.describeFirstRefusals { cases.generator.campaignCase(seed: seed, n: $0) }
         result.random = report
     }
 }

@@ -16,6 +16,15 @@ public struct CheckedCase: Sendable {
     public var labels: LabelSet
 }
 
+extension CheckedCase {
+    /// Why the engine refused the case, when it did so legitimately (an
+    /// input with repeated identities; the case is skipped), on one line.
+    public var refusalReason: String? {
+        guard verdict.isSkipped, case .refusal(let reason)? = verdict.output else { return nil }
+        return reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
 /// A failure shrunk and saved.
 public struct SavedFinding: Sendable {
     public var example: Counterexample
