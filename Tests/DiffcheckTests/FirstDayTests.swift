@@ -1,0 +1,130 @@
+// A user's first day with their own engine (issue #21): each friction point
+// a new user met, as a test that failed before it was fixed.
+import Foundation
+import Testing
+
+/// An engine that answers no stages at all, whatever it is asked.
+let noStagesEngine = """
+import json, sys
+for line in sys.stdin:
+    print(json.dumps({"stages": []}), flush=True)
+"""
+
+/// The forgetful engine, declining inputs with repeated identities as
+/// RxDataSources does.
+let refusingEngine = """
+import json, sys
+def ids(snapshot):
+    return [item["id"] for item in snapshot[0]["items"]] if snapshot else []
+for line in sys.stdin:
+    request = json.loads(line)
+    old, new = ids(request["old"]), ids(request["new"])
+    if len(set(old)) != len(old) or len(set(new)) != len(new):
+        print(json.dumps({"error": "duplicate identities"}), flush=True)
+        continue
+    deletes = [[0, i] for i, x in enumerate(old) if x not in new]
+    inserts = [[0, i] for i, x in enumerate(new) if x not in old]
+    print(json.dumps({"stages": [{"deleteItems": deletes, "insertItems": inserts}]}), flush=True)
+"""
+
+// 1. An empty corpus folder is a corpus of 0 files, not an unreadable one.
+@Test func anEmptyCorpusFolderIsACorpusOfNoFiles() throws {
+    let directory = try workspace(["empty/.keep": ""])
+    let run = try diffcheck(["check", "--corpus", "empty", "--cases", "0", "--no-exhaustive"], in: directory)
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    #expect(run.output.contains("corpus: 0 files, 0 meet their expectation, 0 do not"), "\(run.output)")
+    #expect(!run.output.contains("unreadable"), "\(run.output)")
+    // A folder named as one of PATHS is still expected to hold something.
+    let named = try diffcheck(["check", "empty", "--cases", "0", "--no-exhaustive"], in: directory)
+    #expect(named.status == 2, "\(named.output)\(named.errors)")
+}
+
+// 2. An answer of no stages is recorded (`recorded: none`), so the finding is self-contained.
+@Test func aFindingOfAnEngineThatAnswersNoStagesIsSelfContained() throws {
+    let directory = try workspace(["none.py": noStagesEngine])
+    let findings = directory.appendingPathComponent("findings")
+    let fuzz = try diffcheck(["fuzz", "--engine-cmd", "python3 none.py", "--flat", "--cases", "30", "--jobs", "1",
+                              "--findings", findings.path], in: directory)
+    #expect(fuzz.status == 1, "\(fuzz.output)\(fuzz.errors)")
+    let saved = caseFiles(in: findings)
+    #expect(!saved.isEmpty, "\(fuzz.output)")
+    for file in saved {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("\nrecorded: none\n"), "\(text)")
+        let show = try diffcheck(["show", file.path], in: directory)
+        #expect(show.status == 1, "judged without the engine: \(show.output)\(show.errors)")
+        #expect(show.output.contains("recorded: none"), "\(show.output)")
+        let repro = try diffcheck(["repro", file.path, "--recorded"], in: directory)
+        #expect(repro.status == 1, "\(repro.output)\(repro.errors)")
+        #expect(repro.output.contains("FAILS"), "\(repro.output)")
+    }
+}
+
+// 3. `check --recorded` judges the recorded answers and runs nothing else.
+@Test func checkRecordedRunsOnlyTheCorpusPart() throws {
+    let directory = try workspace(["finding.case": "old: a b\nnew: b a\nrecorded:\nengine: external\n"])
+    let run = try diffcheck(["check", "finding.case", "--recorded"], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    #expect(run.output.contains("corpus: 1 file, 0 meet their expectation, 1 do not"), "\(run.output)")
+    #expect(!run.output.contains("exhaustive ("), "the exhaustive part ran: \(run.output)")
+    #expect(!run.output.contains("random: engine"), "the random part ran: \(run.output)")
+}
+
+// 5. Refusals are summed up by reason, with the first refused case and the option that avoids them.
+@Test func refusalsAreSummedUpByReasonWithTheFirstRefusedCase() throws {
+    let directory = try workspace(["refusing.py": refusingEngine])
+    let run = try diffcheck(["fuzz", "--engine-cmd", "python3 refusing.py", "--flat", "--cases", "400", "--jobs", "2",
+                             "--findings", directory.appendingPathComponent("findings").path], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    let header = try #require(lines.first { $0.contains("refused by the engine") }, "\(run.output)")
+    #expect(header.contains("not counted in the labels"), "\(header)")
+    let reason = try #require(lines.first { $0.hasPrefix("    duplicate identities: ") }, "\(run.output)")
+    #expect(reason.contains("the first case ") && reason.contains("old: ") && reason.contains("new: "), "\(reason)")
+    #expect(run.output.contains("run with --no-duplicates"), "\(run.output)")
+    #expect(!run.output.contains("did not apply to the engine"), "\(run.output)")
+    // The summary does not depend on the number of workers.
+    let alone = try diffcheck(["fuzz", "--engine-cmd", "python3 refusing.py", "--flat", "--cases", "400", "--jobs", "1",
+                               "--findings", directory.appendingPathComponent("findings-1").path], in: directory)
+    #expect(alone.output.split(separator: "\n").first { $0.hasPrefix("    duplicate identities: ") }.map(String.init) == reason,
+            "\(alone.output)")
+}
+
+// 6. `--flat` sends a flat-only engine only flat cases, and labels turned off are no coverage gaps.
+@Test func flatAndNoDuplicatesLeaveNoSkippedCasesAndNoGapsTheyTurnedOff() throws {
+    let directory = try workspace([:])
+    let run = try diffcheck(["fuzz", "--engine-cmd", "python3 engine.py", "--flat", "--no-duplicates", "--cases", "600",
+                             "--jobs", "1", "--findings", directory.appendingPathComponent("findings").path], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    #expect(!run.output.contains("did not apply"), "\(run.output)")
+    let gaps = run.output.split(separator: "\n").first { $0.hasPrefix("coverage gaps") }.map(String.init) ?? ""
+    for turnedOff in ["duplicate-items", "sectioned", "section-insert", "cross-section-move", "empty-snapshot"] {
+        #expect(!gaps.contains(turnedOff), "\(gaps)")
+    }
+}
+
+// 7. Reproduce lines name the diffcheck that was run, which need not be on PATH.
+@Test func reproduceLinesNameTheDiffcheckThatWasRun() throws {
+    let directory = try workspace(["corpus/swap.case": "old: a b\nnew: b a\nengine: external\n"])
+    let run = try diffcheck(["check", "corpus", "--engine-cmd", "python3 engine.py", "--flat", "--cases", "0", "--no-exhaustive"],
+                            in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    let lines = reproduceLines(run.output)
+    #expect(lines.count == 1, "\(run.output)")
+    for line in lines { #expect(line.hasPrefix(executable.path + " repro "), "\(line)") }
+}
+
+// 8. One of anything is singular.
+@Test func countsOfOneAreSingular() throws {
+    let directory = try workspace(["corpus/swap.case": "old: a b\nnew: b a\nbatch: move 0 1\n"])
+    let check = try diffcheck(["check", "corpus", "--cases", "0", "--no-exhaustive"], in: directory)
+    #expect(check.output.contains("corpus: 1 file, 1 meet"), "\(check.output)")
+    let exhaust = try diffcheck(["exhaust", "--engine", "mutant:last-wins", "--max-items", "1", "--versions", "1"], in: directory)
+    #expect(exhaust.output.contains("1 in all, 1 content version)"), "\(exhaust.output)")
+    #expect(!exhaust.output.contains("1 content versions"), "\(exhaust.output)")
+    let show = try diffcheck(["show", "one.case"], in: try workspace(["one.case": "old: a b\nnew: b a\nbatch:\n"]))
+    #expect(show.output.contains("2 differences"), "\(show.output)")
+    let fuzz = try diffcheck(["fuzz", "--engine", "mutant:last-wins", "--cases", "1", "--jobs", "1",
+                              "--findings", directory.appendingPathComponent("findings").path], in: directory)
+    #expect(fuzz.output.contains("1 case") && !fuzz.output.contains("1 cases"), "\(fuzz.output)")
+}
