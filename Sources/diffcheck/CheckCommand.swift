@@ -48,7 +48,8 @@ enum CheckCommand {
                         and per property)
       --corpus DIR      the corpus to replay (default Corpus/); may be
                         given with PATHS
-      --findings DIR    where random failures go (default CORPUS/findings)
+      --findings DIR    where exhaustive and random failures go (default
+                        CORPUS/findings)
       --no-timings      leave timings out of the random part's summary
       --recorded        judge the answers recorded in findings (`recorded:`
                         lines) instead of running their engine; only the
@@ -177,19 +178,24 @@ enum CheckCommand {
             print("exhaustive and random parts: not run (--recorded judges the recorded answers only)")
         }
 
+        // Where the exhaustive and random parts save their findings.
+        let findingsFolder = options.values["--findings"]
+            ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
+
         // 2. The exhaustive bound.
         if !options.flags.contains("--no-exhaustive") && !judgesRecordedOnly {
             let bounds = (try? ExhaustCommand.bounds(options, engine: engine)) ?? []
             for bound in bounds {
                 let began = Date()
-                let result = ExhaustCommand.exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true)
+                let result = ExhaustCommand.exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true,
+                                                    findings: findingsFolder)
                 print(result.line)
-                if let first = result.firstFailure {
-                    print(first)
+                if let failures = result.failuresText {
+                    print(failures)
                     worsen(ExitCode.failure)
                 }
                 junit.add(suite: "exhaustive", name: bound.description, time: Date().timeIntervalSince(began),
-                          failure: result.firstFailure.map { (message: "\(result.failures) failing pairs", details: $0) })
+                          failure: result.failuresText.map { (message: "\(quantity(result.failures, "failing pair"))", details: $0) })
                 if isInterrupted != 0 { break }
             }
             // Ctrl-C during the exhaustive part stops the gate (as a failure).
@@ -202,8 +208,7 @@ enum CheckCommand {
         // 3. The random budget.
         if cases > 0 && isInterrupted == 0 && !judgesRecordedOnly {
             do {
-                let findings = options.values["--findings"]
-                    ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
+                let findings = findingsFolder
                 var supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,
                                             findings: findings, showsStatus: true)
                 supervisor.shard = shard

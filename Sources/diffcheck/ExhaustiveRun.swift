@@ -22,6 +22,8 @@ struct ExhaustiveResult {
     var firstFailure: (place: Int, crash: String?)?
     /// The properties the first failing pair failed in its worker.
     var firstProperties: [PropertyName] = []
+    /// For each property that failed, the first place in the walk failing it.
+    var firstPlaceByProperty: [PropertyName: Int] = [:]
     /// The place of the pair the engine trapped or hung on, where the walk stopped.
     var stoppedAt: Int?
     var elapsed = 0.0
@@ -193,8 +195,11 @@ struct ExhaustiveRun {
             result.pairs = reached.filter { $0 != Int.max }.max().map { $0 + 1 } ?? result.pairs
         }
         result.failingPairs = failing.count
-        for properties in failing.values {
-            for property in properties { result.byProperty[property, default: 0] += 1 }
+        for (place, properties) in failing {
+            for property in properties {
+                result.byProperty[property, default: 0] += 1
+                result.firstPlaceByProperty[property] = min(result.firstPlaceByProperty[property] ?? place, place)
+            }
         }
         if let first = failing.keys.min() {
             if result.firstFailure?.place != first { result.firstFailure = (first, nil) }

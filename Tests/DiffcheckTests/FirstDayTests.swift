@@ -70,6 +70,32 @@ for line in sys.stdin:
     #expect(!run.output.contains("random: engine"), "the random part ran: \(run.output)")
 }
 
+// 4. Every failing property's smallest exhaustive pair is printed and saved like a random finding.
+@Test func everyFailingPropertyOfTheExhaustiveBoundIsShownAndSaved() throws {
+    let directory = try workspace([:])
+    let run = try diffcheck(["exhaust", "--engine-cmd", "python3 engine.py", "--flat", "--max-items", "4",
+                             "--findings", "findings"], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    let summary = try #require(run.output.split(separator: "\n").first.map(String.init))
+    // "… N failing (valid 6, reaches-target 8, fresh 7)": one case shown and saved per property.
+    for property in ["valid", "reaches-target", "fresh"] {
+        let count = try #require(summary.firstMatch(of: try Regex("\\b\(property) ([0-9]+)"))?.output[1].substring, "\(summary)")
+        #expect(run.output.contains("# smallest failure: \(property) (\(count) pairs fail it)"), "\(run.output)")
+    }
+    let saved = caseFiles(in: directory.appendingPathComponent("findings"))
+    #expect(saved.count == 3, "\(saved)")
+    #expect(reproduceLines(run.output).count == 3, "\(run.output)")
+    for file in saved {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(!text.contains("expect:") && text.contains("# finding: ") && text.contains("\nrecorded:"), "saved with expect: pass: \(text)")
+    }
+    // The gate saves them too, beside its random findings.
+    let gate = try diffcheck(["check", "--corpus", "corpus", "--engine-cmd", "python3 engine.py", "--flat", "--cases", "0"],
+                             in: try workspace(["corpus/.keep": ""]))
+    #expect(gate.status == 1, "\(gate.output)\(gate.errors)")
+    #expect(gate.output.contains("# smallest failure: reaches-target") && gate.output.contains("saved: corpus/findings/"), "\(gate.output)")
+}
+
 // 5. Refusals are summed up by reason, with the first refused case and the option that avoids them.
 @Test func refusalsAreSummedUpByReasonWithTheFirstRefusedCase() throws {
     let directory = try workspace(["refusing.py": refusingEngine])
@@ -119,7 +145,8 @@ for line in sys.stdin:
     let directory = try workspace(["corpus/swap.case": "old: a b\nnew: b a\nbatch: move 0 1\n"])
     let check = try diffcheck(["check", "corpus", "--cases", "0", "--no-exhaustive"], in: directory)
     #expect(check.output.contains("corpus: 1 file, 1 meet"), "\(check.output)")
-    let exhaust = try diffcheck(["exhaust", "--engine", "mutant:last-wins", "--max-items", "1", "--versions", "1"], in: directory)
+    let exhaust = try diffcheck(["exhaust", "--engine", "mutant:last-wins", "--max-items", "1", "--versions", "1",
+                                 "--findings", "findings"], in: directory)
     #expect(exhaust.output.contains("1 in all, 1 content version)"), "\(exhaust.output)")
     #expect(!exhaust.output.contains("1 content versions"), "\(exhaust.output)")
     let show = try diffcheck(["show", "one.case"], in: try workspace(["one.case": "old: a b\nnew: b a\nbatch:\n"]))
