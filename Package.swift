@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "DiffHarness", dependencies: ["ListDiff", "ListModel"]),
         // The command line.
         .executableTarget(name: "diffcheck", dependencies: ["DiffHarness"]),
+        // An engine with a trap, served with serveEngine(_:): what the tests run as an --engine-cmd engine.
+        .executableTarget(name: "example-served-engine", dependencies: ["DiffHarness", "ListModel"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),

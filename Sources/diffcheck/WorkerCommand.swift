@@ -56,7 +56,8 @@ enum WorkerCommand {
             printError("diffcheck worker: \(error)")
             return ExitCode.usage
         }
-        if options.flags.contains("--serve") { return serve(engine) }
+        // The engine behind an `IsolatedEngine`: the same server a user's engine gets.
+        if options.flags.contains("--serve") { serveEngine(engine) }
         // The supervisor kills the engines we start if we die first.
         ProcessGroups.engineObserver = { group, isRunning in emit((isRunning ? "engine " : "engine-end ") + String(group)) }
         if let path = options.values["--shrink"] { return shrinkCase(path, engine: engine, options: options) }
@@ -171,20 +172,6 @@ func exitWhenOrphaned() {
         ProcessGroups.killAll()
         _exit(0)
     }
-}
-
-/// Answers requests until standard input ends: the engine behind an
-/// `IsolatedEngine`, speaking the external-engine protocol.
-func serve(_ engine: any DiffEngine) -> Int32 {
-    while let line = readLine(strippingNewline: true) {
-        switch SnapshotJSON.request(fromJSON: Array(line.utf8)) {
-        case .success(let pair):
-            emit(SnapshotJSON.answer(engine.diff(old: pair.old, new: pair.new)))
-        case .failure(let error):
-            emit(SnapshotJSON.answer(.failure(EngineFailure("bad request: \(error.message)"))))
-        }
-    }
-    return ExitCode.success
 }
 
 /// Writes one protocol line to standard output, unbuffered, so the

@@ -155,3 +155,49 @@ for line in sys.stdin:
                               "--findings", directory.appendingPathComponent("findings").path], in: directory)
     #expect(fuzz.output.contains("1 case") && !fuzz.output.contains("1 cases"), "\(fuzz.output)")
 }
+
+/// The forgetful engine, printing a line of its own before every answer
+/// (as RxDataSources does in release builds).
+let printingEngine = forgetfulEngine.replacingOccurrences(
+    of: "    print(json.dumps(", with: "    print(\"debug: got a request\", flush=True)\n    print(json.dumps(")
+
+// 9. A line on stdout that is not an answer is reported once, with its text, and the engine is not restarted.
+@Test func aLineThatIsNotAnAnswerIsReportedOnceAndTheEngineKeepsRunning() throws {
+    let directory = try workspace(["printing.py": printingEngine])
+    let starts = directory.appendingPathComponent("starts").path
+    func fuzz(_ command: String, _ findings: String) throws -> Run {
+        try diffcheck(["fuzz", "--engine-cmd", command, "--flat", "--cases", "300", "--jobs", "1", "--no-timings",
+                       "--findings", findings], in: directory)
+    }
+    let printing = try fuzz("echo started >> '\(starts)'; exec python3 printing.py", "printing")
+    let quiet = try fuzz("python3 engine.py", "quiet")
+    #expect(printing.status == 1, "\(printing.output)\(printing.errors)")
+    #expect(printing.errors.components(separatedBy: "not an answer").count == 2, "reported once: \(printing.errors)")
+    #expect(printing.errors.contains("debug: got a request"), "\(printing.errors)")
+    let started = try String(contentsOfFile: starts, encoding: .utf8).split(separator: "\n").count
+    #expect(started == 1, "the engine was restarted \(started - 1) times")
+    // The same failures, shrunk the same way, as the engine that prints nothing.
+    func failures(_ run: Run) -> [String] { run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }.map(String.init) }
+    #expect(failures(printing) == failures(quiet) && !failures(quiet).isEmpty, "\(printing.output)\n\(quiet.output)")
+}
+
+// serveEngine: a Swift engine that prints and traps, served in a few lines, is found and shrunk by `fuzz`.
+@Test func aTrappingEngineServedWithServeEngineIsFoundAndShrunk() throws {
+    let directory = try temporaryDirectory()
+    let served = executable.deletingLastPathComponent().appendingPathComponent("example-served-engine").path
+    let run = try diffcheck(["fuzz", "--engine-cmd", "SWIFT_BACKTRACE=enable=no exec '\(served)'", "--flat", "--cases", "100",
+                             "--jobs", "1", "--findings", "findings"], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    // Its prints went to stderr, never into the protocol.
+    #expect(run.errors.contains("positions: diffing"), "\(run.errors)")
+    #expect(!run.errors.contains("not an answer"), "\(run.errors)")
+    #expect(run.errors.contains("Fatal error: Duplicate values for key"), "\(run.errors)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    let crash = try #require(lines.firstIndex { $0.hasPrefix("FAIL case ") && $0.contains(": no-crash: ") }, "\(run.output)")
+    #expect(lines[crash + 1].contains("(shrunk in "), "\(lines[crash + 1])")
+    let path = try #require(lines[crash + 1].split(separator: " ").dropFirst(1).first.map(String.init))
+    let saved = try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
+    // Shrunk to the smallest pair with a repeated identity in new.
+    #expect(saved.contains("\nold:\n") || saved.contains("\nold: [_:]\n"), "\(saved)")
+    #expect(saved.contains("\nnew: a a\n"), "\(saved)")
+}

@@ -106,7 +106,10 @@ final class EngineProcess {
     /// `encode(n, &bytes)` appends request n (without its line break) to
     /// `bytes`, when there is room for it in the window. `accept(n, line)`
     /// gets the answer line of request n, in order, and says whether it is an
-    /// answer; the flight stops at the first line it refuses.
+    /// answer; the flight stops at the first line it refuses. A line
+    /// `skips` takes (one the engine printed that is not an answer at all)
+    /// answers nothing: the flight goes on, and the request still waits for
+    /// its answer within its time.
     ///
     /// Request n must be answered within `allowed(n)` nanoseconds of the
     /// moment it could start: when it was queued or when request n − 1 was
@@ -115,7 +118,7 @@ final class EngineProcess {
     /// waits on both pipes with poll(2): an engine that fills its output
     /// pipe while we are still writing is read from, never deadlocked.
     func fly(count: Int, encode: (Int, inout [UInt8]) -> Void, allowed: (Int) -> UInt64,
-             accept: (Int, [UInt8]) -> Bool) -> FlightEnd {
+             skips: ([UInt8]) -> Bool = { _ in false }, accept: (Int, [UInt8]) -> Bool) -> FlightEnd {
         var queued = 0, done = 0
         // Where each queued request ends, counted in bytes since the flight began.
         var ends: [Int] = []
@@ -151,6 +154,7 @@ final class EngineProcess {
                 queued += 1
             }
             if let line = nextLine() {
+                if skips(line) { continue }
                 answered += 1
                 guard accept(done, line) else { return end(nil) }
                 done += 1

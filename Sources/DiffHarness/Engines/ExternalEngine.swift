@@ -4,7 +4,9 @@
 // One request a line, `{"old": SNAPSHOT, "new": SNAPSHOT}`; one answer a line,
 // `{"stages": [BATCH, ...]}` or `{"error": "why"}` (see SnapshotJSON for the
 // shapes), in request order: several requests may be in flight at once
-// (EngineProcess.fly). The engine's stderr passes through to ours, unless it
+// (EngineProcess.fly). A line on stdout that is not a JSON object is
+// something the engine printed: it is reported once, with its text, and
+// skipped (the engine is not restarted when its answer follows). The engine's stderr passes through to ours, unless it
 // is captured (`capturesErrors`): then its last line is part of the failure
 // reason.
 #if canImport(Glibc)
@@ -57,6 +59,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     private let lock = NSLock()
     /// The running process; guarded by `lock`.
     private var process: EngineProcess?
+    /// Whether a line that is not an answer was reported; guarded by `lock`.
+    private var hasReportedStrayLine = false
 
     public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, capturesErrors: Bool = false) {
         self.command = command
@@ -138,6 +142,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 count: count,
                 encode: { n, bytes in SnapshotJSON.appendRequest(old: pairs[first + n].old, new: pairs[first + n].new, to: &bytes) },
                 allowed: { n in UInt64(self.allowedSeconds(pairs[first + n]) * 1e9) },
+                skips: { line in
+                    guard ExternalEngine.isStrayLine(line) else { return false }
+                    self.reportStrayLine(line)
+                    return true
+                },
                 accept: { _, line in
                     switch SnapshotJSON.answer(fromJSON: line) {
                     case .success(let output):
@@ -180,6 +189,28 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             _ = add(.failed(failure))
         }
         return answers
+    }
+
+    /// Whether an output line is not an answer at all, but something the
+    /// engine printed (a log line, a debug `print`): blank, or not a JSON
+    /// object. It is skipped, and the answer is still awaited. A line that
+    /// is an object but no answer (`{"stages": 3}`) is a wrong answer.
+    public static func isStrayLine(_ line: [UInt8]) -> Bool {
+        guard let first = line.first(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { return true }
+        return first != UInt8(ascii: "{")
+    }
+
+    /// Says once, on stderr, with its text, that the engine printed a line
+    /// that is not an answer (later ones are skipped without a word).
+    private func reportStrayLine(_ line: [UInt8]) {
+        guard !hasReportedStrayLine else { return }
+        hasReportedStrayLine = true
+        var text = String(decoding: line, as: UTF8.self)
+        if text.count > 200 { text = String(text.prefix(200)) + "…" }
+        FileHandle.standardError.write(Data((
+            "diffcheck: the engine printed a line on stdout that is not an answer (skipped; later ones are skipped "
+            + "without a word): \(text)\n"
+            + "  keep stdout for answers: write anything else to stderr (a Swift engine served with serveEngine(_:) does)\n").utf8))
     }
 
     /// Terminates the process (it is started again if the engine is used).
