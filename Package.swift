@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListModel", targets: ["ListModel"]),
         .library(name: "DiffHarness", targets: ["DiffHarness"]),
+        .library(name: "DiffProcess", targets: ["DiffProcess"]),
+        .library(name: "DiffBench", targets: ["DiffBench"]),
         .executable(name: "diffcheck", targets: ["diffcheck"]),
     ],
     targets: [
@@ -17,16 +19,27 @@ let package = Package(
         // The reference list model (the oracle) and the case format. Imports nothing of ours.
         // RULES.md, the rule book it implements, is documentation, not a resource.
         .target(name: "ListModel", exclude: ["RULES.md"]),
-        // Generators, properties, shrinking, engines, corpus.
+        // Generators, properties, shrinking, engines, corpus: everything that
+        // runs in the caller's process. Builds wherever Foundation does (iOS
+        // included): no process code
+        // (Tests/DiffHarnessTests/ProcessFreeTests.swift checks it).
         .target(name: "DiffHarness", dependencies: ["ListDiff", "ListModel"]),
-        // The command line.
-        .executableTarget(name: "diffcheck", dependencies: ["DiffHarness"]),
+        // Child processes: external and isolated engines, workers, the
+        // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
+        .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel"]),
+        // `diffcheck bench`: the core against stdlib and a Dictionary
+        // baseline, on this thread's CPU clock, with this process's peak memory.
+        .target(name: "DiffBench", dependencies: ["ListDiff", "DiffHarness"]),
+        // The command line: parses and prints.
+        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench"]),
         // An engine with a trap, served with serveEngine(_:): what the tests run as an --engine-cmd engine.
-        .executableTarget(name: "example-served-engine", dependencies: ["DiffHarness", "ListModel"]),
+        .executableTarget(name: "example-served-engine", dependencies: ["DiffProcess", "DiffHarness", "ListModel"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"]),
+        .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "ListDiff"]),
+        .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "diffcheck"]),
         .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck"]),
     ],
     swiftLanguageModes: [.v6]

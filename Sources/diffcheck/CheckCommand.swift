@@ -1,5 +1,6 @@
 // CheckCommand: `diffcheck check`, the CI gate.
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 
@@ -209,8 +210,8 @@ enum CheckCommand {
         if cases > 0 && isInterrupted == 0 && !judgesRecordedOnly {
             do {
                 let findings = findingsFolder
-                var supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,
-                                            findings: findings, showsStatus: true)
+                var supervisor = Supervisor(options: options.campaign, jobs: jobs, maxCases: cases, maxTime: maxTime,
+                                            findings: findings, showsStatus: true, workerExecutable: ownExecutable())
                 supervisor.shard = shard
                 let report = try supervisor.run()
                 print("random: " + report.summary(engine: engine.name, seed: options.seed, shard: shard, shapes: options.generator.shapes, generator: options.generator,

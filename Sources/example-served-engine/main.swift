@@ -6,6 +6,7 @@
 // (`Dictionary(uniqueKeysWithValues:)`). Served, the prints go to stderr and
 // the trap is a `no-crash` failure that `diffcheck fuzz` shrinks.
 import DiffHarness
+import DiffProcess
 import ListModel
 
 struct PositionsEngine: DiffEngine {

@@ -161,7 +161,8 @@ for line in sys.stdin:
 let printingEngine = forgetfulEngine.replacingOccurrences(
     of: "    print(json.dumps(", with: "    print(\"debug: got a request\", flush=True)\n    print(json.dumps(")
 
-// 9. A line on stdout that is not an answer is reported once, with its text, and the engine is not restarted.
+// 9. A line on stdout that is not an answer is reported once, with its text, and the engine is not restarted
+// for it (but once, to ask its first flight again one request at a time).
 @Test func aLineThatIsNotAnAnswerIsReportedOnceAndTheEngineKeepsRunning() throws {
     let directory = try workspace(["printing.py": printingEngine])
     let starts = directory.appendingPathComponent("starts").path
@@ -175,7 +176,8 @@ let printingEngine = forgetfulEngine.replacingOccurrences(
     #expect(printing.errors.components(separatedBy: "not an answer").count == 2, "reported once: \(printing.errors)")
     #expect(printing.errors.contains("debug: got a request"), "\(printing.errors)")
     let started = try String(contentsOfFile: starts, encoding: .utf8).split(separator: "\n").count
-    #expect(started == 1, "the engine was restarted \(started - 1) times")
+    // Once at most: when the line first came with several requests in flight, they are asked again alone.
+    #expect(started <= 2, "the engine was restarted \(started - 1) times")
     // The same failures, shrunk the same way, as the engine that prints nothing.
     func failures(_ run: Run) -> [String] { run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }.map(String.init) }
     #expect(failures(printing) == failures(quiet) && !failures(quiet).isEmpty, "\(printing.output)\n\(quiet.output)")

@@ -2,7 +2,7 @@
 //
 // An executable of three lines,
 //
-//     import DiffHarness
+//     import DiffProcess
 //     import MyEngine
 //     serveEngine(MyEngine())
 //
@@ -16,6 +16,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DiffHarness
 import Foundation
 
 /// Serves `engine` over the external-engine protocol (JSON Lines: one
