@@ -86,6 +86,9 @@ public struct Supervisor {
     /// Seconds a worker's shrink may run (the shrinker stops itself then;
     /// a hang in the engine does not).
     public var shrinkSeconds = 60.0
+    /// What an exhaustive part before this campaign found, passed to every
+    /// worker as `--walked` (its shrinks then do not walk those bounds again).
+    public var walkedBounds: String?
 
     public init(options: CampaignOptions, jobs: Int, maxCases: Int, maxTime: Double?, findings: String,
                 showsStatus: Bool, workerExecutable: URL) {
@@ -109,6 +112,7 @@ public struct Supervisor {
                                           "--stride", String(stride(of: n)),
                                           "--cases", String(maxCases), "--findings", findings,
                                           "--state", stateFile(stride(of: n))]
+            + (walkedBounds.map { ["--walked", $0] } ?? [])
     }
 
     func stateFile(_ stride: Int) -> String {

@@ -183,6 +183,9 @@ enum CheckCommand {
         let findingsFolder = options.values["--findings"]
             ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
 
+        // The bounds the exhaustive part walked to their end: the random part's shrinks do not walk them again.
+        var walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])] = []
+
         // 2. The exhaustive bound.
         if !options.flags.contains("--no-exhaustive") && !judgesRecordedOnly {
             let bounds = (try? ExhaustCommand.bounds(options, engine: engine)) ?? []
@@ -190,6 +193,7 @@ enum CheckCommand {
                 let began = Date()
                 let result = ExhaustCommand.exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true,
                                                     findings: findingsFolder)
+                if let walk = result.walk { walks.append((bound, walk)) }
                 print(result.line)
                 if let failures = result.failuresText {
                     print(failures)
@@ -213,6 +217,7 @@ enum CheckCommand {
                 var supervisor = Supervisor(options: options.campaign, jobs: jobs, maxCases: cases, maxTime: maxTime,
                                             findings: findings, showsStatus: true, workerExecutable: ownExecutable())
                 supervisor.shard = shard
+                if !walks.isEmpty { supervisor.walkedBounds = walkedText(walks) }
                 let report = try supervisor.run()
                 print("random: " + report.summary(engine: engine.name, seed: options.seed, shard: shard, shapes: options.generator.shapes, generator: options.generator,
                                                  showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })

@@ -114,13 +114,13 @@ enum ExhaustCommand {
     /// saved and the command that reproduces it.
     static func exhaust(_ bound: ExhaustiveBound, options: Options, jobs: Int, engines: IsolatedEngines, showsProgress: Bool,
                         findings: String?)
-        -> (line: String, failures: Int, pairs: Int, failuresText: String?) {
+        -> (line: String, failures: Int, pairs: Int, failuresText: String?, walk: [PropertyName: Int]?) {
         let result: ExhaustiveResult
         do {
             result = try ExhaustiveRun(options: options, jobs: jobs, shard: (try? options.shard()) ?? .whole,
                                        showsProgress: showsProgress).run(bound)
         } catch {
-            return ("exhaustive (\(bound)): could not run: \(error)", 1, 0, nil)
+            return ("exhaustive (\(bound)): could not run: \(error)", 1, 0, nil, nil)
         }
         var shown: [String] = []
         var verdicts: [Int: Verdict] = [:]
@@ -163,7 +163,8 @@ enum ExhaustCommand {
             + String(format: " in %.1f s (%.0f pairs/s)", result.elapsed, rate)
         if result.stoppedAt != nil { line += "; stopped at the first pair the engine trapped or hung on" }
         if result.wasInterrupted { line += " (interrupted)" }
-        return (line, result.failingPairs + (result.wasInterrupted ? 1 : 0), checked, first)
+        let isWhole = result.isWhole && shard.isWhole
+        return (line, result.failingPairs + (result.wasInterrupted ? 1 : 0), checked, first, isWhole ? result.firstPlaceByProperty : nil)
     }
 }
 

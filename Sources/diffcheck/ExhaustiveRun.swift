@@ -57,6 +57,39 @@ extension ExhaustiveBound {
     }
 }
 
+extension ExhaustiveResult {
+    /// Whether the walk went through every pair of its bound (not stopped
+    /// at a trap or a hang, not interrupted, not one shard of it).
+    var isWhole: Bool { stoppedAt == nil && !wasInterrupted }
+}
+
+/// The `--walked` text a campaign's workers get: for each bound walked to
+/// its end, `SPEC=PROPERTY@PLACE,…` (each property's first failing place),
+/// bounds separated by `;`.
+func walkedText(_ walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])]) -> String {
+    walks.map { walk in
+        walk.bound.workerSpec + "=" + walk.firstFailingPlaces.keys.sorted().map { "\($0.rawValue)@\(walk.firstFailingPlaces[$0]!)" }
+            .joined(separator: ",")
+    }.joined(separator: ";")
+}
+
+/// `walkedText` read back into what shrinking needs; nil for text it did not write.
+func walkedBounds(_ text: String) -> WalkedBounds? {
+    var walked = WalkedBounds()
+    for part in text.split(separator: ";") {
+        let halves = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard halves.count == 2, let bound = ExhaustiveBound(workerSpec: String(halves[0])) else { return nil }
+        var places: [PropertyName: Int] = [:]
+        for entry in halves[1].split(separator: ",") {
+            let fields = entry.split(separator: "@")
+            guard fields.count == 2, let property = PropertyName(rawValue: String(fields[0])), let place = Int(fields[1]) else { return nil }
+            places[property] = place
+        }
+        walked.record(bound, firstFailingPlaces: places)
+    }
+    return walked
+}
+
 /// The worker's side: walks the bound and checks its share.
 func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, index: Int, shard: Shard, state: Int32) -> Int32 {
     var place = 0

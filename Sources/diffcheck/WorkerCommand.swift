@@ -38,7 +38,7 @@ enum WorkerCommand {
         let options: Options
         do {
             options = try Options(arguments, valued: ["--jobs", "--index", "--step", "--stride", "--shard", "--cases", "--findings",
-                                                      "--state", "--shrink", "--exhaust"],
+                                                      "--state", "--shrink", "--exhaust", "--walked"],
                                   switches: ["--serve"])
         } catch {
             printError("diffcheck worker: \(error)")
@@ -72,8 +72,10 @@ enum WorkerCommand {
                                    index: (try? options.integer("--index", default: 0)) ?? 0,
                                    shard: (try? options.shard()) ?? .whole, state: state)
         }
-        let cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
+        var cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
                                   seed: options.seed, engineCommand: options.engineCommand)
+        // What the exhaustive part before this campaign found (`check`): shrinks do not walk it again.
+        if let text = options.values["--walked"], let walked = walkedBounds(text) { cases.walked = walked }
         let jobs = max((try? options.integer("--jobs", default: 1)) ?? 1, 1)
         let index = (try? options.integer("--index", default: 0)) ?? 0
         let step = max((try? options.integer("--step", default: jobs)) ?? jobs, 1)

@@ -40,6 +40,9 @@ public struct CampaignCases: Sendable {
     public let seed: UInt64
     /// The command of an external engine, recorded in findings.
     public let engineCommand: String?
+    /// What exhaustive walks with this engine and profile already found:
+    /// shrinking does not walk those bounds again.
+    public var walked = WalkedBounds()
 
     public init(engine: any DiffEngine, profile: Profile = .strict, generatorOptions: GeneratorOptions = GeneratorOptions(),
                 seed: UInt64, engineCommand: String? = nil) {
@@ -91,7 +94,7 @@ public struct CampaignCases: Sendable {
         let pendingPath = try? saveFinding(unshrunk(checked, failure: failure), in: folder)
         willShrink(pendingPath)
         let began = ContinuousClock.now
-        let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator)
+        let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator, walked: walked)
         let took = began.duration(to: .now)
         let example = Counterexample(
             failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,
