@@ -140,7 +140,7 @@ enum ExhaustCommand {
             let origin = "exhaustive: pair \(place) of \(bound); \(quantity(count, "failing pair")) of \(property.rawValue)"
             let c = exhaustiveFindingCase(failure, old: pair.old, new: pair.new, verdict: verdict, engine: engine.name,
                                           engineCommand: options.engineCommand, profile: options.profile, origin: origin)
-            var lines = ["# smallest failure: \(property.rawValue) (\(quantity(count, "pair")) fail it)", CasePrinter.text(c)]
+            var lines = ["# smallest failure: \(property.rawValue) (\(quantity(count, "pair fails it", "pairs fail it")))", CasePrinter.text(c)]
             if let findings {
                 do {
                     try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
