@@ -5,12 +5,18 @@ import PackageDescription
 
 let package = Package(
     name: "diffcheck",
+    // The lowest versions the code needs: ContinuousClock and Duration
+    // (campaigns, shrinking budgets, reports) are macOS 13 / iOS 16. Newer
+    // API is behind #available with a fallback (String(validating:as:),
+    // macOS 15 / iOS 18: DiffHarness/Engines/ValidatedUTF8.swift).
+    // DiffProcess, DiffBench and the command are for macOS and Linux; iOS
+    // builds ListDiff, ListModel and DiffHarness (README, "Platforms").
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListModel", targets: ["ListModel"]),
         .library(name: "DiffHarness", targets: ["DiffHarness"]),
         .library(name: "DiffProcess", targets: ["DiffProcess"]),
-        .library(name: "DiffBench", targets: ["DiffBench"]),
         .executable(name: "diffcheck", targets: ["diffcheck"]),
     ],
     targets: [
@@ -35,12 +41,14 @@ let package = Package(
         // An engine with a trap, served with serveEngine(_:): what the tests run as an --engine-cmd engine.
         .executableTarget(name: "example-served-engine", dependencies: ["DiffProcess", "DiffHarness", "ListModel"]),
 
+        // For the tests: the built diffcheck executable, the process table.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"]),
         .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "ListDiff"]),
-        .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "diffcheck"]),
-        .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck"]),
+        .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "TestSupport", "diffcheck"]),
+        .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,9 @@
 // stderr, and how it ended.
 import DiffHarness
 import Foundation
+#if canImport(Darwin)
+import MachO
+#endif
 
 /// A running worker process and what the supervisor knows of it.
 ///
@@ -120,7 +123,7 @@ public final class Worker {
     public func send(_ line: String) {
         guard input >= 0 else { return }
         let bytes = Array((line + "\n").utf8)
-        let written = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+        let written = bytes.withUnsafeBytes { ChildProcess.writeIgnoringBrokenPipe(input, $0.baseAddress, $0.count) }
         if written != bytes.count { close(input); input = -1 }
     }
 
@@ -181,11 +184,22 @@ public func stagingFolder(_ findings: String, stride: Int) -> String {
     (findings as NSString).appendingPathComponent(".staging-\(stride)")
 }
 
-/// The path of this executable, to start workers with.
+/// The path of this process's executable (inside diffcheck: the `diffcheck`
+/// executable, which workers and isolated engines run): `/proc/self/exe`
+/// on Linux, `_NSGetExecutablePath` (<mach-o/dyld.h>) on Darwin, never
+/// `argv[0]` (a relative path, or whatever the parent chose to pass).
 public func ownExecutable() -> URL {
+    #if canImport(Darwin)
+    var size: UInt32 = 0
+    _ = _NSGetExecutablePath(nil, &size)
+    var path = [CChar](repeating: 0, count: Int(size) + 1)
+    if _NSGetExecutablePath(&path, &size) == 0 {
+        return URL(fileURLWithPath: String(cString: path)).resolvingSymlinksInPath()
+    }
+    #else
     if FileManager.default.fileExists(atPath: "/proc/self/exe") {
         return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     }
-    // Without procfs (macOS): the path the process was started with.
+    #endif
     return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
 }
