@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"]),
         .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "ListDiff"]),
         .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "TestSupport", "diffcheck"]),
-        .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck", "TestSupport"]),
+        .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck", "example-served-engine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

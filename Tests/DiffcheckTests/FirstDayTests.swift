@@ -1,6 +1,7 @@
 // A user's first day with their own engine (issue #21): each friction point
 // a new user met, as a test that failed before it was fixed.
 import Foundation
+import TestSupport
 import Testing
 
 /// An engine that answers no stages at all, whatever it is asked.
@@ -186,7 +187,7 @@ let printingEngine = forgetfulEngine.replacingOccurrences(
 // serveEngine: a Swift engine that prints and traps, served in a few lines, is found and shrunk by `fuzz`.
 @Test func aTrappingEngineServedWithServeEngineIsFoundAndShrunk() throws {
     let directory = try temporaryDirectory()
-    let served = executable.deletingLastPathComponent().appendingPathComponent("example-served-engine").path
+    let served = try BuiltProducts.executable("example-served-engine").path
     let run = try diffcheck(["fuzz", "--engine-cmd", "SWIFT_BACKTRACE=enable=no exec '\(served)'", "--flat", "--cases", "100",
                              "--jobs", "1", "--findings", "findings"], in: directory)
     #expect(run.status == 1, "\(run.output)\(run.errors)")
