@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "DiffBench", dependencies: ["ListDiff", "DiffHarness"]),
         // The command line: parses and prints.
         .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench"]),
+        // An engine with a trap, served with serveEngine(_:): what the tests run as an --engine-cmd engine.
+        .executableTarget(name: "example-served-engine", dependencies: ["DiffProcess", "DiffHarness", "ListModel"]),
 
         // For the tests: the built diffcheck executable, the process table.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -46,7 +48,7 @@ let package = Package(
         .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"]),
         .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "ListDiff"]),
         .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "TestSupport", "diffcheck"]),
-        .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck", "TestSupport"]),
+        .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck", "example-served-engine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -86,6 +86,9 @@ public struct Supervisor {
     /// Seconds a worker's shrink may run (the shrinker stops itself then;
     /// a hang in the engine does not).
     public var shrinkSeconds = 60.0
+    /// What an exhaustive part before this campaign found, passed to every
+    /// worker as `--walked` (its shrinks then do not walk those bounds again).
+    public var walkedBounds: String?
 
     public init(options: CampaignOptions, jobs: Int, maxCases: Int, maxTime: Double?, findings: String,
                 showsStatus: Bool, workerExecutable: URL) {
@@ -109,6 +112,7 @@ public struct Supervisor {
                                           "--stride", String(stride(of: n)),
                                           "--cases", String(maxCases), "--findings", findings,
                                           "--state", stateFile(stride(of: n))]
+            + (walkedBounds.map { ["--walked", $0] } ?? [])
     }
 
     func stateFile(_ stride: Int) -> String {
@@ -306,6 +310,11 @@ private struct CampaignState {
             report.casesRun += 1
             let labels = fields.count >= 3 ? fields[2] : "0"
             if labels == "skipped" { report.skipped += 1; return }
+            if labels == "refused" {
+                report.skipped += 1
+                report.noteRefusal(fields.count >= 4 ? fields[3] : "", caseNumber: n)
+                return
+            }
             // The labels as the hexadecimal bits of a LabelSet.
             var bits = UInt32(labels, radix: 16) ?? 0
             while bits != 0 {
@@ -507,6 +516,10 @@ private struct CampaignState {
         report.elapsed = Date().timeIntervalSince(start)
         for label in Label.allCases where labelTotals[label.index] > 0 { report.labelCounts[label] = labelTotals[label.index] }
         report.failures = kept.values.sorted { ($0.caseNumber, $0.property) < ($1.caseNumber, $1.property) }
+        if !report.refusals.isEmpty, let engine = try? options.engine() {
+            let generator = PairGenerator(options: options.generator.forEngine(engine)), seed = options.seed
+            report.describeFirstRefusals { generator.campaignCase(seed: seed, n: $0) }
+        }
         return report
     }
 }

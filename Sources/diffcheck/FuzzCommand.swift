@@ -58,7 +58,7 @@ enum FuzzCommand {
                 workerExecutable: ownExecutable())
             supervisor.shard = try options.shard()
             let report = try supervisor.run()
-            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, shard: (try? options.shard()) ?? .whole, shapes: options.generator.shapes,
+            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, shard: (try? options.shard()) ?? .whole, shapes: options.generator.shapes, generator: options.generator,
                                  showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })
             return report.failures.isEmpty ? ExitCode.success : ExitCode.failure
         } catch {

@@ -103,7 +103,7 @@ public struct Campaign: Sendable {
                     found.insert(failure.property)
                     let c = Case(comments: [failure.description, "exhaustive: pair \(place) of \(bound)"], old: old, new: new,
                                  expectation: .pass, profile: profile == .strict ? nil : profile, engine: engine.name,
-                                 recorded: verdict.stages)
+                                 recorded: verdict.stages, recordsNoStages: verdict.answeredNoStages)
                     var path: String?
                     var saveError: String?
                     if let regressions {
@@ -126,6 +126,7 @@ public struct Campaign: Sendable {
             let checked = cases.check(n)
             report.casesRun += 1
             if checked.verdict.isSkipped { report.skipped += 1 }
+            if let reason = checked.refusalReason { report.noteRefusal(reason, caseNumber: n) }
             for label in checked.labels.labels { report.labelCounts[label, default: 0] += 1 }
             guard let failure = checked.verdict.failures.first(where: { !found.contains($0.property) }) else {
                 for failure in checked.verdict.failures { report.repeatedFailures[failure.property.rawValue, default: 0] += 1 }
@@ -145,6 +146,7 @@ public struct Campaign: Sendable {
                                                  path: saved.path ?? "-", message: saved.example.failure.message))
         }
         report.elapsed = seconds(since: start)
+        report.describeFirstRefusals { cases.generator.campaignCase(seed: seed, n: $0) }
         result.random = report
     }
 }

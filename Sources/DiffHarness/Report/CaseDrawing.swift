@@ -289,7 +289,7 @@ struct FateNotes {
             }
         }
         if !mismatches.isEmpty {
-            lines.append("the view does not show the new snapshot: \(mismatches.count) differences")
+            lines.append("the view does not show the new snapshot: \(quantity(mismatches.count, "difference"))")
             lines += FateNotes.listed(mismatches.map(\.description))
         }
         return lines

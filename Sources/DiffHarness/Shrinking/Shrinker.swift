@@ -59,6 +59,11 @@ public final class Shrinker {
     /// smaller-pairs pass then judges pairs on every core, with the same
     /// result and the same call count as on one.
     public var judgesPairsConcurrently = false
+    /// For the smaller-pairs pass: the direct shape's bounds an earlier
+    /// exhaustive walk went through to the end with the same engine, and the
+    /// walk's first pair failing the shrunk property (nil: none fails).
+    /// Such a bound costs the pass one call, not a walk (`WalkedBounds`).
+    public var walked: [ExhaustiveBound: WalkedBounds.FirstFailure?] = [:]
     /// Whether every call stays on the thread that runs the shrinker, even
     /// with `judgesPairsConcurrently`: true when the shrinker is made on the
     /// main thread, where an engine may need to stay (UIKit,
