@@ -38,8 +38,10 @@ public struct CountCheck: Hashable, Sendable {
         self.after = after.map { max($0, 0) }
         self.batch = batch
         self.profile = profile
-        let old = Snapshot.placeholder(itemCounts: self.before)
-        let new = Snapshot.placeholder(itemCounts: self.after)
+        // The same identity for every item: the rules read positions only,
+        // and one short string is no allocation per item.
+        let old = Snapshot.sized(itemCounts: self.before)
+        let new = Snapshot.sized(itemCounts: self.after)
         switch ListModel.apply(batch, to: old, data: new, profile: profile) {
         case .success: rejection = nil
         case .failure(let found): rejection = found
@@ -63,6 +65,15 @@ public struct CountCheck: Hashable, Sendable {
 }
 
 extension Snapshot {
+    /// Sections `S0`, `S1`, … of the given item counts, every item `x`.
+    static func sized(itemCounts: [Int]) -> Snapshot {
+        let item = Item(id: "x")
+        if itemCounts.count == 1 { return .flat(Array(repeating: item, count: max(itemCounts[0], 0))) }
+        return Snapshot(sections: itemCounts.indices.map {
+            Section(id: "S\($0)", items: Array(repeating: item, count: max(itemCounts[$0], 0)))
+        })
+    }
+
     /// A snapshot of placeholder items with the given count per section:
     /// sections `S0`, `S1`, … and items `x0`, `x1`, … numbered across the
     /// whole snapshot. One count of a snapshot without brackets is the flat
