@@ -37,16 +37,24 @@ extension ListDiff {
                     items.movedItems.append(ItemMove(from: ItemPath(0, f), to: ItemPath(0, j)))
                 }
             }
-            // Reloads: in the batch where the item keeps its index, else in
-            // a reload stage before it, at its old index.
+            // Reloads: in the batch where the item keeps its index and
+            // UICollectionView's fresh cell lands there too (as many moves
+            // leave from before it as arrive before it, see `MoveShifts`),
+            // else in a reload stage before it, at its old index.
+            // Invariant: movedOutBefore and movedInBefore count the moves
+            // whose old (new) index is below f.
+            var movedOutBefore = 0, movedInBefore = 0
             for f in 0..<n {
                 let g = newForOld[f]
-                guard g >= 0, !old[f].isContentEqual(to: new[g]) else { continue }
-                if stays[f] && f == g {
-                    firstReloads.append(ItemPath(0, f))
-                } else {
-                    reload.reloadedItems.append(ItemPath(0, f))
+                if g >= 0 && !old[f].isContentEqual(to: new[g]) {
+                    if stays[f] && f == g && movedOutBefore == movedInBefore {
+                        firstReloads.append(ItemPath(0, f))
+                    } else {
+                        reload.reloadedItems.append(ItemPath(0, f))
+                    }
                 }
+                if g >= 0 && !stays[f] { movedOutBefore += 1 }
+                if f < m, oldForNew[f] >= 0, !stays[oldForNew[f]] { movedInBefore += 1 }
             }
             stays.deinitialize()
         }

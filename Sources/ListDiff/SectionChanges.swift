@@ -9,9 +9,11 @@ extension ListDiff {
         @usableFromInline var batch = Batch()
         /// For each old section, whether it moves.
         @usableFromInline var isMoved: [Bool]
-        /// Whether a moving section has item changes, so that items and
-        /// sections change in two stages (a list view rejects item changes
-        /// inside a section that moves in the same batch).
+        /// Whether items and sections change in two stages: a moving section
+        /// has item changes (a list view rejects item changes inside a section
+        /// that moves in the same batch), or an item moves between two
+        /// sections with the same number before and after (UICollectionView
+        /// would not count that move).
         @usableFromInline var isSplit = false
 
         @inlinable
@@ -57,6 +59,19 @@ extension ListDiff.Differ {
             changes.batch.movedSections.append(ListDiff.SectionMove(from: s, to: t))
             changes.isMoved[s] = true
             if hasItemChanges[k] { changes.isSplit = true }
+        }
+        // UICollectionView counts an item move as leaving one section and
+        // entering another only when the two section *numbers* differ (old
+        // index against new index; RULES.md §3.1 step 9). A move between two
+        // sections whose numbers happen to be equal would break both counts,
+        // so the items change in a stage of their own, sections in their old
+        // order, where two sections never share a number.
+        if !changes.isSplit {
+            for move in items.batch.movedItems
+            where move.from.section == move.to.section && newSectionPartner[move.to.section] != move.from.section {
+                changes.isSplit = true
+                break
+            }
         }
         return changes
     }

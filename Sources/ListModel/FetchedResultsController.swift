@@ -2,10 +2,16 @@
 // reports for an old/new pair of its results (RULES.md §5), emulated
 // without Core Data, and the readings of what the rule book leaves open.
 
-/// How the emulated controller settles what no document states. Each is a
-/// choice seen in reports; the harness explores them (`reading(old:new:)`
-/// draws one from the pair, so every pair has one fixed reading and a
-/// campaign over many pairs meets all eight).
+/// How the emulated controller settles what no document states, or what
+/// changed between SDKs. Each is a choice seen in reports; the harness
+/// explores them (`reading(old:new:)` draws one from the pair, so every pair
+/// has one fixed reading and a campaign over many pairs meets all sixteen).
+///
+/// With every flag off the controller is the iOS 10 SDK's and later's: a
+/// move when an object's position changes, an update when it does not, the
+/// update carrying the new index path. A swap of two objects' sort keys is
+/// then one move plus one update (rdar 27957917), which the classic
+/// collector replays as a move and a reload UIKit rejects (RULES.md §3.1).
 public struct FetchedResultsReading: Hashable, Sendable, CustomStringConvertible {
     /// Object updates are reported after the deletes, inserts and moves
     /// (true) or before them (false). Observed both ways: an update before
@@ -20,31 +26,39 @@ public struct FetchedResultsReading: Hashable, Sendable, CustomStringConvertible
     /// (`item-operation-in-changed-section`).
     public var reportsObjectsOfDeletedSections: Bool
     /// An updated object that keeps its index path is reported as a move
-    /// with equal paths (the report seen on iOS 9) instead of an update.
-    /// The usual client replays it as a move, which does not refresh the
-    /// cell (RULES.md §2.3).
+    /// with equal paths instead of an update: apps built with the Xcode 7
+    /// SDK, on iOS 9 (rdar 22796598, 21888197). The usual client replays it
+    /// as a move, which does not refresh the cell (RULES.md §2.3).
     public var reportsUpdatesAsEqualPathMoves: Bool
+    /// An updated object that keeps its index path is reported twice, as an
+    /// update and as a move with equal paths: apps built with the Xcode 7
+    /// SDK, on iOS 8.4 and 9 (XLData issue 15, whose client then hit
+    /// `attempt to delete and reload the same index path`). Takes precedence
+    /// over `reportsUpdatesAsEqualPathMoves`.
+    public var reportsUpdatesTwice: Bool
 
     public init(reportsUpdatesLast: Bool = false, reportsObjectsOfDeletedSections: Bool = true,
-                reportsUpdatesAsEqualPathMoves: Bool = false) {
+                reportsUpdatesAsEqualPathMoves: Bool = false, reportsUpdatesTwice: Bool = false) {
         self.reportsUpdatesLast = reportsUpdatesLast
         self.reportsObjectsOfDeletedSections = reportsObjectsOfDeletedSections
         self.reportsUpdatesAsEqualPathMoves = reportsUpdatesAsEqualPathMoves
+        self.reportsUpdatesTwice = reportsUpdatesTwice
     }
 
-    /// The reading numbered `number` (its three bits), 0 to 7.
+    /// The reading numbered `number` (its four bits), 0 to 15.
     public init(number: Int) {
         self.init(reportsUpdatesLast: number & 1 != 0, reportsObjectsOfDeletedSections: number & 2 == 0,
-                  reportsUpdatesAsEqualPathMoves: number & 4 != 0)
+                  reportsUpdatesAsEqualPathMoves: number & 4 != 0, reportsUpdatesTwice: number & 8 != 0)
     }
 
-    /// 0 to 7: the inverse of `init(number:)`.
+    /// 0 to 15: the inverse of `init(number:)`.
     public var number: Int {
         (reportsUpdatesLast ? 1 : 0) + (reportsObjectsOfDeletedSections ? 0 : 2) + (reportsUpdatesAsEqualPathMoves ? 4 : 0)
+            + (reportsUpdatesTwice ? 8 : 0)
     }
 
-    /// Every reading, numbered 0 to 7.
-    public static let all: [FetchedResultsReading] = (0..<8).map { FetchedResultsReading(number: $0) }
+    /// Every reading, numbered 0 to 15.
+    public static let all: [FetchedResultsReading] = (0..<16).map { FetchedResultsReading(number: $0) }
 
     /// The reading the emulator uses for a pair: a stable hash (FNV-1a over
     /// the identities and contents, the same on every machine and run) picks
@@ -68,13 +82,18 @@ public struct FetchedResultsReading: Hashable, Sendable, CustomStringConvertible
                 mix(0xfe)
             }
         }
-        return FetchedResultsReading(number: Int((hash >> 29) % 8))
+        // The first three flags come from the bits they always came from, so
+        // the pairs drawn before the fourth flag existed keep their reading
+        // when it is off.
+        return FetchedResultsReading(number: Int((hash >> 29) % 8) + Int((hash >> 45) & 1) * 8)
     }
 
     public var description: String {
         [reportsUpdatesLast ? "updates last" : "updates first",
          reportsObjectsOfDeletedSections ? "objects of deleted sections reported" : "objects of deleted sections not reported",
-         reportsUpdatesAsEqualPathMoves ? "in-place updates as equal-path moves" : "in-place updates as updates"]
+         reportsUpdatesTwice ? "in-place updates as an update and an equal-path move (Xcode 7 SDK, iOS 8.4/9)"
+            : reportsUpdatesAsEqualPathMoves ? "in-place updates as equal-path moves (Xcode 7 SDK, iOS 9)"
+            : "in-place updates as updates (iOS 10 SDK and later)"]
             .joined(separator: ", ")
     }
 }
@@ -164,7 +183,10 @@ public func fetchedResultsChanges(old: Snapshot, new: Snapshot,
             if !staying.contains(from) {
                 moves.append(.moveObject(from: from, to: to))
             } else if isChanged {
-                if from == to && reading.reportsUpdatesAsEqualPathMoves {
+                if from == to && reading.reportsUpdatesTwice {
+                    updates.append(.updateObject(at: from, newPath: nil))
+                    moves.append(.moveObject(from: from, to: to))
+                } else if from == to && reading.reportsUpdatesAsEqualPathMoves {
                     moves.append(.moveObject(from: from, to: to))
                 } else {
                     updates.append(.updateObject(at: from, newPath: from == to ? nil : to))

@@ -17,44 +17,40 @@ public enum ListModel {
     ///     ListModel.apply(Batch([.moveItem(from: ItemPath(0, 1), to: ItemPath(0, 2))]),
     ///                     to: old, data: new)   // .success([a, c, b]): b is stale
     ///
-    /// When UIKit would throw, returns the first rejection in this fixed
-    /// order (inside one check, operations are read in the order issued):
+    /// When UIKit would throw, returns the rejection UIKit raises, checked
+    /// in the order of UICollectionView's own batch validator
+    /// (`-_endItemAnimations`; RULES.md §3.1 numbers its steps):
     ///
-    /// 1. `delete-section-out-of-range` (section deletes and section reloads)
-    /// 2. `move-section-source-out-of-range`
-    /// 3. `insert-section-out-of-range`
-    /// 4. `move-section-destination-out-of-range`
-    /// 5. `duplicate-operation` on sections
-    /// 6. `delete-and-reload-section`
-    /// 7. `delete-and-move-section`
-    /// 8. `insert-and-move-section`
-    /// 9. `section-count`
-    /// 10. `delete-item-out-of-range` (item deletes and item reloads)
-    /// 11. `move-item-source-out-of-range`
-    /// 12. `insert-item-out-of-range`
-    /// 13. `move-item-destination-out-of-range`
-    /// 14. `duplicate-operation` on items
-    /// 15. `delete-and-reload`
-    /// 16. `delete-and-move`
-    /// 17. `insert-and-move`
-    /// 18. `reload-moved-item`
-    /// 19. `move-into-inserted-section`
-    /// 20. `move-out-of-deleted-section`
-    /// 21. `no-op-section-move-with-item-moved-out`
-    /// 22. the **[open]** rules. `strict` checks, in order,
-    ///     `reloaded-section-moves`, `reload-section-count-changes`,
-    ///     `item-operation-in-changed-section`, `item-change-in-moved-section`,
-    ///     `reload-not-in-place`. `uikit` rewrites the batch instead
-    ///     (drops item operations aimed at inserted, deleted or reloaded
-    ///     sections; turns each reload that does not stay in place into a
-    ///     delete at its old index path plus an insert at the same index path
-    ///     number) and, if that changed anything, checks 10–21 again on the
-    ///     rewritten batch.
-    /// 23. `item-count`
+    /// 1. steps 2–4, `CollectionViewUpdate.init`: the operations sorted into
+    ///    deletes (descending), inserts (ascending) and moves; every reload
+    ///    split into a delete at its old index path and an insert at that
+    ///    path adjusted by the batch's deletes and inserts
+    ///    (`delete-and-reload`, `delete-and-reload-section`);
+    /// 2. step 5a, `validateDeletes`: delete bounds, item deletes inside a
+    ///    deleted section dropped, moves out of deleted places
+    ///    (`delete-section-out-of-range`, `delete-item-out-of-range`,
+    ///    `delete-and-move-section`, `move-out-of-deleted-section`, `delete-and-move`);
+    /// 3. step 5b, `validateInserts`: insert bounds, item inserts inside an
+    ///    inserted section dropped, moves into inserted places
+    ///    (`insert-section-out-of-range`, `insert-item-out-of-range`,
+    ///    `insert-and-move-section`, `move-into-inserted-section`, `insert-and-move`);
+    /// 4. step 5c, `validateMoves`: move bounds, exact duplicates dropped,
+    ///    partial ones rejected (`move-*-out-of-range`, `moves-from-one-place`,
+    ///    `moves-to-one-place`);
+    /// 5. step 9, `checkCounts`: `section-count`, then `item-count` per new section;
+    /// 6. what the validator lets through but the view cannot apply (§3.2,
+    ///    both profiles): `duplicate-operation`, `no-op-section-move-with-item-moved-out`;
+    /// 7. under `strict` only, the portable subset (§3.3), in order:
+    ///    `duplicate-move`, `reload-section-count-changes`,
+    ///    `item-operation-in-changed-section`, `item-change-in-moved-section`,
+    ///    `reload-not-in-place`.
     ///
-    /// A batch that breaks no open rule gets the same answer from both
-    /// profiles. Messages spell an index path `S-I` inside parentheses,
-    /// e.g. `attempt to delete and reload the same index path (0-1)`.
+    /// So `strict` rejects everything `uikit` rejects, with the same words,
+    /// and accepts a subset of what `uikit` accepts, with the same result.
+    /// A message that names an operation the engine did not send (a half of
+    /// a reload) says where it came from, in parentheses after UIKit's words.
+    /// Messages spell an index path `S-I`, e.g.
+    /// `attempt to delete and reload the same index path (0-1)`.
     ///
     /// Never traps: any index (negative, huge, duplicated) either is in range
     /// or becomes a rejection; duplicated identifiers in the snapshots do not
@@ -65,88 +61,45 @@ public enum ListModel {
     public static func apply(
         _ batch: Batch, to displayed: Snapshot, data: Snapshot, profile: Profile = .strict
     ) -> Result<Snapshot, Rejection> {
-        var context = BatchContext(batch: batch, displayed: displayed, data: data)
-
-        // Steps 1–9: sections.
-        if let rejection = firstRejection(sectionChecks, context) { return .failure(rejection) }
-        let map = SectionMap(context)
-
-        // Steps 10–21: items, the firm rules.
-        if let rejection = firstRejection(itemChecks, context, map) { return .failure(rejection) }
-
-        // Step 22: the open rules.
-        switch profile {
-        case .strict:
-            if let rejection = firstRejection(strictOpenChecks, context, map) { return .failure(rejection) }
-        case .uikit:
-            let lenient = context.lenientBatch(map)
-            if lenient != context.batch.batch {
-                context.batch = BatchLists(lenient)
-                if let rejection = firstRejection(itemChecks, context, map) { return .failure(rejection) }
+        let context = BatchContext(batch: batch, displayed: displayed, data: data)
+        let update: CollectionViewUpdate
+        do {
+            update = try validated(context)
+        } catch {
+            return .failure(error)
+        }
+        if let rejection = context.checkDuplicateOperations() ?? context.checkNoOpSectionMoveWithItemMovedOut() {
+            return .failure(rejection)
+        }
+        if profile == .strict {
+            let map = SectionMap(context)
+            for check in portableChecks {
+                if let rejection = check(context, map) { return .failure(rejection) }
             }
         }
-
-        // Step 23: item counts.
-        if let rejection = context.checkItemCounts(map) { return .failure(rejection) }
-        return .success(context.applied(map))
+        let applied = BatchContext(batch: update.appliedBatch, displayed: displayed, data: data)
+        return .success(applied.applied(SectionMap(applied)))
     }
 
-    // The checks of each step, in order. They are made once (not per call):
-    // a closure that captured the context would cost an allocation each.
+    /// UICollectionView's validator, step by step (RULES.md §3.1): the
+    /// update lists it leaves, or the rejection it raises.
+    private static func validated(_ context: BatchContext) throws(Rejection) -> CollectionViewUpdate {
+        var update = try CollectionViewUpdate(context.batch.batch)
+        try update.validateDeletes(context)
+        try update.validateInserts(context)
+        try update.validateMoves(context)
+        try update.checkCounts(context)
+        return update
+    }
 
-    /// Steps 1–9 of `apply`'s checking order.
-    private static let sectionChecks: [@Sendable (BatchContext) -> Rejection?] = [
-        { $0.checkDeleteSectionBounds() },
-        { $0.checkMoveSectionSourceBounds() },
-        { $0.checkInsertSectionBounds() },
-        { $0.checkMoveSectionDestinationBounds() },
-        { $0.checkDuplicateSectionOperations() },
-        { $0.checkDeleteAndReloadSection() },
-        { $0.checkDeleteAndMoveSection() },
-        { $0.checkInsertAndMoveSection() },
-        { $0.checkSectionCount() },
-    ]
-
-    /// Steps 10–21 of `apply`'s checking order.
-    private static let itemChecks: [@Sendable (BatchContext, SectionMap) -> Rejection?] = [
-        { context, _ in context.checkDeleteItemBounds() },
-        { context, _ in context.checkMoveItemSourceBounds() },
-        { context, _ in context.checkInsertItemBounds() },
-        { context, _ in context.checkMoveItemDestinationBounds() },
-        { context, _ in context.checkDuplicateItemOperations() },
-        { context, _ in context.checkDeleteAndReload() },
-        { context, _ in context.checkDeleteAndMove() },
-        { context, _ in context.checkInsertAndMove() },
-        { context, _ in context.checkReloadMovedItem() },
-        { context, map in context.checkMoveIntoInsertedSection(map) },
-        { context, _ in context.checkMoveOutOfDeletedSection() },
-        { context, _ in context.checkNoOpSectionMoveWithItemMovedOut() },
-    ]
-
-    /// Step 22 under `strict`: the open rules.
-    private static let strictOpenChecks: [@Sendable (BatchContext, SectionMap) -> Rejection?] = [
-        { context, _ in context.checkReloadedSectionMoves() },
+    /// What `strict` rejects on top of UICollectionView (RULES.md §3.3), in
+    /// order. Made once, not per call: a closure that captured the context
+    /// would cost an allocation each.
+    private static let portableChecks: [@Sendable (BatchContext, SectionMap) -> Rejection?] = [
+        { context, _ in context.checkDuplicateMoves() },
         { context, map in context.checkReloadSectionCountChanges(map) },
         { context, map in context.checkItemOperationInChangedSection(map) },
         { context, _ in context.checkItemChangeInMovedSection() },
         { context, map in context.checkReloadNotInPlace(map) },
     ]
-
-    private static func firstRejection(
-        _ checks: [@Sendable (BatchContext) -> Rejection?], _ context: BatchContext
-    ) -> Rejection? {
-        for check in checks {
-            if let rejection = check(context) { return rejection }
-        }
-        return nil
-    }
-
-    private static func firstRejection(
-        _ checks: [@Sendable (BatchContext, SectionMap) -> Rejection?], _ context: BatchContext, _ map: SectionMap
-    ) -> Rejection? {
-        for check in checks {
-            if let rejection = check(context, map) { return rejection }
-        }
-        return nil
-    }
 }

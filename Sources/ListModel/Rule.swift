@@ -2,79 +2,82 @@
 
 /// One rule of RULES.md §3, with a stable kebab-case name for reports.
 ///
-/// The cases are listed in the order `ListModel.apply` checks them (see its
-/// doc comment). A rule marked **[open]** in the rule book has `isOpen == true`:
-/// the `strict` profile rejects it, the `uikit` profile applies its lenient
-/// reading instead.
+/// The first group is UICollectionView's own validator (§3.1), in the
+/// order its steps raise them; then what it lets through but cannot apply
+/// (§3.2); then the portable subset that only `strict` rejects (§3.3,
+/// `isOpen == true`).
 public enum Rule: String, CaseIterable, Sendable {
-    // §3 Bounds, sections.
-    /// A section delete (or a section reload) names a section that is not there before the update.
-    case deleteSectionOutOfRange = "delete-section-out-of-range"
-    /// A section move starts from a section that is not there before the update.
-    case moveSectionSourceOutOfRange = "move-section-source-out-of-range"
-    /// A section insert names a section that is not there after the update.
-    case insertSectionOutOfRange = "insert-section-out-of-range"
-    /// A section move ends in a section that is not there after the update.
-    case moveSectionDestinationOutOfRange = "move-section-destination-out-of-range"
-    // §3 Conflicts, sections.
-    /// The same operation twice: a section or an index path deleted, inserted
-    /// or reloaded twice, two moves from one source or to one destination.
-    case duplicateOperation = "duplicate-operation"
-    /// A section both deleted and reloaded.
-    case deleteAndReloadSection = "delete-and-reload-section"
-    /// A section both deleted and moved away.
-    case deleteAndMoveSection = "delete-and-move-section"
-    /// A section both inserted and moved to.
-    case insertAndMoveSection = "insert-and-move-section"
-    // §3 Counts, sections.
-    /// Sections after ≠ sections before + inserted − deleted.
-    case sectionCount = "section-count"
-    // §3 Bounds, items.
-    /// An item delete (or an item reload) names an index path that is not there before the update.
-    case deleteItemOutOfRange = "delete-item-out-of-range"
-    /// An item move starts from an index path that is not there before the update.
-    case moveItemSourceOutOfRange = "move-item-source-out-of-range"
-    /// An item insert names an index path that is not there after the update.
-    case insertItemOutOfRange = "insert-item-out-of-range"
-    /// An item move ends at an index path that is not there after the update.
-    case moveItemDestinationOutOfRange = "move-item-destination-out-of-range"
-    // §3 Conflicts, items.
+    // §3.1 step 3: the reload split.
     /// An index path both deleted and reloaded.
     case deleteAndReload = "delete-and-reload"
-    /// An index path both deleted and moved away.
-    case deleteAndMove = "delete-and-move"
-    /// An index path both inserted and moved to.
-    case insertAndMove = "insert-and-move"
-    /// An item both reloaded and moved.
-    case reloadMovedItem = "reload-moved-item"
-    /// An item moved into a section inserted (or reloaded) in the same batch.
-    case moveIntoInsertedSection = "move-into-inserted-section"
+    /// A section both deleted and reloaded.
+    case deleteAndReloadSection = "delete-and-reload-section"
+    // §3.1 step 5a: deletes.
+    /// A section delete (or a section reload) names a section that is not there before the update.
+    case deleteSectionOutOfRange = "delete-section-out-of-range"
+    /// A section both deleted (or reloaded) and moved away.
+    case deleteAndMoveSection = "delete-and-move-section"
     /// An item moved out of a section deleted (or reloaded) in the same batch.
     case moveOutOfDeletedSection = "move-out-of-deleted-section"
+    /// An item delete (or an item reload) names an index path that is not there before the update.
+    case deleteItemOutOfRange = "delete-item-out-of-range"
+    /// An index path both deleted (or reloaded) and moved away.
+    case deleteAndMove = "delete-and-move"
+    // §3.1 step 5b: inserts.
+    /// A section insert (or a reloaded section's insert half) names a section that is not there after the update.
+    case insertSectionOutOfRange = "insert-section-out-of-range"
+    /// A section both inserted (or a reload's insert half) and moved to.
+    case insertAndMoveSection = "insert-and-move-section"
+    /// An item moved into a section inserted (or reloaded) in the same batch.
+    case moveIntoInsertedSection = "move-into-inserted-section"
+    /// An item insert (or a reload's insert half) names an index path that is not there after the update.
+    case insertItemOutOfRange = "insert-item-out-of-range"
+    /// An index path both inserted (or a reload's insert half) and moved to.
+    case insertAndMove = "insert-and-move"
+    // §3.1 step 5c: moves.
+    /// A section move starts from a section that is not there before the update.
+    case moveSectionSourceOutOfRange = "move-section-source-out-of-range"
+    /// A section move ends in a section that is not there after the update.
+    case moveSectionDestinationOutOfRange = "move-section-destination-out-of-range"
+    /// An item move starts from an index path that is not there before the update.
+    case moveItemSourceOutOfRange = "move-item-source-out-of-range"
+    /// An item move ends at an index path that is not there after the update.
+    case moveItemDestinationOutOfRange = "move-item-destination-out-of-range"
+    /// Two moves from one place to two places.
+    case movesFromOnePlace = "moves-from-one-place"
+    /// Two moves from two places to one place.
+    case movesToOnePlace = "moves-to-one-place"
+    // §3.1 step 9: counts.
+    /// Sections after ≠ sections before + inserted − deleted.
+    case sectionCount = "section-count"
+    /// Items after ≠ items before + inserted − deleted + moved in − moved out,
+    /// for a section after the update that has an old section.
+    case itemCount = "item-count"
+    // §3.2: accepted by the validator, undefined after it.
+    /// The same section or index path deleted, inserted or reloaded twice.
+    case duplicateOperation = "duplicate-operation"
     /// A section moved onto itself while one of its items moves to another section.
     case noOpSectionMoveWithItemMovedOut = "no-op-section-move-with-item-moved-out"
-    // §3 Known-unsafe combinations, [open].
-    /// **[open]** A reloaded section that also moves.
-    case reloadedSectionMoves = "reloaded-section-moves"
-    /// **[open]** A reloaded section whose item count changes.
+    // §3.3: the portable subset, strict only.
+    /// The same move twice (UICollectionView drops the copy).
+    case duplicateMove = "duplicate-move"
+    /// A reloaded section whose item count changes.
     case reloadSectionCountChanges = "reload-section-count-changes"
-    /// **[open]** An item delete, insert or reload aimed at a section inserted,
+    /// An item delete, insert or reload aimed at a section inserted,
     /// deleted or reloaded in the same batch.
     case itemOperationInChangedSection = "item-operation-in-changed-section"
-    /// **[open]** A section move together with item inserts, deletes or moves inside it.
+    /// A section move together with item inserts, deletes or moves inside it.
     case itemChangeInMovedSection = "item-change-in-moved-section"
-    /// **[open]** A reloaded item that does not stay at the same index path.
+    /// A reloaded item that does not stay at its index path, or whose fresh
+    /// cell UICollectionView inserts elsewhere.
     case reloadNotInPlace = "reload-not-in-place"
-    // §3 Counts, items.
-    /// Items after ≠ items before + inserted − deleted + moved in − moved out,
-    /// for a section that existed before the update.
-    case itemCount = "item-count"
 
-    /// Whether the rule book marks this rule **[open]**: the `strict` profile
-    /// rejects it and the `uikit` profile applies its lenient reading.
+    /// Whether only the `strict` profile rejects this rule (RULES.md §3.3,
+    /// the portable subset); `uikit` accepts such a batch as
+    /// UICollectionView does.
     public var isOpen: Bool {
         switch self {
-        case .reloadedSectionMoves, .reloadSectionCountChanges, .itemOperationInChangedSection,
+        case .duplicateMove, .reloadSectionCountChanges, .itemOperationInChangedSection,
              .itemChangeInMovedSection, .reloadNotInPlace:
             return true
         default:

@@ -150,14 +150,16 @@ func checkedFlatStages(_ old: String, _ new: String) -> [String] {
     @Test func sectionMoveWithItemChanges() {
         #expect(checkedStages("A: a b | B: c d", "B: d c | A: b a") == ["mov 0.1>0.0; mov 1.1>1.0", "smov 0>1"])
         // ...and with content changes: A keeps its place (the weighted
-        // subsequence prefers it), so its reload joins the sections stage.
+        // subsequence prefers it) but B's move to 0 pushes it to 1, and
+        // UICollectionView would insert the reload's fresh section at 0,
+        // the move's destination: A is reloaded first, at its old place.
         #expect(checkedStages("A: a b | B: c d", "B: d c | A': b a'") == [
-            "mov 0.1>0.0; mov 1.1>1.0", "srel 0; smov 1>0",
+            "srel 0", "mov 0.1>0.0; mov 1.1>1.0", "smov 1>0",
         ])
-        // When both change, the one that moves (A) is reloaded first, at
-        // its old place; the other (B) with the section moves.
+        // When both change, both are reloaded first: A moves, and B, pushed
+        // from 1 to 0 by A's move, would land on A's destination.
         #expect(checkedStages("A: a b | B: c d", "B': d c | A': b a'") == [
-            "srel 0", "mov 0.1>0.0; mov 1.1>1.0", "srel 1; smov 0>1",
+            "srel 0; srel 1", "mov 0.1>0.0; mov 1.1>1.0", "smov 0>1",
         ])
     }
 

@@ -49,6 +49,26 @@ private let plain = FetchedResultsReading()
     #expect(!ListModel.staleCells(displayed: replay.final!, data: flat("a'")).isEmpty)
 }
 
+@Test func theXcode7ReadingReportsAnInPlaceUpdateTwice() {
+    // XLData issue 15 (Xcode 7 SDK, iOS 8.4/9): an update and an equal-path move of one object.
+    let stream = fetchedResultsChanges(old: flat("a", "b"), new: flat("a", "b'"), reading: FetchedResultsReading(reportsUpdatesTwice: true))
+    #expect(stream?.changes == [.updateObject(at: p(0, 1), newPath: nil), .moveObject(from: p(0, 1), to: p(0, 1))])
+    // A client that replays moves as a delete plus an insert meets XLData's words.
+    let stages = stream!.stages(movedObjects: .deleteAndInsert, data: flat("a", "b'"))
+    let replay = ListModel.replay(stages, from: flat("a", "b"), to: flat("a", "b'"), profile: .uikit)
+    #expect(replay.rejection?.rejection.message == "attempt to delete and reload the same index path (0-1)")
+}
+
+@Test func theIOS10ReadingReportsASwapAsAMoveAndAnUpdate() {
+    // rdar 27957917: both sort keys change; one object moves, the other is updated.
+    let old = flat("a", "b"), new = flat("b'", "a'")
+    let stream = fetchedResultsChanges(old: old, new: new, reading: plain)
+    #expect(stream?.changes.count == 2)
+    // The classic collector's move plus reload is UIKit's "insert and a move to the same index path".
+    let replay = ListModel.replay(stream!.stages(movedObjects: .move, data: new), from: old, to: new, profile: .uikit)
+    #expect(replay.rejection?.rejection.rule == .insertAndMove)
+}
+
 @Test func aKeyChangeToANewKeyInsertsASectionAndMovesTheObjectIntoIt() {
     let old = snapshot(section("A", "a", "b")), new = snapshot(section("A", "a"), section("C", "b'"))
     let stream = fetchedResultsChanges(old: old, new: new, reading: plain)
@@ -73,14 +93,14 @@ private let plain = FetchedResultsReading()
 
 @Test func theReadingIsAFunctionOfThePairAndEveryReadingOccurs() {
     var seen: Set<Int> = []
-    for n in 0..<64 {
+    for n in 0..<256 {
         let old = flat(n % 2 == 0 ? "a" : "b", "c"), new = Snapshot.flat((0..<(n % 5)).map { Item(id: "x\($0)", content: n / 5) })
         let reading = FetchedResultsReading.reading(old: old, new: new)
         #expect(reading == FetchedResultsReading.reading(old: old, new: new))
         #expect(FetchedResultsReading(number: reading.number) == reading)
         seen.insert(reading.number)
     }
-    #expect(seen == Set(0..<8))
+    #expect(seen == Set(0..<16))
 }
 
 /// Generated pairs with unique identities: every object of old is deleted,
@@ -102,7 +122,7 @@ private let plain = FetchedResultsReading()
         let old = side()
         pool = (0..<8).map { "o\($0)" }.shuffled(using: &random)
         let new = side()
-        let reading = FetchedResultsReading(number: random.below(8))
+        let reading = FetchedResultsReading(number: random.below(16))
         guard let stream = fetchedResultsChanges(old: old, new: new, reading: reading) else {
             Issue.record("unique identities refused")
             continue
@@ -129,7 +149,10 @@ private let plain = FetchedResultsReading()
                 break
             }
         }
-        #expect(touchedOld.count == stream.changes.filter { if case .insertObject = $0 { false } else if case .insertSection = $0 { false } else if case .deleteSection = $0 { false } else { true } }.count,
+        // Only the Xcode 7 reading reports an object twice: an update and an equal-path move.
+        let reportedTwice = reading.reportsUpdatesTwice
+            ? stream.changes.filter { if case .moveObject(let from, let to) = $0 { from == to } else { false } }.count : 0
+        #expect(touchedOld.count + reportedTwice == stream.changes.filter { if case .insertObject = $0 { false } else if case .insertSection = $0 { false } else if case .deleteSection = $0 { false } else { true } }.count,
                 "an object reported twice")
         let newIDs = Set(new.sections.flatMap(\.items).map(\.id)), oldIDs = Set(old.sections.flatMap(\.items).map(\.id))
         #expect(reachedNew.count == stream.changes.filter { if case .insertObject = $0 { true } else if case .moveObject = $0 { true } else { false } }.count)

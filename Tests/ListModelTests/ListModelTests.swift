@@ -1,17 +1,23 @@
 import Testing
 @testable import ListModel
 
-/// `ListModel.apply`'s fixed checking order: when several rules are broken,
-/// the first in the documented order is reported.
+/// `ListModel.apply`'s checking order, UICollectionView's (RULES.md §3.1):
+/// when several rules are broken, the first step that meets one names it.
 
-@Test func sectionRulesComeBeforeItemRules() {
+@Test func deletesAreWalkedInDescendingOrder() {
+    // Section 4 sorts after item 0-9, so descending order meets it first.
     let ops: [Operation] = [.deleteItem(p(0, 9)), .deleteSection(4)]
     #expect(rejection(ops, flat("a"), flat("a"))?.rule == .deleteSectionOutOfRange)
+    // An item delete in a later section comes before a section delete before it.
+    let later: [Operation] = [.deleteSection(3), .deleteItem(p(5, 0))]
+    #expect(rejection(later, flat("a"), flat("a"))?.message
+            == "attempt to delete item 0 from section 5, but there are only 1 sections before the update")
 }
 
-@Test func boundsComeBeforeConflicts() {
+@Test func theReloadSplitComesBeforeEveryBound() {
+    // Step 3 (delete and reload) runs before the deletes' and inserts' bounds.
     let ops: [Operation] = [.deleteItem(p(0, 0)), .reloadItem(p(0, 0)), .insertItem(p(0, 5))]
-    #expect(rejection(ops, flat("a", "b"), flat("b"))?.rule == .insertItemOutOfRange)
+    #expect(rejection(ops, flat("a", "b"), flat("b"))?.rule == .deleteAndReload)
 }
 
 @Test func conflictsComeInTheDocumentedOrder() {
@@ -31,11 +37,17 @@ import Testing
     #expect(rejection(ops, old, new, .uikit)?.rule == .deleteAndReload)
 }
 
-@Test func countsOfItemsComeLast() {
+@Test func uikitsCountsComeBeforeStrictsPortableSubset() {
+    // strict says what UIKit says whenever UIKit throws: the item insert into the
+    // inserted section is dropped, and section 0 gained an item no insert explains.
     let ops: [Operation] = [.insertSection(1), .insertItem(p(1, 0))]
     let old = snapshot(section("A", "a")), new = snapshot(section("A", "a", "z"), section("B", "b"))
-    #expect(rejection(ops, old, new, .strict)?.rule == .itemOperationInChangedSection)
+    #expect(rejection(ops, old, new, .strict)?.rule == .itemCount)
     #expect(rejection(ops, old, new, .uikit)?.rule == .itemCount)
+    // Without the count error, strict names its own rule and uikit accepts.
+    let fine = snapshot(section("A", "a"), section("B", "b"))
+    #expect(rejection(ops, old, fine, .strict)?.rule == .itemOperationInChangedSection)
+    #expect(shown(ops, old, fine, .uikit) == fine)
 }
 
 @Test func withinOneCheckTheFirstIssuedOffenderIsNamed() {

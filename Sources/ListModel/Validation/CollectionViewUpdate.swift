@@ -1,0 +1,80 @@
+// CollectionViewUpdate: a batch as UICollectionView's validator works on it,
+// through the steps of `-_endItemAnimations` (RULES.md §3.1).
+
+/// The update lists of one batch, as UICollectionView builds, checks and
+/// trims them before it applies the batch.
+///
+/// Every step is a method of its own, in the validator's order:
+/// `init` (steps 2–4: the lists, sorted, and every reload split),
+/// `validateDeletes` (step 5a), `validateInserts` (step 5b), `validateMoves`
+/// (step 5c), then the counts (step 9, `checkCounts`). A step either throws
+/// the rejection UIKit would raise, or trims the lists as UIKit does
+/// (item deletes inside deleted sections, item inserts inside inserted
+/// sections, exact duplicate moves).
+struct CollectionViewUpdate {
+    /// Deletes, sections and items, in descending index-path order.
+    var deletes: [UpdateItem]
+    /// Inserts, sections and items, in ascending index-path order.
+    var inserts: [UpdateItem]
+    /// Moves, sections and items, in ascending order of their source.
+    var moves: [UpdateItem]
+
+    /// Steps 2–4: the batch's operations sorted into UIKit's lists, with
+    /// every reload split into a delete at its old index path and an insert
+    /// at that path adjusted by the batch's deletes and inserts
+    /// (`ReloadSplit.swift`).
+    ///
+    /// Throws `attempt to delete and reload the same index path (P)` for a
+    /// reload that is also deleted.
+    init(_ batch: Batch) throws(Rejection) {
+        var issuedDeletes: [UpdateItem] = []
+        var issuedInserts: [UpdateItem] = []
+        var reloads: [UpdateItem] = []
+        var moves: [UpdateItem] = []
+        for (order, op) in batch.operations.enumerated() {
+            let origin = UpdateOrigin.issued(op)
+            switch op {
+            case .deleteSection(let s):
+                issuedDeletes.append(UpdateItem(action: .delete, path: UpdatePath(section: s), origin: origin, order: order))
+            case .deleteItem(let p):
+                issuedDeletes.append(UpdateItem(action: .delete, path: UpdatePath(p), origin: origin, order: order))
+            case .insertSection(let s):
+                issuedInserts.append(UpdateItem(action: .insert, path: UpdatePath(section: s), origin: origin, order: order))
+            case .insertItem(let p):
+                issuedInserts.append(UpdateItem(action: .insert, path: UpdatePath(p), origin: origin, order: order))
+            case .reloadSection(let s):
+                reloads.append(UpdateItem(action: .delete, path: UpdatePath(section: s), origin: origin, order: order))
+            case .reloadItem(let p):
+                reloads.append(UpdateItem(action: .delete, path: UpdatePath(p), origin: origin, order: order))
+            case .moveSection(let s, let t):
+                moves.append(UpdateItem(action: .move, path: UpdatePath(section: s),
+                                        destination: UpdatePath(section: t), origin: origin, order: order))
+            case .moveItem(let p, let q):
+                moves.append(UpdateItem(action: .move, path: UpdatePath(p), destination: UpdatePath(q),
+                                        origin: origin, order: order))
+            }
+        }
+        let sortedDeletes = issuedDeletes.descending()
+        let sortedInserts = issuedInserts.ascending()
+        var deletes = issuedDeletes, inserts = issuedInserts
+        for reload in reloads.ascending() {
+            let halves = try Self.split(reload, deletes: sortedDeletes, inserts: sortedInserts)
+            deletes.append(halves.delete)
+            inserts.append(halves.insert)
+        }
+        self.deletes = deletes.descending()
+        self.inserts = inserts.ascending()
+        self.moves = moves.ascending()
+    }
+
+    /// The batch the view applies once every step passed: the trimmed
+    /// deletes, inserts and moves, reloads split (RULES.md §2).
+    var appliedBatch: Batch {
+        Batch((deletes + moves + inserts).sorted { $0.order < $1.order }.map(\.operation))
+    }
+}
+
+extension UpdatePath {
+    init(section: Int) { self.init(section: section, item: nil) }
+    init(_ p: ItemPath) { self.init(section: p.section, item: p.item) }
+}

@@ -1,0 +1,66 @@
+// CountValidation: the numbers of sections and items after the batch must be
+// what the batch says (RULES.md §3.1, the reconstruction's step 9).
+//
+// UIKit asks the data source for the counts after the update, so "after" is
+// always `data`.
+
+extension CollectionViewUpdate {
+    /// Step 9: the section count, then each section's item count.
+    ///
+    /// - Sections after = sections before + inserted − deleted, a reload
+    ///   counting once as each (its two halves).
+    /// - For each section after the update that has an old section (through
+    ///   the section map of §2.1; inserted sections, a reloaded one's insert
+    ///   half included, have none): items after = items before + inserted
+    ///   (into the new section) + moved in (to the new section) − deleted
+    ///   (from the old section) − moved out (of the old section). A move is
+    ///   counted only when its source and destination *section numbers*
+    ///   differ: UIKit compares the old number with the new one, so an item
+    ///   moved from old section 0 to new section 0 is not counted even when
+    ///   those are different sections. Reload halves count as the inserts
+    ///   and deletes they are. S in the message is the new section index.
+    func checkCounts(_ context: BatchContext) throws(Rejection) {
+        let sectionDeletes = deletes.filter(\.isSection)
+        let sectionInserts = inserts.filter(\.isSection)
+        let expectedSections = context.sectionsBefore + sectionInserts.count - sectionDeletes.count
+        if expectedSections != context.sectionsAfter {
+            throw Rejection(.sectionCount, Self.noting(sectionDeletes + sectionInserts,
+                "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (\(context.sectionsAfter)) must be equal to the number of sections contained in the collection view before the update (\(context.sectionsBefore)), plus or minus the number of sections inserted or deleted (\(sectionInserts.count) inserted, \(sectionDeletes.count) deleted)."))
+        }
+        let applied = BatchContext(batch: appliedBatch, displayed: context.displayed, data: context.data)
+        let map = SectionMap(applied)
+        var movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:]
+        for move in moves where !move.isSection {
+            let from = move.path.section, to = (move.destination ?? move.path).section
+            if from != to {
+                movedOut[from, default: 0] += 1
+                movedIn[to, default: 0] += 1
+            }
+        }
+        for t in 0..<context.sectionsAfter {
+            guard let s = map.oldIndex(ofFinal: t), let before = context.itemsBefore(s), let after = context.itemsAfter(t) else { continue }
+            let inserted = inserts.filter { !$0.isSection && $0.path.section == t }
+            let deleted = deletes.filter { !$0.isSection && $0.path.section == s }
+            let movedInto = movedIn[t] ?? 0, movedOutOf = movedOut[s] ?? 0
+            if after == before + inserted.count + movedInto - deleted.count - movedOutOf { continue }
+            throw Rejection(.itemCount, Self.noting(deleted + inserted,
+                "Invalid update: invalid number of items in section \(t).  The number of items contained in an existing section after the update (\(after)) must be equal to the number of items contained in that section before the update (\(before)), plus or minus the number of items inserted or deleted from that section (\(inserted.count) inserted, \(deleted.count) deleted) and plus or minus the number of items moved into or out of that section (\(movedInto) moved in, \(movedOutOf) moved out)."))
+        }
+    }
+
+    /// `message`, followed by the reloads whose halves it counted, if any:
+    /// a count the engine cannot see in its own batch says where it came from.
+    private static func noting(_ counted: [UpdateItem], _ message: String) -> String {
+        var reloads: [String] = []
+        for item in counted {
+            switch item.origin {
+            case .reloadDeleteHalf(let op), .reloadInsertHalf(let op):
+                if !reloads.contains(op.caseSpelling) { reloads.append(op.caseSpelling) }
+            case .issued:
+                continue
+            }
+        }
+        guard !reloads.isEmpty else { return message }
+        return message + " (the counts include the delete and insert halves of " + reloads.joined(separator: ", ") + ")"
+    }
+}

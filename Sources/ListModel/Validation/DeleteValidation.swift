@@ -1,0 +1,75 @@
+// DeleteValidation: the deletes checked against the state before the batch
+// (RULES.md §3.1, the reconstruction's step 5a).
+
+extension CollectionViewUpdate {
+    /// Step 5a: walks the deletes in descending order, each against what the
+    /// view displays before the batch.
+    ///
+    /// - A section delete must name an existing section; it then drops
+    ///   every item delete inside that section (silently: UIKit deletes the
+    ///   whole section anyway; a reload's delete half included), and no move
+    ///   may start from that section: the same section
+    ///   (`attempt to perform a delete and a move from the same section (S)`)
+    ///   or an item inside it (`cannot move an item from a deleted section (S)`).
+    /// - An item delete must name an existing section and item; no move may
+    ///   start from the same index path
+    ///   (`attempt to perform a delete and a move from the same index path (P)`).
+    ///
+    /// Descending order puts a section's delete before its own items' (a
+    /// section sorts after its items), so an item delete inside a deleted
+    /// section is dropped before it is ever bounds-checked.
+    ///
+    /// The reconstruction checks moves only inside its section branch; the
+    /// item form of the message is UIKit's (it is in the same table of
+    /// assertions) and the model checks it for item deletes too, as it does
+    /// for inserts, where iOS crash reports show the item form firing
+    /// (RULES.md §3.1).
+    mutating func validateDeletes(_ context: BatchContext) throws(Rejection) {
+        var index = 0
+        while index < deletes.count {
+            let delete = deletes[index]
+            let s = delete.path.section
+            if delete.isSection {
+                if s < 0 || s >= context.sectionsBefore {
+                    throw Rejection(.deleteSectionOutOfRange, delete.naming(
+                        "attempt to delete section \(s), but there are only \(context.sectionsBefore) sections before the update"))
+                }
+                // Drop the item deletes inside the section, keeping `index` on this delete.
+                var scan = 0
+                while scan < deletes.count {
+                    if !deletes[scan].isSection && deletes[scan].path.section == s {
+                        deletes.remove(at: scan)
+                        if scan < index { index -= 1 }
+                    } else {
+                        scan += 1
+                    }
+                }
+                for move in moves {
+                    if move.path == delete.path {
+                        throw Rejection(.deleteAndMoveSection, delete.naming(
+                            "attempt to perform a delete and a move from the same section (\(s))"))
+                    }
+                    if move.path.section == s {
+                        throw Rejection(.moveOutOfDeletedSection, delete.naming(
+                            "cannot move an item from a deleted section (\(s))"))
+                    }
+                }
+            } else {
+                let i = delete.path.item ?? 0
+                guard let n = context.itemsBefore(s) else {
+                    throw Rejection(.deleteItemOutOfRange, delete.naming(
+                        "attempt to delete item \(i) from section \(s), but there are only \(context.sectionsBefore) sections before the update"))
+                }
+                if i < 0 || i >= n {
+                    throw Rejection(.deleteItemOutOfRange, delete.naming(
+                        "attempt to delete item \(i) from section \(s) which only contains \(n) items before the update"))
+                }
+                for move in moves where move.path == delete.path {
+                    throw Rejection(.deleteAndMove, delete.naming(
+                        "attempt to perform a delete and a move from the same index path (\(delete.path.uikitDescription))"))
+                }
+            }
+            index += 1
+        }
+    }
+}

@@ -1,0 +1,110 @@
+// UpdateItem: one entry of UICollectionView's update lists, as its batch
+// validator holds them (RULES.md §3.1).
+//
+// UIKit keeps every operation of a batch as an update item: an action
+// (insert, delete, move; a reload is split before validation, §3.1 step 3)
+// and an index path, a section operation being an index path whose item
+// is NSNotFound. The model keeps the same, plus where each item came from,
+// so a message can say when UIKit names an operation the engine did not
+// send (the two halves of a reload).
+
+/// A place an update item names: a section and an item, or the whole
+/// section (`item == nil`, UIKit's `NSNotFound`).
+struct UpdatePath: Hashable, Comparable {
+    var section: Int
+    var item: Int?
+
+    var isSection: Bool { item == nil }
+
+    /// UIKit's `-[NSIndexPath compare:]`: by section, then by item, and a
+    /// section operation (item NSNotFound, the largest NSInteger) after every
+    /// item of its section.
+    static func < (lhs: UpdatePath, rhs: UpdatePath) -> Bool {
+        (lhs.section, lhs.item ?? Int.max) < (rhs.section, rhs.item ?? Int.max)
+    }
+
+    /// The path as UIKit prints it inside a message, shortened to the path:
+    /// `S-I`; a section operation prints its NSNotFound item,
+    /// `S-9223372036854775807`.
+    var uikitDescription: String { "\(section)-\(item ?? Int.max)" }
+
+    var itemPath: ItemPath { ItemPath(section, item ?? Int.max) }
+}
+
+/// What an update item does.
+enum UpdateAction: Hashable {
+    case insert, delete, move
+}
+
+/// Where an update item came from.
+enum UpdateOrigin: Hashable {
+    /// An operation the engine issued, as issued.
+    case issued(Operation)
+    /// The delete half of a reload the engine issued (§3.1 step 3).
+    case reloadDeleteHalf(Operation)
+    /// The insert half of a reload the engine issued, at the place UIKit
+    /// computed for it (§3.1 step 3).
+    case reloadInsertHalf(Operation)
+
+    /// How a message names a rewritten item, or `nil` for an issued one.
+    func note(at path: UpdatePath) -> String? {
+        switch self {
+        case .issued:
+            return nil
+        case .reloadDeleteHalf(let op):
+            return "the delete half of \(op.caseSpelling)"
+        case .reloadInsertHalf(let op):
+            let placed = path.isSection ? "section \(path.section)" : "\(path.itemPath)"
+            return "the insert half of \(op.caseSpelling), placed at \(placed) after the batch's deletes and inserts"
+        }
+    }
+}
+
+/// One entry of UICollectionView's update lists.
+struct UpdateItem: Hashable {
+    var action: UpdateAction
+    /// UIKit's `_indexPath`: the old place for a delete or a move, the new
+    /// place for an insert.
+    var path: UpdatePath
+    /// A move's destination (`_newIndexPath`); `nil` for inserts and deletes.
+    var destination: UpdatePath?
+    var origin: UpdateOrigin
+    /// The position of the operation in the batch as issued: the tie-break
+    /// that keeps every sort in this model deterministic.
+    var order: Int
+
+    var isSection: Bool { path.isSection }
+
+    /// `message` followed by where the item came from, when the engine did
+    /// not send it as it is: `… (the insert half of reload 0.1, placed at 0.2 …)`.
+    func naming(_ message: String) -> String {
+        guard let note = origin.note(at: path) else { return message }
+        return message + " (" + note + ")"
+    }
+
+    /// The operation this item stands for in the batch the view applies.
+    var operation: Operation {
+        switch (action, path.item) {
+        case (.delete, nil): return .deleteSection(path.section)
+        case (.delete, let i?): return .deleteItem(ItemPath(path.section, i))
+        case (.insert, nil): return .insertSection(path.section)
+        case (.insert, let i?): return .insertItem(ItemPath(path.section, i))
+        case (.move, nil): return .moveSection(from: path.section, to: destination?.section ?? path.section)
+        case (.move, let i?):
+            let to = destination ?? path
+            return .moveItem(from: ItemPath(path.section, i), to: ItemPath(to.section, to.item ?? 0))
+        }
+    }
+}
+
+extension Array where Element == UpdateItem {
+    /// Sorted as `compareIndexPaths:` sorts: ascending paths, issue order on ties.
+    func ascending() -> [UpdateItem] {
+        sorted { ($0.path, $0.order) < ($1.path, $1.order) }
+    }
+
+    /// Sorted as `inverseCompareIndexPaths:` sorts: descending paths, issue order on ties.
+    func descending() -> [UpdateItem] {
+        sorted { $0.path != $1.path ? $1.path < $0.path : $0.order < $1.order }
+    }
+}
