@@ -139,8 +139,37 @@ enum TriageFixtures {
         ```
         """, message: "attempt to delete item 1 from section 0 which only contains 1 items before the update", isTableView: true)
 
+    // RxSwiftCommunity/RxDataSources, issue #35: UITableView's move from an
+    // index path that does not exist, after Xcode's assertion line.
+    static let rxDataSources35 = TriageFixture(name: "rxdatasources-35", text: """
+        ```
+        2016-05-12 12:46:36.100 Example[23517:225683] *** Assertion failure in -[UITableView _endCellAnimationsWithContext:], /BuildRoot/Library/Caches/com.apple.xbs/Sources/UIKit_Sim/UIKit-3512.60.7/UITableView.m:1540
+        2016-05-12 12:46:40.265 Example[23517:225683] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to move index path (<NSIndexPath: 0xc000000000000216> {length = 2, path = 2 - 0}) that does not exist - there are only 0 rows in section 2 before the update'
+        *** First throw call stack:
+        (
+        	0   CoreFoundation                      0x000000010ec7bd85 __exceptionPreprocess + 165
+        """, message: "attempt to move index path (2-0) that does not exist - there are only 0 items in section 2 before the update", isTableView: true)
+
+    // DeclarativeHub/Bond, issue #593: UITableView's move to an index path
+    // that does not exist after the update.
+    static let bond593 = TriageFixture(name: "bond-593", text: """
+        Crash:
+        ``
+        'NSInternalInconsistencyException', reason: 'attempt to move index path (<NSIndexPath: 0x600002626fa0> {length = 2, path = 1 - 0}) to index path (<NSIndexPath: 0x600002626dc0> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 after the update
+        ``
+        """, message: "attempt to move index path (1-0) to index path (0-2) that does not exist - there are only 2 items in section 0 after the update", isTableView: true)
+
+    // LeoMobileDeveloper/DraggableTableView, issue #1: UITableView's row
+    // count with an item moved in (a drag across sections).
+    static let draggableTableView1 = TriageFixture(name: "draggabletableview-1", text: """
+        跨section移动row时crash。
+        Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of rows in section 1.  The number of rows contained in an existing section after the update (1) must be equal to the number of rows contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (1 moved in, 0 moved out).'
+        *** First throw call stack:
+        """, message: "Invalid update: invalid number of items in section 1.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (1), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (1 moved in, 0 moved out).", isTableView: true)
+
     static let all = [forum728797, exyteChat56, xlPagerTabStrip859, rxDataSources321, wordPress19505, chatSecure347,
-                      deepDiff56, messageKit1008, bsImagePicker113, igListKit1442, simplenote730, friendlyPix43, yep673]
+                      deepDiff56, messageKit1008, bsImagePicker113, igListKit1442, simplenote730, friendlyPix43, yep673,
+                      rxDataSources35, bond593, draggableTableView1]
 
     // ra1028/DifferenceKit, issue #155: iOS 16.4's header alone, without the
     // counts and updates that follow it (not enough to triage).

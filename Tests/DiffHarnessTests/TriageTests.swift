@@ -73,6 +73,39 @@ import Testing
         #expect(check.rejection?.message.contains(exception.message) == true, "\(check.rejection?.message ?? "accepted")")
     }
 
+    @Test func twoMovesFromOrToOnePlaceAreReadWithBarePaths() throws {
+        // UIKit prints these paths with `%@` and no parentheses.
+        let both = try Triage.triage("reason: 'attempt to move item at index path <NSIndexPath: 0x1> {length = 2, path = 0 - 1} to both <NSIndexPath: 0x2> {length = 2, path = 0 - 2} and <NSIndexPath: 0x3> {length = 2, path = 0 - 3}'")
+        #expect(both.exception.kind == .moveToTwoPlaces(ItemPath(0, 1), ItemPath(0, 2), ItemPath(0, 3)))
+        #expect(both.isReproduced, "\(String(describing: both.verdicts[.uikit]))")
+        // UIKit walks the moves in ascending order of their source: P before Q.
+        let one = try Triage.triage("attempt to move both item at index path 0-1 and 1-0 to 0-0")
+        #expect(one.exception.kind == .moveTwoToOnePlace(ItemPath(0, 1), ItemPath(1, 0), ItemPath(0, 0)))
+        #expect(one.isReproduced, "\(String(describing: one.verdicts[.uikit]))")
+    }
+
+    @Test func everyKindOfMessageTriagesToACaseThatReproducesIt() throws {
+        let p = ItemPath(1, 2)
+        let kinds: [LoggedException.Kind] = [
+            .sectionCount(after: 3, before: 2, inserted: 0, deleted: 1),
+            .itemCount(section: 1, after: 4, before: 2, inserted: 1, deleted: 0, movedIn: 0, movedOut: 1),
+            .deleteItemOutOfRange(p, itemsBefore: 2), .deleteItemSectionOutOfRange(p, sectionsBefore: 1),
+            .insertItemOutOfRange(p, itemsAfter: 1), .insertItemSectionOutOfRange(p, sectionsAfter: 1),
+            .deleteSectionOutOfRange(2, sectionsBefore: 2), .insertSectionOutOfRange(3, sectionsAfter: 3),
+            .insertAndMove(p), .insertAndMove(ItemPath(0, 0)), .deleteAndMove(p), .deleteAndMove(ItemPath(0, 0)), .deleteAndReload(p),
+            .moveSourceOutOfRange(p, itemsBefore: 2), .moveDestinationOutOfRange(ItemPath(0, 0), to: p, itemsAfter: 1),
+            .moveToTwoPlaces(ItemPath(0, 0), ItemPath(0, 1), p), .moveTwoToOnePlace(ItemPath(0, 0), ItemPath(0, 1), p),
+            .moveOutOfDeletedSection(1), .moveIntoInsertedSection(1),
+        ]
+        for kind in kinds {
+            let exception = LoggedException(kind)
+            // The reader reads the message it prints back to the same exception.
+            #expect(try ExceptionReader.read(exception.message) == exception)
+            let report = try Triage.triage(exception.message)
+            #expect(report.isReproduced, "\(kind): \(String(describing: report.verdicts[.uikit]))")
+        }
+    }
+
     // MARK: Noise
 
     @Test func wrappedQuotedLinesAndIndexPathSpellingsAreFlattened() throws {

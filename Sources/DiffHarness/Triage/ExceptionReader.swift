@@ -45,6 +45,9 @@ public enum ExceptionReader {
     /// An index path in parentheses, as the flattening leaves it: `(0-1)`.
     private static let path = #"\(\s*(\d+)\s*-\s*(\d+)\s*\)"#
 
+    /// An index path without parentheses (UIKit's `%@` in the move messages): `0-1`.
+    private static let barePath = #"(\d+)\s*-\s*(\d+)"#
+
     private static let patterns: [Pattern] = [
         Pattern(#"Invalid update: invalid number of sections\. The number of sections contained in the collection view after the update \((\d+)\) must be equal to the number of sections contained in the collection view before the update \((\d+)\), plus or minus the number of sections inserted or deleted \((\d+) inserted, (\d+) deleted\)"#) {
             .sectionCount(after: $0[0], before: $0[1], inserted: $0[2], deleted: $0[3])
@@ -78,6 +81,18 @@ public enum ExceptionReader {
         },
         Pattern(#"attempt to delete and reload the same index path "# + path) {
             .deleteAndReload(ItemPath($0[0], $0[1]))
+        },
+        Pattern(#"attempt to move index path "# + path + #" that does not exist - there are only (\d+) items in section \d+ before the update"#) {
+            .moveSourceOutOfRange(ItemPath($0[0], $0[1]), itemsBefore: $0[2])
+        },
+        Pattern(#"attempt to move index path "# + path + #" to index path "# + path + #" that does not exist - there are only (\d+) items in section \d+ after the update"#) {
+            .moveDestinationOutOfRange(ItemPath($0[0], $0[1]), to: ItemPath($0[2], $0[3]), itemsAfter: $0[4])
+        },
+        Pattern(#"attempt to move item at index path "# + barePath + " to both " + barePath + " and " + barePath) {
+            .moveToTwoPlaces(ItemPath($0[0], $0[1]), ItemPath($0[2], $0[3]), ItemPath($0[4], $0[5]))
+        },
+        Pattern(#"attempt to move both item at index path "# + barePath + " and " + barePath + " to " + barePath) {
+            .moveTwoToOnePlace(ItemPath($0[0], $0[1]), ItemPath($0[2], $0[3]), ItemPath($0[4], $0[5]))
         },
         Pattern(#"cannot move an? (?:item|row) from a deleted section \((\d+)\)"#) {
             .moveOutOfDeletedSection($0[0])

@@ -37,7 +37,7 @@ public struct ExceptionText: Hashable, Sendable {
             collapsed.append(isSpace ? " " : character)
             lastWasSpace = isSpace
         }
-        let tableWords = try! Regex(#"number of rows|(?:delete|insert|reload|move) row|row counts|(?:Delete|Insert|Reload|Move) row|table view"#)
+        let tableWords = try! Regex(#"number of rows|rows in section|(?:delete|insert|reload|move) row|row counts|(?:Delete|Insert|Reload|Move) row|table view"#)
         isTableView = collapsed.contains(tableWords)
         if isTableView {
             collapsed = collapsed

@@ -37,6 +37,14 @@ public struct LoggedException: Hashable, Sendable {
         case deleteAndMove(ItemPath)
         /// `attempt to delete and reload the same index path (P)`
         case deleteAndReload(ItemPath)
+        /// `attempt to move index path (P) that does not exist - there are only N items in section S before the update`
+        case moveSourceOutOfRange(ItemPath, itemsBefore: Int)
+        /// `attempt to move index path (P) to index path (Q) that does not exist - there are only N items in section T after the update`
+        case moveDestinationOutOfRange(ItemPath, to: ItemPath, itemsAfter: Int)
+        /// `attempt to move item at index path P to both Q and R`
+        case moveToTwoPlaces(ItemPath, ItemPath, ItemPath)
+        /// `attempt to move both item at index path P and Q to R`
+        case moveTwoToOnePlace(ItemPath, ItemPath, ItemPath)
         /// `cannot move an item from a deleted section (S)`
         case moveOutOfDeletedSection(Int)
         /// `cannot move an item into a newly inserted section (S)`
@@ -95,6 +103,14 @@ public struct LoggedException: Hashable, Sendable {
             return "attempt to perform a delete and a move from the same index path (\(p.uikitDescription))"
         case .deleteAndReload(let p):
             return "attempt to delete and reload the same index path (\(p.uikitDescription))"
+        case .moveSourceOutOfRange(let p, let n):
+            return "attempt to move index path (\(p.uikitDescription)) that does not exist - there are only \(n) items in section \(p.section) before the update"
+        case .moveDestinationOutOfRange(let p, let q, let n):
+            return "attempt to move index path (\(p.uikitDescription)) to index path (\(q.uikitDescription)) that does not exist - there are only \(n) items in section \(q.section) after the update"
+        case .moveToTwoPlaces(let p, let q, let r):
+            return "attempt to move item at index path \(p.uikitDescription) to both \(q.uikitDescription) and \(r.uikitDescription)"
+        case .moveTwoToOnePlace(let p, let q, let r):
+            return "attempt to move both item at index path \(p.uikitDescription) and \(q.uikitDescription) to \(r.uikitDescription)"
         case .moveOutOfDeletedSection(let s):
             return "cannot move an item from a deleted section (\(s))"
         case .moveIntoInsertedSection(let s):

@@ -23,6 +23,19 @@ public enum TriageCase {
                     stages: [Stage(batch: batch)], expectation: .error(exception.message), profile: .uikit)
     }
 
+    /// Counts before and after, the same in every section, just large enough
+    /// for the index paths named (section `fixedAfter.0` holds exactly
+    /// `fixedAfter.1` items after the update).
+    static func sized(needsBefore: [ItemPath], needsAfter: [ItemPath], fixedAfter: (Int, Int)?) -> (before: [Int], after: [Int]) {
+        let paths = needsBefore + needsAfter
+        let sections = max((paths.map(\.section) + [fixedAfter?.0 ?? 0]).max() ?? 0, 0) + 1
+        var counts = Array(repeating: 0, count: sections)
+        for p in paths where p.section >= 0 && p.item >= 0 { counts[p.section] = max(counts[p.section], p.item + 1) }
+        var after = counts
+        if let (s, n) = fixedAfter, s >= 0 { after[s] = n }
+        return (counts, after)
+    }
+
     /// The counts before and after, the batch, and what the comments say of them.
     static func shape(_ exception: LoggedException) -> (before: [Int], after: [Int], batch: Batch, story: [String]) {
         /// `count` sections, all empty but `section`, which holds `items`.
@@ -85,6 +98,22 @@ public enum TriageCase {
             return (counts(p.section + 1, p.section, p.item + 1), counts(p.section + 1, p.section, p.item),
                     Batch([.deleteItem(p), .reloadItem(p)]),
                     ["Smallest case: a delete and a reload of \(p.uikitDescription)."])
+        case .moveSourceOutOfRange(let p, let n):
+            let to = ItemPath(p.section, 0)
+            return (counts(p.section + 1, p.section, n), counts(p.section + 1, p.section, max(n, 1)),
+                    Batch([.moveItem(from: p, to: to)]), ["Smallest case: section \(p.section) holds \(n) items and the batch moves item \(p.item)."])
+        case .moveDestinationOutOfRange(let p, let q, let n):
+            let (before, after) = sized(needsBefore: [p], needsAfter: [], fixedAfter: (q.section, n))
+            return (before, after, Batch([.moveItem(from: p, to: q)]),
+                    ["Smallest case: section \(q.section) holds \(n) items after the update and the batch moves an item to \(q.uikitDescription)."])
+        case .moveToTwoPlaces(let p, let q, let r):
+            let (before, after) = sized(needsBefore: [p], needsAfter: [q, r], fixedAfter: nil)
+            return (before, after, Batch([.moveItem(from: p, to: q), .moveItem(from: p, to: r)]),
+                    ["Smallest case: two moves of \(p.uikitDescription), to \(q.uikitDescription) and to \(r.uikitDescription)."])
+        case .moveTwoToOnePlace(let p, let q, let r):
+            let (before, after) = sized(needsBefore: [p, q], needsAfter: [r], fixedAfter: nil)
+            return (before, after, Batch([.moveItem(from: p, to: r), .moveItem(from: q, to: r)]),
+                    ["Smallest case: moves of \(p.uikitDescription) and \(q.uikitDescription), both to \(r.uikitDescription)."])
         case .moveOutOfDeletedSection(let s):
             // Old section s (one item) is deleted; old section s + 1 becomes
             // section s and receives the item.

@@ -101,6 +101,18 @@ public enum TriageExplanation {
         case .deleteAndReload(let p):
             return ["a delete and a reload both name \(p.uikitDescription) before the update: a reload is a delete plus an insert, so the item is deleted twice.",
                     "Drop the reload of a deleted item"]
+        case .moveSourceOutOfRange(let p, let n):
+            return ["the batch moves item \(p.item) of section \(p.section), but the view showed only \(n) items there:",
+                    "a move's source is an index path before the update (RULES.md §1); the batch was computed against another old list, or counted the source after the deletes"]
+        case .moveDestinationOutOfRange(let p, let q, let n):
+            return ["the batch moves \(p.uikitDescription) to \(q.uikitDescription), but the data source returns only \(n) items in section \(q.section) after the update:",
+                    "a move's destination is an index path after the update (RULES.md §1); moves written as sequential steps land past the end"]
+        case .moveToTwoPlaces(let p, let q, let r):
+            return ["two moves take the item at \(p.uikitDescription), to \(q.uikitDescription) and to \(r.uikitDescription): one cell cannot go to two places.",
+                    "Often a diff reported one change twice (a duplicated identity, or an update and a move of the same item)"]
+        case .moveTwoToOnePlace(let p, let q, let r):
+            return ["two moves, of \(p.uikitDescription) and of \(q.uikitDescription), both end at \(r.uikitDescription): two cells cannot take one place.",
+                    "Often two items share an identity, and the diff paired both with one new item"]
         case .moveOutOfDeletedSection(let s):
             return ["an item moves out of section \(s), which the batch deletes: a deleted section's items go with it.",
                     "Delete the item with its section and insert it where it goes"]

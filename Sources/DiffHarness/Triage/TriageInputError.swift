@@ -23,7 +23,8 @@ public enum TriageInputError: Error, Hashable, Sendable, CustomStringConvertible
             "attempt to insert item I into section S …", "attempt to delete section S …", \
             "attempt to insert section S …", "attempt to perform an insert and a move to the same index path (…)", \
             "attempt to perform a delete and a move from the same index path (…)", \
-            "attempt to delete and reload the same index path (…)", "cannot move an item from a deleted section (S)" \
+            "attempt to delete and reload the same index path (…)", "attempt to move index path (…) …", \
+            "attempt to move item at index path … to both … and …", "attempt to move both item at index path … and … to …", "cannot move an item from a deleted section (S)" \
             or "cannot move an item into a newly inserted section (S)", but found none
             """
         case .incompleteBatch(let part):
