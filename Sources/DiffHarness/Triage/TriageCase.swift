@@ -124,7 +124,7 @@ public enum TriageCase {
             // Section s is inserted; old section s (one item), now s + 1, gives it its item.
             return (counts(s + 1, s, 1), counts(s + 2, s, 1),
                     Batch([.insertSection(s), .moveItem(from: ItemPath(s, 0), to: ItemPath(s, 0))]),
-                    ["Smallest case: section \(s) is inserted and the item of the section before it moves in."])
+                    ["Smallest case: section \(s) is inserted and the item of the section that stood at \(s) moves in."])
         }
     }
 }
