@@ -22,7 +22,7 @@ public struct FetchedResultsReading: Hashable, Sendable, CustomStringConvertible
     /// The objects of a deleted section are reported as deleted objects as
     /// well (true), or only the section delete is reported (false). Observed
     /// both ways; a client that replays them issues item deletes inside a
-    /// deleted section, which RULES.md §3 marks **[open]**
+    /// deleted section, outside the portable subset of RULES.md §3.3
     /// (`item-operation-in-changed-section`).
     public var reportsObjectsOfDeletedSections: Bool
     /// An updated object that keeps its index path is reported as a move

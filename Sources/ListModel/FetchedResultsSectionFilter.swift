@@ -5,9 +5,9 @@ extension FetchedResultsStream {
     /// The stream as a widely shipped collector keeps it: it remembers the
     /// sections inserted and deleted, and drops every object change inside
     /// them, since an item operation aimed at a section inserted or deleted
-    /// in the same batch is **[open]** in RULES.md §3
+    /// in the same batch is outside the portable subset, RULES.md §3.3
     /// (`item-operation-in-changed-section`) and a move out of a deleted
-    /// section or into an inserted one is rejected (§3, Conflicts).
+    /// section or into an inserted one is rejected (§3.1 steps 5a–5b).
     ///
     /// Only the part of a change inside such a section is dropped: a move
     /// out of a deleted section keeps its insert at the new index path, a

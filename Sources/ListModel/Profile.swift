@@ -1,9 +1,12 @@
-// Profile: how the model reads the rules marked [open] in the rule book (RULES.md).
+// Profile: which list view the model is (RULES.md, the opening and §3).
 
-/// Which reading of the **[open]** rules the model applies.
+/// Which list view the model is.
 ///
-/// `strict` (the default) rejects every known-unsafe combination; `uikit`
-/// applies only the documented rules and the lenient reading of each open one.
+/// `uikit` is UICollectionView as its batch validator runs (RULES.md §3.1,
+/// §3.2). `strict` (the default) is the portable subset: everything `uikit`
+/// rejects, in the same words, plus what another list view, an older iOS or
+/// a second reading of the sources does differently (§3.3). A batch `strict`
+/// accepts, `uikit` accepts with the same result.
 public enum Profile: String, CaseIterable, Sendable {
     case strict
     case uikit

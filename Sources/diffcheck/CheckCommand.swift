@@ -1,5 +1,6 @@
 // CheckCommand: `diffcheck check`, the CI gate.
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 
@@ -48,10 +49,12 @@ enum CheckCommand {
                         and per property)
       --corpus DIR      the corpus to replay (default Corpus/); may be
                         given with PATHS
-      --findings DIR    where random failures go (default CORPUS/findings)
+      --findings DIR    where exhaustive and random failures go (default
+                        CORPUS/findings)
       --no-timings      leave timings out of the random part's summary
       --recorded        judge the answers recorded in findings (`recorded:`
-                        lines) instead of running their engine
+                        lines) instead of running their engine; only the
+                        corpus part runs
       --shard K/N       check only part K of N of every part: corpus files
                         at positions K-1, K-1+N, … (sorted), exhaustive
                         pairs at those places, random cases n with
@@ -105,7 +108,13 @@ enum CheckCommand {
                 print("corpus: no Corpus/ folder here and no PATHS or --corpus DIR: no corpus to replay")
             }
         }
-        let (read, errors) = paths.isEmpty ? ([], []) : readCorpus(paths, allowsEmptyFolders: isDefaultCorpus)
+        // A corpus folder (the default one, or --corpus DIR) may be empty: a corpus of 0 files.
+        // A folder given as one of PATHS must hold something: the user named it to be checked.
+        let none: (entries: [CorpusEntry], errors: [CorpusReadError]) = ([], [])
+        let given = isDefaultCorpus ? none : readCorpus(options.positional)
+        let folder = isDefaultCorpus ? readCorpus(paths, allowsEmptyFolders: true)
+            : corpus.map { readCorpus([$0], allowsEmptyFolders: true) } ?? none
+        let (read, errors) = (given.entries + folder.entries, given.errors + folder.errors)
         let entries = read.enumerated().filter { shard.owns($0.offset) }.map(\.element)
         var unreadable = errors.count
         for error in errors {
@@ -150,7 +159,7 @@ enum CheckCommand {
         }
         if !paths.isEmpty {
             let ran = entries.count - (unreadable - errors.count)
-            print("corpus: " + (shard.isWhole ? "" : "shard \(shard): ") + "\(ran) files, \(ran - missed) meet their expectation, \(missed) do not" +
+            print("corpus: " + (shard.isWhole ? "" : "shard \(shard): ") + "\(quantity(ran, "file")), \(ran - missed) meet their expectation, \(missed) do not" +
                   (unreadable == 0 ? "" : ", \(unreadable) unreadable or not run") + String(format: " (%.1f s)", Date().timeIntervalSince(start)))
         }
         if !onNamedEngines.isEmpty {
@@ -163,19 +172,35 @@ enum CheckCommand {
                   + (recordedWithAnotherCommand == 0 ? "" : " (\(recordedWithAnotherCommand) of them were recorded with another command)"))
         }
 
+        // `--recorded` judges recorded answers, and only those: the exhaustive and
+        // random parts would run the engine (the core, by default), which the user did not ask for.
+        let judgesRecordedOnly = options.flags.contains("--recorded")
+        if judgesRecordedOnly {
+            print("exhaustive and random parts: not run (--recorded judges the recorded answers only)")
+        }
+
+        // Where the exhaustive and random parts save their findings.
+        let findingsFolder = options.values["--findings"]
+            ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
+
+        // The bounds the exhaustive part walked to their end: the random part's shrinks do not walk them again.
+        var walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])] = []
+
         // 2. The exhaustive bound.
-        if !options.flags.contains("--no-exhaustive") {
+        if !options.flags.contains("--no-exhaustive") && !judgesRecordedOnly {
             let bounds = (try? ExhaustCommand.bounds(options, engine: engine)) ?? []
             for bound in bounds {
                 let began = Date()
-                let result = ExhaustCommand.exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true)
+                let result = ExhaustCommand.exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true,
+                                                    findings: findingsFolder)
+                if let walk = result.walk { walks.append((bound, walk)) }
                 print(result.line)
-                if let first = result.firstFailure {
-                    print(first)
+                if let failures = result.failuresText {
+                    print(failures)
                     worsen(ExitCode.failure)
                 }
                 junit.add(suite: "exhaustive", name: bound.description, time: Date().timeIntervalSince(began),
-                          failure: result.firstFailure.map { (message: "\(result.failures) failing pairs", details: $0) })
+                          failure: result.failuresText.map { (message: "\(quantity(result.failures, "failing pair"))", details: $0) })
                 if isInterrupted != 0 { break }
             }
             // Ctrl-C during the exhaustive part stops the gate (as a failure).
@@ -186,15 +211,15 @@ enum CheckCommand {
         }
 
         // 3. The random budget.
-        if cases > 0 && isInterrupted == 0 {
+        if cases > 0 && isInterrupted == 0 && !judgesRecordedOnly {
             do {
-                let findings = options.values["--findings"]
-                    ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
-                var supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,
-                                            findings: findings, showsStatus: true)
+                let findings = findingsFolder
+                var supervisor = Supervisor(options: options.campaign, jobs: jobs, maxCases: cases, maxTime: maxTime,
+                                            findings: findings, showsStatus: true, workerExecutable: ownExecutable())
                 supervisor.shard = shard
+                if !walks.isEmpty { supervisor.walkedBounds = walkedText(walks) }
                 let report = try supervisor.run()
-                print("random: " + report.summary(engine: engine.name, seed: options.seed, shard: shard, shapes: options.generator.shapes,
+                print("random: " + report.summary(engine: engine.name, seed: options.seed, shard: shard, shapes: options.generator.shapes, generator: options.generator,
                                                  showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })
                 for failure in report.failures {
                     if let text = try? String(contentsOfFile: failure.path, encoding: .utf8) { print(text) }

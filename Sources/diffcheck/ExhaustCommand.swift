@@ -1,5 +1,6 @@
 // ExhaustCommand: `diffcheck exhaust`, every small pair within a bound.
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 
@@ -9,8 +10,9 @@ enum ExhaustCommand {
 
     Checks the engine on every old/new pair within a bound, identities
     renamed to a canonical form (no pair is checked twice up to renaming),
-    smallest pairs first: the first failure printed is a smallest
-    counterexample. The engine runs in worker processes: a pair it traps or
+    smallest pairs first. For each property that fails, its smallest failing
+    pair is printed with the number of pairs that fail it, and saved like a
+    random finding (`expect: pass`, the engine's answer as `recorded:`). The engine runs in worker processes: a pair it traps or
     hangs on is a no-crash failure, and the walk stops there. Without limits
     it runs both default bounds:
       flat:      \(ExhaustiveBound.flat)
@@ -24,6 +26,8 @@ enum ExhaustCommand {
       --max-per-section N    most items in one section
       --versions N           content versions of a new item (default 2)
       --no-duplicates        no repeated identities
+      --findings DIR         where each failing property's smallest pair is
+                             saved (default Corpus/findings)
       --jobs N               worker processes (default 2); the report does
                              not depend on N
       --shard K/N            check only the pairs at places K-1, K-1+N, …
@@ -37,7 +41,8 @@ enum ExhaustCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do {
-            options = try Options(arguments, valued: ["--max-items", "--max-sections", "--max-per-section", "--versions", "--jobs", "--shard"],
+            options = try Options(arguments, valued: ["--max-items", "--max-sections", "--max-per-section", "--versions", "--jobs", "--shard",
+                                                      "--findings"],
                                   switches: ["--sectioned"])
         } catch {
             printError("diffcheck exhaust: \(error)\n\n\(help)")
@@ -59,9 +64,10 @@ enum ExhaustCommand {
         var failed = false
         let engines = IsolatedEngines(timeout: options.timeout)
         for bound in bounds {
-            let result = exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true)
+            let result = exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true,
+                                 findings: options.values["--findings"] ?? "Corpus/findings")
             print(result.line)
-            if let first = result.firstFailure { print(first) }
+            if let failures = result.failuresText { print(failures) }
             failed = failed || result.failures > 0
             if isInterrupted != 0 { break }
         }
@@ -100,31 +106,54 @@ enum ExhaustCommand {
     static let maximumPairs = 1e11
 
     /// Checks every pair of `bound` in worker processes; returns a one-line
-    /// report and the first failure as a case.
-    static func exhaust(_ bound: ExhaustiveBound, options: Options, jobs: Int, engines: IsolatedEngines, showsProgress: Bool)
-        -> (line: String, failures: Int, pairs: Int, firstFailure: String?) {
+    /// report and, for each property that failed, its smallest failing pair
+    /// as a finding: checked again with the engine in a child process, saved
+    /// in `findings` (when given) like a random finding (named by what it
+    /// holds, the engine's answer as `recorded:` lines, `expect: pass`), and
+    /// printed with the number of pairs failing that property, where it was
+    /// saved and the command that reproduces it.
+    static func exhaust(_ bound: ExhaustiveBound, options: Options, jobs: Int, engines: IsolatedEngines, showsProgress: Bool,
+                        findings: String?)
+        -> (line: String, failures: Int, pairs: Int, failuresText: String?, walk: [PropertyName: Int]?) {
         let result: ExhaustiveResult
         do {
             result = try ExhaustiveRun(options: options, jobs: jobs, shard: (try? options.shard()) ?? .whole,
                                        showsProgress: showsProgress).run(bound)
         } catch {
-            return ("exhaustive (\(bound)): could not run: \(error)", 1, 0, nil)
+            return ("exhaustive (\(bound)): could not run: \(error)", 1, 0, nil, nil)
         }
-        var first: String?
-        if let failure = result.firstFailure, let pair = exhaustivePair(bound, at: failure.place),
-           let engine = try? options.isolatedEngine(engines) {
-            // The smallest failure, checked again with the engine in a child process.
-            let verdict = failure.crash == nil ? Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new) : nil
+        var shown: [String] = []
+        var verdicts: [Int: Verdict] = [:]
+        let engine = try? options.isolatedEngine(engines)
+        for property in result.firstPlaceByProperty.keys.sorted() {
+            let place = result.firstPlaceByProperty[property]!
+            guard let engine, let pair = exhaustivePair(bound, at: place) else { continue }
+            let crash = result.firstFailure?.place == place ? result.firstFailure?.crash : nil
+            // The smallest failure, checked again with the engine in a child process (a crash is not run again).
+            let verdict = crash != nil ? Verdict(output: nil, failures: [], isSkipped: false)
+                : verdicts[place] ?? Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new)
+            verdicts[place] = verdict
             let notAgain = "failed in an exhaustive worker, but not when checked again with the engine in a child process (is the engine deterministic?)"
-            let shown = verdict?.failures.first
-                ?? PropertyFailure(failure.crash == nil ? result.firstProperties.first ?? .deterministic : .noCrash, failure.crash ?? notAgain)
-            var lines = ["# smallest failure: \(shown)"]
-            if let command = options.engineCommand { lines.append("# " + CaseParser.engineCommandComment + command) }
-            // The engine's answer as `recorded:` lines: the case can be judged and drawn without the engine.
-            let c = Case(old: pair.old, new: pair.new, expectation: .fail(shown.property.rawValue), engine: engine.name,
-                         recorded: verdict?.stages ?? [])
-            first = lines.joined(separator: "\n") + "\n" + CasePrinter.text(c)
+            let failure = verdict.failures.first { $0.property == property }
+                ?? PropertyFailure(property, crash ?? notAgain)
+            let count = result.byProperty[property] ?? 1
+            let origin = "exhaustive: pair \(place) of \(bound); \(quantity(count, "failing pair")) of \(property.rawValue)"
+            let c = exhaustiveFindingCase(failure, old: pair.old, new: pair.new, verdict: verdict, engine: engine.name,
+                                          engineCommand: options.engineCommand, profile: options.profile, origin: origin)
+            var lines = ["# smallest failure: \(property.rawValue) (\(quantity(count, "pair fails it", "pairs fail it")))", CasePrinter.text(c)]
+            if let findings {
+                do {
+                    try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
+                    let path = try saveFinding(c, in: findings)
+                    lines.append("saved: \(path)")
+                    lines.append("reproduce: " + reproduceLine(path: path, options: options))
+                } catch {
+                    lines.append("not saved: \(error)")
+                }
+            }
+            shown.append(lines.joined(separator: "\n"))
         }
+        let first: String? = shown.isEmpty ? nil : shown.joined(separator: "\n\n") + "\n"
         let shard = (try? options.shard()) ?? .whole
         let checked = shard.share(of: result.pairs)
         let rate = Double(checked) / max(result.elapsed, 0.001)
@@ -134,7 +163,8 @@ enum ExhaustCommand {
             + String(format: " in %.1f s (%.0f pairs/s)", result.elapsed, rate)
         if result.stoppedAt != nil { line += "; stopped at the first pair the engine trapped or hung on" }
         if result.wasInterrupted { line += " (interrupted)" }
-        return (line, result.failingPairs + (result.wasInterrupted ? 1 : 0), checked, first)
+        let isWhole = result.isWhole && shard.isWhole
+        return (line, result.failingPairs + (result.wasInterrupted ? 1 : 0), checked, first, isWhole ? result.firstPlaceByProperty : nil)
     }
 }
 

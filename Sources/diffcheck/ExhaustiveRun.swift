@@ -9,6 +9,7 @@
 // the walk stops there (the other workers finish the places before it, so
 // the smallest failure is still the first in the walk's order).
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 
@@ -22,6 +23,8 @@ struct ExhaustiveResult {
     var firstFailure: (place: Int, crash: String?)?
     /// The properties the first failing pair failed in its worker.
     var firstProperties: [PropertyName] = []
+    /// For each property that failed, the first place in the walk failing it.
+    var firstPlaceByProperty: [PropertyName: Int] = [:]
     /// The place of the pair the engine trapped or hung on, where the walk stopped.
     var stoppedAt: Int?
     var elapsed = 0.0
@@ -52,6 +55,39 @@ extension ExhaustiveBound {
         self.init(isFlat: fields[0] == "flat", maxTotalItems: total, maxSections: sections, maxItemsPerSection: perSection,
                   contentVersions: versions, allowsDuplicates: fields[5] == "duplicates")
     }
+}
+
+extension ExhaustiveResult {
+    /// Whether the walk went through every pair of its bound (not stopped
+    /// at a trap or a hang, not interrupted, not one shard of it).
+    var isWhole: Bool { stoppedAt == nil && !wasInterrupted }
+}
+
+/// The `--walked` text a campaign's workers get: for each bound walked to
+/// its end, `SPEC=PROPERTY@PLACE,…` (each property's first failing place),
+/// bounds separated by `;`.
+func walkedText(_ walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])]) -> String {
+    walks.map { walk in
+        walk.bound.workerSpec + "=" + walk.firstFailingPlaces.keys.sorted().map { "\($0.rawValue)@\(walk.firstFailingPlaces[$0]!)" }
+            .joined(separator: ",")
+    }.joined(separator: ";")
+}
+
+/// `walkedText` read back into what shrinking needs; nil for text it did not write.
+func walkedBounds(_ text: String) -> WalkedBounds? {
+    var walked = WalkedBounds()
+    for part in text.split(separator: ";") {
+        let halves = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard halves.count == 2, let bound = ExhaustiveBound(workerSpec: String(halves[0])) else { return nil }
+        var places: [PropertyName: Int] = [:]
+        for entry in halves[1].split(separator: ",") {
+            let fields = entry.split(separator: "@")
+            guard fields.count == 2, let property = PropertyName(rawValue: String(fields[0])), let place = Int(fields[1]) else { return nil }
+            places[property] = place
+        }
+        walked.record(bound, firstFailingPlaces: places)
+    }
+    return walked
 }
 
 /// The worker's side: walks the bound and checks its share.
@@ -193,8 +229,11 @@ struct ExhaustiveRun {
             result.pairs = reached.filter { $0 != Int.max }.max().map { $0 + 1 } ?? result.pairs
         }
         result.failingPairs = failing.count
-        for properties in failing.values {
-            for property in properties { result.byProperty[property, default: 0] += 1 }
+        for (place, properties) in failing {
+            for property in properties {
+                result.byProperty[property, default: 0] += 1
+                result.firstPlaceByProperty[property] = min(result.firstPlaceByProperty[property] ?? place, place)
+            }
         }
         if let first = failing.keys.min() {
             if result.firstFailure?.place != first { result.firstFailure = (first, nil) }

@@ -1,5 +1,6 @@
 // ReproCommand: `diffcheck repro` and `diffcheck shrink`.
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 
@@ -154,7 +155,8 @@ enum ReproCommand {
             comments.append(CaseParser.engineCommandComment + command)
         }
         return Case(comments: comments, old: result.old, new: result.new, expectation: .fail(failure.property.rawValue),
-                    profile: outcome.checkedCase.profile, engine: engine.name, recorded: result.verdict.stages)
+                    profile: outcome.checkedCase.profile, engine: engine.name, recorded: result.verdict.stages,
+                    recordsNoStages: result.verdict.answeredNoStages)
     }
 }
 

@@ -1,6 +1,7 @@
 // ReproduceLine: the `diffcheck repro …` command a report prints, shell-quoted,
 // with every option that changes what repro checks, so it works as printed.
 import DiffHarness
+import DiffProcess
 import Foundation
 
 /// The command line that replays the file at `path` the way this run
@@ -17,9 +18,12 @@ import Foundation
 ///
 ///     reproduceLine(path: "Corpus/findings/0123.case", options: options)
 ///     // diffcheck repro Corpus/findings/0123.case --engine-cmd 'python3 engine.py' --timeout 3
+///
+/// The command is the one the user ran (`invokedCommand`), so the line works
+/// when diffcheck is not on PATH.
 func reproduceLine(path: String, options: Options) -> String {
     let defaults = (try? Options([])) ?? options
-    var arguments = ["diffcheck", "repro", path]
+    var arguments = [invokedCommand(), "repro", path]
     if let command = options.engineCommand {
         arguments += ["--engine-cmd", command]
     } else if options.engineName != defaults.engineName || (isCrashArtifact(path) && artifactEngine(path) == nil) {
@@ -34,6 +38,14 @@ func reproduceLine(path: String, options: Options) -> String {
     if options.generator.shapes != defaultShapes { arguments += ["--shapes", options.generator.shapes.rawValue] }
     if options.flags.contains("--recorded") { arguments.append("--recorded") }
     return arguments.map(shellQuoted).joined(separator: " ")
+}
+
+/// How the user ran diffcheck, for the commands a report prints: the path
+/// that was run when it was run by path (`/opt/bin/diffcheck`,
+/// `.build/release/diffcheck`: it need not be on PATH), `diffcheck` when it
+/// was found on PATH.
+func invokedCommand(_ argument0: String = CommandLine.arguments.first ?? "diffcheck") -> String {
+    argument0.contains("/") ? argument0 : "diffcheck"
 }
 
 /// Seconds as a user writes them: `3`, `0.5`.

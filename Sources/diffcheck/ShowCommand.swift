@@ -1,5 +1,6 @@
 // ShowCommand: `diffcheck show FILE`, a case drawn for a person.
 import DiffHarness
+import DiffProcess
 import ListModel
 
 enum ShowCommand {
@@ -53,7 +54,7 @@ enum ShowCommand {
             if !c.stages.isEmpty {
                 stages = c.stages
                 title = "stages from the file"
-            } else if !c.recorded.isEmpty {
+            } else if c.hasRecordedAnswer {
                 stages = c.recorded
                 let command = recordedEngineCommand(c).map { " `\($0)`" } ?? ""
                 title = "the answer recorded for engine \(c.engine ?? "core")\(command), not run now"
@@ -96,8 +97,9 @@ enum ShowCommand {
             for line in CaseDrawing.pipelineLines(engineName: pipelineEngine, old: c.old, new: c.new) { print(line) }
             print(CaseDrawing.draw(old: c.old, new: c.new, stages: stages, profile: profile))
             if let stages {
-                let directive = c.stages.isEmpty && !c.recorded.isEmpty ? "recorded" : "batch"
+                let directive = c.stages.isEmpty && c.hasRecordedAnswer ? "recorded" : "batch"
                 for line in CasePrinter.stageLines(stages, isFlat: c.old.isFlat && c.new.isFlat, directive: directive) { print(line) }
+                if stages.isEmpty && c.recordsNoStages { print("recorded: \(CaseParser.noStages)") }
                 let checked = checkStages(stages, old: c.old, new: c.new, profile: profile, properties: [.valid, .reachesTarget, .fresh])
                 for failure in checked.failures { print("\(failure.property.rawValue): FAILS: \(failure.message)") }
                 if !checked.failures.isEmpty { worsen(ExitCode.failure) }

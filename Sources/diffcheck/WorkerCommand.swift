@@ -16,7 +16,9 @@
 //                      unshrunk file is gone); shrinking took CALLS engine
 //                      calls and SECONDS
 //   done N LABELS      case N ran; LABELS is a LabelSet's bits in hexadecimal,
-//                      or `skipped` (written with the next `start` line)
+//                      `skipped` (the engine does not apply to it), or
+//                      `refused REASON` (the engine declined it: REASON is the
+//                      rest of the line) (written with the next `start` line)
 //   end                its share of the cases is done
 //   engine PGID, engine-end PGID
 //                      it started (stopped) an engine process group
@@ -27,6 +29,7 @@
 //                    (`guardedShrunkCase`)
 //   --exhaust BOUND  checks its share of an exhaustive walk (`ExhaustiveRun`)
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 
@@ -35,7 +38,7 @@ enum WorkerCommand {
         let options: Options
         do {
             options = try Options(arguments, valued: ["--jobs", "--index", "--step", "--stride", "--shard", "--cases", "--findings",
-                                                      "--state", "--shrink", "--exhaust"],
+                                                      "--state", "--shrink", "--exhaust", "--walked"],
                                   switches: ["--serve"])
         } catch {
             printError("diffcheck worker: \(error)")
@@ -54,7 +57,8 @@ enum WorkerCommand {
             printError("diffcheck worker: \(error)")
             return ExitCode.usage
         }
-        if options.flags.contains("--serve") { return serve(engine) }
+        // The engine behind an `IsolatedEngine`: the same server a user's engine gets.
+        if options.flags.contains("--serve") { serveEngine(engine) }
         // The supervisor kills the engines we start if we die first.
         ProcessGroups.engineObserver = { group, isRunning in emit((isRunning ? "engine " : "engine-end ") + String(group)) }
         if let path = options.values["--shrink"] { return shrinkCase(path, engine: engine, options: options) }
@@ -68,8 +72,10 @@ enum WorkerCommand {
                                    index: (try? options.integer("--index", default: 0)) ?? 0,
                                    shard: (try? options.shard()) ?? .whole, state: state)
         }
-        let cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
+        var cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
                                   seed: options.seed, engineCommand: options.engineCommand)
+        // What the exhaustive part before this campaign found (`check`): shrinks do not walk it again.
+        if let text = options.values["--walked"], let walked = walkedBounds(text) { cases.walked = walked }
         let jobs = max((try? options.integer("--jobs", default: 1)) ?? 1, 1)
         let index = (try? options.integer("--index", default: 0)) ?? 0
         let step = max((try? options.integer("--step", default: jobs)) ?? jobs, 1)
@@ -123,7 +129,8 @@ enum WorkerCommand {
                     }
                 }
                 // The labels as the hexadecimal bits of a LabelSet.
-                pending = "done \(n) " + (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16))
+                pending = "done \(n) " + (checked.refusalReason.map { "refused " + $0 }
+                    ?? (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16)))
                 if n + step < limit { pending += "\nstart \(n + step)" }
             }
             n = (flown.last?.caseNumber ?? n) + step
@@ -131,12 +138,6 @@ enum WorkerCommand {
         emit(n == index ? "end" : pending + "\nend")
         return ExitCode.success
     }
-}
-
-/// Where a campaign worker of stride `stride` saves its findings for the
-/// supervisor to move into `findings`.
-func stagingFolder(_ findings: String, stride: Int) -> String {
-    (findings as NSString).appendingPathComponent(".staging-\(stride)")
 }
 
 /// Shrinks the case in `path` with the engine in this process, writing each
@@ -168,20 +169,6 @@ func exitWhenOrphaned() {
         ProcessGroups.killAll()
         _exit(0)
     }
-}
-
-/// Answers requests until standard input ends: the engine behind an
-/// `IsolatedEngine`, speaking the external-engine protocol.
-func serve(_ engine: any DiffEngine) -> Int32 {
-    while let line = readLine(strippingNewline: true) {
-        switch SnapshotJSON.request(fromJSON: Array(line.utf8)) {
-        case .success(let pair):
-            emit(SnapshotJSON.answer(engine.diff(old: pair.old, new: pair.new)))
-        case .failure(let error):
-            emit(SnapshotJSON.answer(.failure(EngineFailure("bad request: \(error.message)"))))
-        }
-    }
-    return ExitCode.success
 }
 
 /// Writes one protocol line to standard output, unbuffered, so the

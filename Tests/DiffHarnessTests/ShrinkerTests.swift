@@ -132,3 +132,46 @@ import ListModel
         isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted)
     #expect(CasePrinter.text(findingCase(example)).contains("stopped at the shrink budget"))
 }
+
+@Test func boundsAnExhaustiveWalkWentThroughAreNotWalkedAgain() {
+    // The first-day shrink cost (issue #21): a failure beyond the flat bound
+    // walks every pair of both default bounds (143,639) to prove none is
+    // smaller. After `check`'s exhaustive part walked them, what it found
+    // makes the same shrink cost a call per bound, with the same result.
+    // "Fails" when old holds at least three items and new's first section
+    // at least three: 6 items at least, the flat bound's largest pairs, so
+    // every smaller pair of both bounds is walked first.
+    @Sendable func fails(_ old: Snapshot, _ new: Snapshot) -> Bool {
+        old.itemCount >= 3 && (new.sections.first?.items.count ?? 0) >= 3
+    }
+    let generator = PairGenerator()
+    guard let start = (0..<2_000).lazy.map({ generator.campaignCase(seed: 2, n: $0) })
+        .first(where: { fails($0.old, $0.new) && totalItems($0.old, $0.new) > 8 })
+    else { Issue.record("no starting case"); return }
+    var walked = WalkedBounds()
+    for (bound, _) in generator.directShapes {
+        var place = 0, first: Int?
+        ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
+            if fails(old, new) { first = place; return false }
+            place += 1
+            return true
+        }
+        walked.record(bound, firstFailingPlaces: first.map { [.valid: $0] } ?? [:])
+    }
+    func run(knowing walked: WalkedBounds) -> ShrinkResult {
+        let shrinker = Shrinker(failing: start.choices, size: totalItems(start.old, start.new),
+                                direct: generator.directShapes) { candidate in
+            let pair = generator.replay(candidate)
+            return fails(pair.old, pair.new) ? (pair.choices, totalItems(pair.old, pair.new)) : nil
+        }
+        shrinker.pairFails = fails
+        shrinker.walked = walked.known(.valid)
+        return shrinker.run()
+    }
+    let walking = run(knowing: WalkedBounds()), knowing = run(knowing: walked)
+    #expect(walking.choices == knowing.choices)
+    #expect(walking.calls > 10_000, "\(walking.calls)")
+    #expect(knowing.calls * 10 < walking.calls, "\(knowing.calls) calls, walking \(walking.calls)")
+    let shrunk = generator.replay(knowing.choices)
+    #expect(totalItems(shrunk.old, shrunk.new) == 6, "\(shrunk.old) → \(shrunk.new)")
+}

@@ -124,7 +124,7 @@ func reproduceLines(_ output: String) -> [String] {
     let corpus = try workspace(["mine/swap.case": "old: a b\nnew: b a\nbatch:\nexpect: fail reaches-target\n"])
     let given = try diffcheck(["check", "--corpus", "mine", "--cases", "0", "--no-exhaustive"], in: corpus)
     #expect(given.status == 0, "\(given.output)\(given.errors)")
-    #expect(given.output.contains("corpus: 1 files, 1 meet their expectation"), "\(given.output)")
+    #expect(given.output.contains("corpus: 1 file, 1 meet their expectation"), "\(given.output)")
 }
 
 @Test func theCorpusPartSaysWhichEngineEachCaseRanOn() throws {

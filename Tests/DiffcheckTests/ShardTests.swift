@@ -59,7 +59,8 @@ private func sum(_ a: [String: Int], _ b: [String: Int]) -> [String: Int] {
 
     @Test func exhaustShardsTogetherCheckEveryPairOnce() throws {
         func exhaust(_ extra: [String]) throws -> (pairs: Int, total: Int, failing: Int) {
-            let run = try diffcheck(["exhaust", "--engine", "mutant:last-wins", "--flat", "--max-items", "4"] + extra)
+            let run = try diffcheck(["exhaust", "--engine", "mutant:last-wins", "--flat", "--max-items", "4",
+                                     "--findings", try temporaryDirectory().path] + extra)
             #expect(run.status == 1)
             let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("exhaustive (") }.map(String.init))
             let numbers = line.split(separator: ")", maxSplits: 1)[1].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }

@@ -1,7 +1,7 @@
 import Testing
 @testable import ListModel
 
-/// Sources/ListModel/RULES.md §3 Bounds: every index must exist in the state it indexes; the messages are UIKit's.
+/// Sources/ListModel/RULES.md §3.1 steps 5a–5c (DeleteValidation, InsertValidation, MoveValidation): every index must exist in the state it indexes; the messages are UIKit's.
 let boundsExamples: [Rejected] = [
     Rejected("section delete past the end", [.deleteSection(2)],
              snapshot(section("A", "a"), section("B", "b")), snapshot(section("A", "a")),

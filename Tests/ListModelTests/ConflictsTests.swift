@@ -1,7 +1,7 @@
 import Testing
 @testable import ListModel
 
-/// Sources/ListModel/RULES.md §3 Conflicts: operations of one batch that contradict each other.
+/// Sources/ListModel/RULES.md §3.1 steps 3 and 5a–5c, §3.2 (ReloadSplit, the validations, UndefinedUpdates): operations of one batch that contradict each other.
 let conflictExamples: [Rejected] = [
     // The rule book's example case: b is deleted and reloaded in the same batch.
     Rejected("delete and reload the same index path",

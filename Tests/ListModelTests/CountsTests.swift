@@ -1,7 +1,7 @@
 import Testing
 @testable import ListModel
 
-/// Sources/ListModel/RULES.md §3 Counts: checked against what the data source returns after the update.
+/// Sources/ListModel/RULES.md §3.1 step 9 (CountValidation): checked against what the data source returns after the update.
 let countExamples: [Rejected] = [
     Rejected("invalid number of sections", [.deleteSection(0)],
              snapshot(section("A"), section("B")), snapshot(section("A"), section("B")),

@@ -103,10 +103,14 @@ public struct Campaign: Sendable {
                     found.insert(failure.property)
                     let c = Case(comments: [failure.description, "exhaustive: pair \(place) of \(bound)"], old: old, new: new,
                                  expectation: .pass, profile: profile == .strict ? nil : profile, engine: engine.name,
-                                 recorded: verdict.stages)
-                    let path = regressions.flatMap { try? saveFinding(c, in: $0) }
+                                 recorded: verdict.stages, recordsNoStages: verdict.answeredNoStages)
+                    var path: String?
+                    var saveError: String?
+                    if let regressions {
+                        do { path = try saveFinding(c, in: regressions) } catch { saveError = "\(error)" }
+                    }
                     result.failures.append(CampaignFinding(part: .exhaustive, property: failure.property, message: failure.description,
-                                                           caseText: CasePrinter.text(c), path: path))
+                                                           caseText: CasePrinter.text(c), path: path, saveError: saveError))
                 }
                 return true
             }
@@ -122,6 +126,7 @@ public struct Campaign: Sendable {
             let checked = cases.check(n)
             report.casesRun += 1
             if checked.verdict.isSkipped { report.skipped += 1 }
+            if let reason = checked.refusalReason { report.noteRefusal(reason, caseNumber: n) }
             for label in checked.labels.labels { report.labelCounts[label, default: 0] += 1 }
             guard let failure = checked.verdict.failures.first(where: { !found.contains($0.property) }) else {
                 for failure in checked.verdict.failures { report.repeatedFailures[failure.property.rawValue, default: 0] += 1 }
@@ -135,11 +140,13 @@ public struct Campaign: Sendable {
             if regressions == nil, let path = saved.path { unlink(path) }
             result.failures.append(CampaignFinding(part: .random(caseNumber: n), property: failure.property,
                                                    message: saved.example.failure.description,
-                                                   caseText: text, path: regressions == nil ? nil : saved.path))
+                                                   caseText: text, path: regressions == nil ? nil : saved.path,
+                                                   saveError: regressions == nil ? nil : saved.saveError))
             report.failures.append(RandomFailure(caseNumber: n, property: failure.property.rawValue,
                                                  path: saved.path ?? "-", message: saved.example.failure.message))
         }
         report.elapsed = seconds(since: start)
+        report.describeFirstRefusals { cases.generator.campaignCase(seed: seed, n: $0) }
         result.random = report
     }
 }

@@ -16,12 +16,23 @@ public struct CheckedCase: Sendable {
     public var labels: LabelSet
 }
 
+extension CheckedCase {
+    /// Why the engine refused the case, when it did so legitimately (an
+    /// input with repeated identities; the case is skipped), on one line.
+    public var refusalReason: String? {
+        guard verdict.isSkipped, case .refusal(let reason)? = verdict.output else { return nil }
+        return reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
 /// A failure shrunk and saved.
 public struct SavedFinding: Sendable {
     public var example: Counterexample
     /// Where it was saved; nil if it could not be written.
     public var path: String?
     public var seconds: Double
+    /// Why it could not be written (nil when it was).
+    public var saveError: String?
 }
 
 /// The random cases of one engine's campaign: case n is fixed by (seed, n).
@@ -31,6 +42,9 @@ public struct CampaignCases: Sendable {
     public let seed: UInt64
     /// The command of an external engine, recorded in findings.
     public let engineCommand: String?
+    /// What exhaustive walks with this engine and profile already found:
+    /// shrinking does not walk those bounds again.
+    public var walked = WalkedBounds()
 
     public init(engine: any DiffEngine, profile: Profile = .strict, generatorOptions: GeneratorOptions = GeneratorOptions(),
                 seed: UInt64, engineCommand: String? = nil) {
@@ -82,7 +96,7 @@ public struct CampaignCases: Sendable {
         let pendingPath = try? saveFinding(unshrunk(checked, failure: failure), in: folder)
         willShrink(pendingPath)
         let began = ContinuousClock.now
-        let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator)
+        let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator, walked: walked)
         let took = began.duration(to: .now)
         let example = Counterexample(
             failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,
@@ -90,8 +104,10 @@ public struct CampaignCases: Sendable {
             original: checked.pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict,
             shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted,
             engineCommand: engineCommand)
-        let path = try? saveFinding(example, in: folder)
+        var path: String?
+        var saveError: String?
+        do { path = try saveFinding(example, in: folder) } catch { saveError = "\(error)" }
         if let pendingPath, path != pendingPath { unlink(pendingPath) }
-        return SavedFinding(example: example, path: path, seconds: took.inSeconds)
+        return SavedFinding(example: example, path: path, seconds: took.inSeconds, saveError: saveError)
     }
 }

@@ -44,10 +44,12 @@ public func totalItems(_ old: Snapshot, _ new: Snapshot) -> Int {
     old.itemCount + new.itemCount
 }
 
-/// Shrinks a failing pair: the same property must keep failing.
+/// Shrinks a failing pair: the same property must keep failing. `walked`:
+/// what exhaustive walks with the same engine and profile already found
+/// (the smaller-pairs pass does not walk those bounds again).
 public func shrink(
     _ pair: GeneratedPair, failing property: PropertyName, checker: Checker, generator: PairGenerator,
-    budget: Int = 20_000, timeLimit: Double = 60
+    budget: Int = 20_000, timeLimit: Double = 60, walked: WalkedBounds = WalkedBounds()
 ) -> (pair: GeneratedPair, verdict: Verdict, result: ShrinkResult) {
     let deadline = ContinuousClock.now + .milliseconds(Int(timeLimit * 1000))
     // Only the shrunk property is judged (the same verdict as `check`, less work).
@@ -66,6 +68,7 @@ public func shrink(
     }
     shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
     shrinker.removingItems = { generator.choices($0, removingItems: $1) }
+    shrinker.walked = walked.known(property)
     var result = shrinker.run()
     // Past the time limit every candidate counted as passing: a budget too.
     if ContinuousClock.now >= deadline { result.isBudgetExhausted = true }

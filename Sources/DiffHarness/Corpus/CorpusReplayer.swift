@@ -136,12 +136,12 @@ public struct CorpusReplayer: Sendable {
         var engineName: String?
         var applicable = stageProperties, evaluated = stageProperties
         var ranOnNamedEngine = false
-        let judgesRecorded = judgesRecordedStages && c.stages.isEmpty && !c.recorded.isEmpty
+        let judgesRecorded = judgesRecordedStages && c.stages.isEmpty && c.hasRecordedAnswer
         if c.stages.isEmpty && !judgesRecorded {
             let engine: any DiffEngine
             if c.engine == CaseParser.externalEngine && !hasEngineCommand {
                 let refusal = EntryRefusal.needsEngineCommand(recordedCommand: recordedEngineCommand(c),
-                                                              hasRecordedStages: !c.recorded.isEmpty)
+                                                              hasRecordedStages: c.hasRecordedAnswer)
                 return EntryOutcome(path: path, checkedCase: c, engineName: c.engine, stages: [], failures: [],
                                     choices: choices, meetsExpectation: false, summary: refusal.description, refusal: refusal)
             }

@@ -90,7 +90,23 @@ public func findingCase(_ example: Counterexample) -> Case {
     }
     return Case(comments: comments, old: example.shrunk.old, new: example.shrunk.new, expectation: .pass,
                 profile: example.profile == .strict ? nil : example.profile, engine: engine.name,
-                recorded: example.shrunkVerdict.stages)
+                recorded: example.shrunkVerdict.stages, recordsNoStages: example.shrunkVerdict.answeredNoStages)
+}
+
+/// The case an exhaustive failure is saved as: the same as a random
+/// finding's (`findingCase`: the engine, its answer as `recorded:` lines,
+/// `expect: pass`), with where in the walk it was found (`origin`, say
+/// `exhaustive: pair 13 of …; 18 failing pairs of reaches-target`) instead
+/// of a seed and choices.
+public func exhaustiveFindingCase(_ failure: PropertyFailure, old: Snapshot, new: Snapshot, verdict: Verdict,
+                                  engine: String, engineCommand: String?, profile: Profile, origin: String) -> Case {
+    let pair = GeneratedPair(old: old, new: new, choices: [], bounds: [])
+    let example = Counterexample(failure: failure, engine: engine, profile: profile, seed: nil, caseNumber: nil,
+                                 original: pair, shrunk: pair, shrunkVerdict: verdict, shrinkCalls: 0,
+                                 isShrinkBudgetExhausted: false, engineCommand: engineCommand)
+    var c = findingCase(example)
+    c.comments = c.comments.filter { !$0.hasPrefix("choices:") } + [origin]
+    return c
 }
 
 /// What makes a saved finding a different finding: its pair, engine,

@@ -46,8 +46,8 @@ public struct ExhaustiveBound: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         isFlat
-            ? "flat lists of up to \(maxItemsPerSection) items, \(maxTotalItems) in all, \(contentVersions) content versions"
-            : "up to \(maxSections) sections of up to \(maxItemsPerSection) items, \(maxTotalItems) items in all, \(contentVersions) content versions"
+            ? "flat lists of up to \(quantity(maxItemsPerSection, "item")), \(maxTotalItems) in all, \(quantity(contentVersions, "content version"))"
+            : "up to \(quantity(maxSections, "section")) of up to \(quantity(maxItemsPerSection, "item")), \(quantity(maxTotalItems, "item")) in all, \(quantity(contentVersions, "content version"))"
     }
 }
 

@@ -19,6 +19,20 @@ public struct GeneratorOptions: Hashable, Sendable {
         self.maxSize = max(maxSize, 0)
         self.shapes = shapes
     }
+
+    /// The labels a campaign with these options can produce: its shapes'
+    /// (`GeneratorShapes.possibleLabels`), without those the user turned
+    /// off — no sectioned label when flat-only (`--flat`), no duplicate when
+    /// identities may not repeat (`--no-duplicates`). A label outside them
+    /// is no coverage gap.
+    public var possibleLabels: [Label] {
+        let sectioned: Set<Label> = [.emptySnapshot, .sectioned, .crossSectionMove, .sectionInsert, .sectionDelete, .sectionMove,
+                                     .sectionUpdate, .changeInMovedSection, .duplicateSections, .frcKeyPathSections,
+                                     .frcMergedEntities]
+        return shapes.possibleLabels.filter { label in
+            !(isFlatOnly && sectioned.contains(label)) && !(!allowsDuplicates && (label == .duplicateItems || label == .duplicateSections))
+        }
+    }
 }
 
 /// The families of pairs the generator makes.

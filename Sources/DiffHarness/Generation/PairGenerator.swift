@@ -58,7 +58,10 @@ public struct PairGenerator: Sendable {
         let shape: Shape = pick == 0 ? .direct : (pick < 14 ? .edited : .unrelated)
         if shape == .direct {
             let bound = PairGenerator.directBound(isFlat: isFlat, options: options)
-            return SmallPairGenerator(bound: bound).generate(&c) ?? (Snapshot(), Snapshot())
+            // Choices that describe no pair of the bound: an empty pair, one
+            // empty section when flat (a flat-only engine applies to it).
+            let empty = isFlat ? Snapshot(sections: [Section(id: Snapshot.implicitSectionID)]) : Snapshot()
+            return SmallPairGenerator(bound: bound).generate(&c) ?? (empty, empty)
         }
         if options.shapes == .fetchedResults {
             return generateFetchedResults(&c, isFlat: isFlat, pick: pick)

@@ -19,6 +19,12 @@ public struct Verdict: Hashable, Sendable {
 
     public var holds: Bool { failures.isEmpty }
 
+    /// Whether the engine answered, and with no stages at all (saved as
+    /// `recorded: none`, which is not one empty batch).
+    public var answeredNoStages: Bool {
+        output == .stages([])
+    }
+
     /// The stages the engine produced, if any.
     public var stages: [Stage] {
         if case .stages(let stages) = output { return stages }

@@ -289,7 +289,7 @@ struct FateNotes {
             }
         }
         if !mismatches.isEmpty {
-            lines.append("the view does not show the new snapshot: \(mismatches.count) differences")
+            lines.append("the view does not show the new snapshot: \(quantity(mismatches.count, "difference"))")
             lines += FateNotes.listed(mismatches.map(\.description))
         }
         return lines
@@ -367,14 +367,18 @@ struct CellTracer {
         for move in batch.movedSections where shown.sections.indices.contains(move.from) {
             sections[shown.sections[move.from].id]?.isMoved = true
         }
-        // A reloaded cell lands at the index path number it had (in place
-        // when the reload is valid; Sources/ListModel/RULES.md §3, [open],
-        // otherwise).
+        // A reloaded cell's fresh copy lands where UICollectionView puts the
+        // reload's insert half: its old index path shifted by the batch's
+        // deletes and inserts (Sources/ListModel/RULES.md §3.1 step 3).
+        let itemDestinations = ListModel.reloadedItemDestinations(batch)
+        let sectionDestinations = ListModel.reloadedSectionDestinations(batch)
         for path in batch.reloadedItems {
-            inherit(from: CellTracer.item(at: path, in: shown), to: CellTracer.item(at: path, in: next))
+            inherit(from: CellTracer.item(at: path, in: shown), to: CellTracer.item(at: itemDestinations[path] ?? path, in: next))
         }
-        for s in batch.reloadedSections where shown.sections.indices.contains(s) && next.sections.indices.contains(s) {
-            let from = shown.sections[s].id, to = next.sections[s].id
+        for s in batch.reloadedSections {
+            let t = sectionDestinations[s] ?? s
+            guard shown.sections.indices.contains(s) && next.sections.indices.contains(t) else { continue }
+            let from = shown.sections[s].id, to = next.sections[t].id
             if sections[to] == nil, var trace = sections[from] {
                 trace.isReloaded = true
                 sections[to] = trace

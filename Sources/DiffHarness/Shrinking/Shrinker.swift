@@ -7,6 +7,7 @@
 // smaller in shortlex order (shorter first, then lexicographically smaller).
 // The passes run in turn until none makes progress, or until the budget of
 // engine calls is spent.
+import Foundation
 import ListModel
 
 /// Shortlex order on choice sequences: shorter is simpler; at equal length
@@ -58,6 +59,17 @@ public final class Shrinker {
     /// smaller-pairs pass then judges pairs on every core, with the same
     /// result and the same call count as on one.
     public var judgesPairsConcurrently = false
+    /// For the smaller-pairs pass: the direct shape's bounds an earlier
+    /// exhaustive walk went through to the end with the same engine, and the
+    /// walk's first pair failing the shrunk property (nil: none fails).
+    /// Such a bound costs the pass one call, not a walk (`WalkedBounds`).
+    public var walked: [ExhaustiveBound: WalkedBounds.FirstFailure?] = [:]
+    /// Whether every call stays on the thread that runs the shrinker, even
+    /// with `judgesPairsConcurrently`: true when the shrinker is made on the
+    /// main thread, where an engine may need to stay (UIKit,
+    /// `MainActor.assumeIsolated`) and where waiting for other threads
+    /// that hop back to it would deadlock.
+    public var keepsCallsOnCallingThread = Thread.isMainThread
 
     public init(
         failing choices: [Int], size: Int, budget: Int = 20_000,

@@ -10,6 +10,12 @@ extension Shrinker {
     /// the result as small, in items, as the first failure exhaustive
     /// enumeration finds within the direct shape's bound.
     ///
+    /// A bound in `walked` was walked to its end already: at each size only
+    /// the walk's first failing pair, if it has that size, is tried (one
+    /// call); the bound is walked as usual at that size only if the pair
+    /// does not fail now (an engine that is not deterministic). The result
+    /// is the same pair the walk would find.
+    ///
     /// With `pairFails`, each pair is first judged as enumerated (one call),
     /// and only a failing one is replayed through `test`; with
     /// `judgesPairsConcurrently`, the pairs are judged a block at a time on
@@ -20,6 +26,11 @@ extension Shrinker {
         let limit = bestSize
         for size in 0..<limit where bestSize == limit && !isOutOfBudget {
             for (bound, encode) in directShapes where bestSize == limit {
+                if let known = walked[bound] {
+                    // No pair of this bound below the walk's first failure fails, nor one of its size before it.
+                    guard let first = known, first.size == size else { continue }
+                    if consider(encode(first.choices), allowingLonger: true) { continue }
+                }
                 let enumeration = ExhaustiveEnumeration(bound: bound)
                 if let pairFails, judgesPairsConcurrently {
                     var block: [EnumeratedPair] = []
@@ -63,11 +74,12 @@ extension Shrinker {
         return true
     }
 
-    /// `pairFails` of every pair of `block`, computed on every core.
+    /// `pairFails` of every pair of `block`, computed on every core, or on
+    /// this thread alone when `keepsCallsOnCallingThread` (the main thread).
     private func judgeConcurrently(
         _ block: [EnumeratedPair], _ pairFails: @escaping @Sendable (Snapshot, Snapshot) -> Bool
     ) -> [Bool] {
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, block.count))
+        let workers = keepsCallsOnCallingThread ? 1 : max(1, min(ProcessInfo.processInfo.activeProcessorCount, block.count))
         var fails = [Bool](repeating: false, count: block.count)
         fails.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let results = results   // each worker writes only its own indexes

@@ -43,11 +43,19 @@ public struct Case: Hashable, Sendable {
     /// without the engine. Empty when none were recorded. A case has
     /// `batch:` lines or `recorded:` lines, never both.
     public var recorded: [Stage]
+    /// Whether the engine answered no stages at all when the case was saved
+    /// (`recorded: none`; `recorded` is then empty). An answer of no stages
+    /// is not one empty batch (`recorded:` with nothing after it).
+    public var recordsNoStages: Bool
+
+    /// Whether the case holds the answer its engine gave (`recorded:` lines,
+    /// or `recorded: none`).
+    public var hasRecordedAnswer: Bool { !recorded.isEmpty || recordsNoStages }
 
     public init(
         comments: [String] = [], old: Snapshot, new: Snapshot, stages: [Stage] = [],
         expectation: Expectation = .pass, profile: Profile? = nil, engine: String? = nil,
-        recorded: [Stage] = []
+        recorded: [Stage] = [], recordsNoStages: Bool = false
     ) {
         self.comments = comments
         self.old = old
@@ -57,5 +65,6 @@ public struct Case: Hashable, Sendable {
         self.profile = profile
         self.engine = engine
         self.recorded = recorded
+        self.recordsNoStages = recordsNoStages && recorded.isEmpty
     }
 }

@@ -33,6 +33,8 @@ public enum CaseParser {
 
     /// The directives, in the order the printer writes them.
     public static let directives = ["old", "new", "batch", "then", "recorded", "expect", "profile", "engine"]
+    /// `recorded: none`: the engine answered no stages at all (not one empty batch).
+    public static let noStages = "none"
 
     /// The engine name that stands for an engine given on the command line.
     public static let externalEngine = "external"
@@ -99,6 +101,8 @@ private struct CaseReader {
     var expectation: (value: Expectation, line: Int)?
     var profile: (value: Profile, line: Int)?
     var engine: (value: String, line: Int)?
+    /// The line of `recorded: none`, if there is one.
+    var recordedNone: Int?
     /// The directive on the previous directive line, and that line.
     var previous: (name: String, line: Int)?
 
@@ -162,6 +166,24 @@ private struct CaseReader {
                     expected: "more \(other): lines (a case has the stages to check, batch:, or an engine's recorded answer, recorded:, not both)",
                     found: "\(name): after the \(other): on line \(first.batch.line)", at: start)
             }
+            if isRecorded && cursor.rest == CaseParser.noStages {
+                if let error = repeated(recordedNone) { return error }
+                if let first = stages.first {
+                    return cursor.error(expected: "no other recorded: line with recorded: none (the engine answered no stages)",
+                                        found: "recorded: none after the \(first.isRecorded ? "recorded" : "batch"): on line \(first.batch.line)", at: start)
+                }
+                recordedNone = line
+                return nil
+            }
+            if isRecorded, let recordedNone {
+                return cursor.error(expected: "no other recorded: line with recorded: none (the engine answered no stages)",
+                                    found: "recorded: after the recorded: none on line \(recordedNone)", at: start)
+            }
+            if recordedNone != nil {
+                return cursor.error(
+                    expected: "more recorded: lines (a case has the stages to check, batch:, or an engine's recorded answer, recorded:, not both)",
+                    found: "batch: after the recorded: none on line \(recordedNone!)", at: start)
+            }
             if let last = stages.last, last.data == nil {
                 return cursor.error(
                     expected: "a then: line after the \(name): on line \(last.batch.line) (every stage but the last needs the data source's snapshot)",
@@ -172,7 +194,8 @@ private struct CaseReader {
             case .success(let batch): stages.append((batch, nil, nil, isRecorded))
             }
         case "then":
-            guard let previous, previous.name == "batch" || previous.name == "recorded", !stages.isEmpty else {
+            guard let previous, previous.name == "batch" || previous.name == "recorded", !stages.isEmpty,
+                  previous.line != recordedNone else {
                 let found = previous.map { "then: after the \($0.name): on line \($0.line)" } ?? "then: before any batch:"
                 return cursor.error(expected: "then: directly after a batch: or recorded: line", found: found, at: start)
             }
@@ -286,6 +309,6 @@ private struct CaseReader {
         return .success(Case(
             comments: comments, old: old.snapshot, new: new.snapshot, stages: isRecorded ? [] : resolved,
             expectation: expectation?.value ?? .pass, profile: profile?.value, engine: engine?.value,
-            recorded: isRecorded ? resolved : []))
+            recorded: isRecorded ? resolved : [], recordsNoStages: recordedNone != nil))
     }
 }

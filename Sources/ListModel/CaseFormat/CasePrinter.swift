@@ -2,7 +2,8 @@
 //
 // Canonical means: comments first, then `old:`, `new:`, the `batch:`/`then:`
 // lines (or the `recorded:`/`then:` lines), `expect:` (left out when it is `pass`), `profile:` and `engine:`
-// (left out when unset); one space between tokens; no trailing spaces.
+// (left out when unset); one space between tokens; no trailing spaces. An
+// engine's answer of no stages at all is `recorded: none`.
 //
 // Snapshots: a flat snapshot (one section with the implicit identifier `_`
 // and content 0) prints without brackets, `old: a b c`, except an empty one,
@@ -26,6 +27,7 @@ public enum CasePrinter {
         lines.append(line("new", snapshot(c.new)))
         lines += stageLines(c.stages, isFlat: c.old.isFlat && c.new.isFlat)
         lines += stageLines(c.recorded, isFlat: c.old.isFlat && c.new.isFlat, directive: "recorded")
+        if c.recordsNoStages && c.recorded.isEmpty { lines.append(line("recorded", CaseParser.noStages)) }
         if c.expectation != .pass { lines.append(line("expect", expectation(c.expectation))) }
         if let profile = c.profile { lines.append(line("profile", profile.rawValue)) }
         if let engine = c.engine { lines.append(line("engine", engine)) }

@@ -55,3 +55,55 @@ extension CollectionViewUpdate {
         return (delete, insert)
     }
 }
+
+extension ListModel {
+    /// Where UICollectionView inserts the fresh cell of each reload in
+    /// `batch`: the reload's index path shifted by the batch's deletes and
+    /// inserts, not by its moves (RULES.md §3.1 step 3). Item reloads map
+    /// to index paths, section reloads (`item == nil` in the key's sense:
+    /// see `reloadedSectionDestinations`) are left out; a reload that is
+    /// also deleted has no destination.
+    ///
+    ///     // a b → x a b': insert 0, reload 1 — b's fresh cell goes to 0.2.
+    ///     ListModel.reloadedItemDestinations(Batch([.insertItem(ItemPath(0, 0)), .reloadItem(ItemPath(0, 1))]))
+    ///     // [ItemPath(0, 1): ItemPath(0, 2)]
+    public static func reloadedItemDestinations(_ batch: Batch) -> [ItemPath: ItemPath] {
+        var found: [ItemPath: ItemPath] = [:]
+        for (path, destination) in reloadDestinations(batch) {
+            if let item = path.item, let to = destination.item {
+                found[ItemPath(path.section, item)] = ItemPath(destination.section, to)
+            }
+        }
+        return found
+    }
+
+    /// Where UICollectionView inserts the fresh section of each section
+    /// reload in `batch` (RULES.md §3.1 step 3), by old section index.
+    public static func reloadedSectionDestinations(_ batch: Batch) -> [Int: Int] {
+        var found: [Int: Int] = [:]
+        for (path, destination) in reloadDestinations(batch) where path.isSection {
+            found[path.section] = destination.section
+        }
+        return found
+    }
+
+    private static func reloadDestinations(_ batch: Batch) -> [(UpdatePath, UpdatePath)] {
+        var deletes: [UpdateItem] = [], inserts: [UpdateItem] = [], reloads: [UpdateItem] = []
+        for (order, op) in batch.operations.enumerated() {
+            switch op {
+            case .deleteSection(let s): deletes.append(UpdateItem(action: .delete, path: UpdatePath(section: s), origin: .issued(op), order: order))
+            case .deleteItem(let p): deletes.append(UpdateItem(action: .delete, path: UpdatePath(p), origin: .issued(op), order: order))
+            case .insertSection(let s): inserts.append(UpdateItem(action: .insert, path: UpdatePath(section: s), origin: .issued(op), order: order))
+            case .insertItem(let p): inserts.append(UpdateItem(action: .insert, path: UpdatePath(p), origin: .issued(op), order: order))
+            case .reloadSection(let s): reloads.append(UpdateItem(action: .delete, path: UpdatePath(section: s), origin: .issued(op), order: order))
+            case .reloadItem(let p): reloads.append(UpdateItem(action: .delete, path: UpdatePath(p), origin: .issued(op), order: order))
+            case .moveSection, .moveItem: continue
+            }
+        }
+        let sortedDeletes = deletes.descending(), sortedInserts = inserts.ascending()
+        return reloads.compactMap { reload in
+            guard let halves = try? CollectionViewUpdate.split(reload, deletes: sortedDeletes, inserts: sortedInserts) else { return nil }
+            return (reload.path, halves.insert.path)
+        }
+    }
+}

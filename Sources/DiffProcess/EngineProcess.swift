@@ -15,6 +15,9 @@ import Foundation
 /// Why talking to the process stopped.
 enum PipeFailure: Error {
     case timedOut
+    /// A line `skips` took was not followed by an answer within
+    /// `EngineProcess.strayGrace` (nor within the request's time).
+    case noAnswerAfterStrayLine
     case tooLong
     /// The process closed its end; whether part of an answer had arrived.
     case closed(hasPartialAnswer: Bool)
@@ -53,6 +56,10 @@ final class EngineProcess {
     /// Encoded requests waiting for room in the pipe, at most (a request is
     /// always queued whole, however long).
     static let maximumQueuedBytes = 65_536
+    /// Nanoseconds the answer may take after a line that is not one (an
+    /// engine that prints before it answers answers at once; one that
+    /// printed instead of answering would otherwise cost the timeout).
+    static let strayGrace: UInt64 = 1_000_000_000
 
     let pid: pid_t
     private var input: Int32
@@ -106,7 +113,10 @@ final class EngineProcess {
     /// `encode(n, &bytes)` appends request n (without its line break) to
     /// `bytes`, when there is room for it in the window. `accept(n, line)`
     /// gets the answer line of request n, in order, and says whether it is an
-    /// answer; the flight stops at the first line it refuses.
+    /// answer; the flight stops at the first line it refuses. A line
+    /// `skips` takes (one the engine printed that is not an answer at all)
+    /// answers nothing: the flight goes on, and the request waits for its
+    /// answer within its time, and within `strayGrace` of that line.
     ///
     /// Request n must be answered within `allowed(n)` nanoseconds of the
     /// moment it could start: when it was queued or when request n − 1 was
@@ -115,7 +125,7 @@ final class EngineProcess {
     /// waits on both pipes with poll(2): an engine that fills its output
     /// pipe while we are still writing is read from, never deadlocked.
     func fly(count: Int, encode: (Int, inout [UInt8]) -> Void, allowed: (Int) -> UInt64,
-             accept: (Int, [UInt8]) -> Bool) -> FlightEnd {
+             skips: ([UInt8]) -> Bool = { _ in false }, accept: (Int, [UInt8]) -> Bool) -> FlightEnd {
         var queued = 0, done = 0
         // Where each queued request ends, counted in bytes since the flight began.
         var ends: [Int] = []
@@ -127,6 +137,8 @@ final class EngineProcess {
         var written: Int { discarded + sentStart }
         var isInputOpen = input >= 0
         var lastAnswer = DispatchTime.now().uptimeNanoseconds
+        /// When the answer is due after a skipped line, if one came since the last answer.
+        var strayDeadline: UInt64?
         func end(_ failure: PipeFailure?) -> FlightEnd {
             // Request n starts where request n - 1 ends.
             var started = done
@@ -151,10 +163,15 @@ final class EngineProcess {
                 queued += 1
             }
             if let line = nextLine() {
+                if skips(line) {
+                    if strayDeadline == nil { strayDeadline = DispatchTime.now().uptimeNanoseconds &+ EngineProcess.strayGrace }
+                    continue
+                }
                 answered += 1
                 guard accept(done, line) else { return end(nil) }
                 done += 1
                 lastAnswer = DispatchTime.now().uptimeNanoseconds
+                strayDeadline = nil
                 continue
             }
             if buffer.count - lineStart > EngineProcess.maximumLine { return end(.tooLong) }
@@ -162,9 +179,10 @@ final class EngineProcess {
                 // The engine stopped reading before it had all of the request.
                 return end(.closed(hasPartialAnswer: buffer.count > lineStart))
             }
-            let deadline = max(queuedAt[done], lastAnswer) &+ allowed(done)
+            let ownDeadline = max(queuedAt[done], lastAnswer) &+ allowed(done)
+            let deadline = min(ownDeadline, strayDeadline ?? .max)
             let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else { return end(.timedOut) }
+            guard now < deadline else { return end(deadline < ownDeadline ? .noAnswerAfterStrayLine : .timedOut) }
 
             let wantsToWrite = isInputOpen && sentStart < outgoing.count
             var entries = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
@@ -196,7 +214,7 @@ final class EngineProcess {
     private func writePending(from sentStart: inout Int) -> Result<Void, PipeFailure> {
         while sentStart < outgoing.count {
             let written = outgoing.withUnsafeBytes { bytes in
-                write(input, bytes.baseAddress! + sentStart, bytes.count - sentStart)
+                ChildProcess.writeIgnoringBrokenPipe(input, bytes.baseAddress! + sentStart, bytes.count - sentStart)
             }
             if written >= 0 {
                 sentStart += written

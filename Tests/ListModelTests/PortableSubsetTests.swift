@@ -1,8 +1,8 @@
 import Testing
 @testable import ListModel
 
-/// Sources/ListModel/RULES.md §3 Known-unsafe combinations marked [open]: `strict` rejects each with
-/// the message below; `uikit` applies the lenient reading and shows `uikitShows`.
+/// Sources/ListModel/RULES.md §3.3, the portable subset: `strict` rejects each with
+/// the message below; `uikit` applies it as UICollectionView does and shows `uikitShows`.
 struct OpenExample: Sendable, CustomStringConvertible {
     var rejected: Rejected
     var uikitShows: Snapshot

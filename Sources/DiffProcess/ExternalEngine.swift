@@ -4,7 +4,12 @@
 // One request a line, `{"old": SNAPSHOT, "new": SNAPSHOT}`; one answer a line,
 // `{"stages": [BATCH, ...]}` or `{"error": "why"}` (see SnapshotJSON for the
 // shapes), in request order: several requests may be in flight at once
-// (EngineProcess.fly). The engine's stderr passes through to ours, unless it
+// (EngineProcess.fly). A line on stdout that is not a JSON object is
+// something the engine printed: it is reported once, with its text, and
+// skipped; the engine is not restarted when its answer follows (within a
+// second). From then on the engine gets one request at a time, so that such
+// a line is never taken for another request's answer; the flight it first
+// came in is asked again, one request at a time, of a fresh process. The engine's stderr passes through to ours, unless it
 // is captured (`capturesErrors`): then its last line is part of the failure
 // reason.
 #if canImport(Glibc)
@@ -13,6 +18,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import DiffHarness
 import ListModel
 
 /// What an external engine did with one request.
@@ -57,6 +63,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     private let lock = NSLock()
     /// The running process; guarded by `lock`.
     private var process: EngineProcess?
+    /// Whether a line that is not an answer was reported; guarded by `lock`.
+    private var hasReportedStrayLine = false
+    /// Whether the engine printed such a line: it then gets one request at a
+    /// time, so that a line it prints can never be taken for the answer to
+    /// the next request; guarded by `lock`.
+    private var printsStrayLines = false
 
     public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, capturesErrors: Bool = false) {
         self.command = command
@@ -132,13 +144,27 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 _ = add(.failed(EngineFailure(failure.reason)))
                 continue
             }
-            let count = first <= aloneThrough ? 1 : pairs.count - first
+            let count = first <= aloneThrough || printsStrayLines ? 1 : pairs.count - first
             var refusal: EngineFailure?
+            // The last line skipped as not an answer, and whether one came with later requests in flight.
+            var strayLine: [UInt8]?
+            var isStrayAmbiguous = false
             let end = running.fly(
                 count: count,
                 encode: { n, bytes in SnapshotJSON.appendRequest(old: pairs[first + n].old, new: pairs[first + n].new, to: &bytes) },
                 allowed: { n in UInt64(self.allowedSeconds(pairs[first + n]) * 1e9) },
+                skips: { line in
+                    guard ExternalEngine.isStrayLine(line) else { return false }
+                    self.reportStrayLine(line)
+                    self.printsStrayLines = true
+                    // With several requests in flight the line may stand for an answer: the
+                    // lines after it could be the next requests' answers. Stop, and ask again alone.
+                    guard count == 1 else { isStrayAmbiguous = true; return false }
+                    strayLine = line
+                    return true
+                },
                 accept: { _, line in
+                    if isStrayAmbiguous { return false }
                     switch SnapshotJSON.answer(fromJSON: line) {
                     case .success(let output):
                         return !add(.output(output))
@@ -153,12 +179,24 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 break
             }
             if end.answered == count { continue }
+            if isStrayAmbiguous {
+                // The requests from the one the line came for are asked again, one at a time, of a fresh process.
+                stopProcess()
+                continue
+            }
             let failing = pairs[first + end.answered]
             let allowed = allowedSeconds(failing)
             let failure: EngineFailure
             switch end.failure {
             case nil:
                 failure = refusal ?? EngineFailure("engine answer refused")
+            case .noAnswerAfterStrayLine?:
+                // It printed instead of answering: the line is its answer, and garbage.
+                if case .failure(let error) = SnapshotJSON.answer(fromJSON: strayLine ?? []) {
+                    failure = EngineFailure(error.message)
+                } else {
+                    failure = EngineFailure("engine answered garbage")
+                }
             case .timedOut?:
                 let waited = allowed == allowed.rounded() ? "\(Int(allowed))" : "\(allowed)"
                 failure = EngineFailure("engine did not answer within \(waited) s", isHang: true)
@@ -180,6 +218,28 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             _ = add(.failed(failure))
         }
         return answers
+    }
+
+    /// Whether an output line is not an answer at all, but something the
+    /// engine printed (a log line, a debug `print`): blank, or not a JSON
+    /// object. It is skipped, and the answer is still awaited. A line that
+    /// is an object but no answer (`{"stages": 3}`) is a wrong answer.
+    public static func isStrayLine(_ line: [UInt8]) -> Bool {
+        guard let first = line.first(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { return true }
+        return first != UInt8(ascii: "{")
+    }
+
+    /// Says once, on stderr, with its text, that the engine printed a line
+    /// that is not an answer (later ones are skipped without a word).
+    private func reportStrayLine(_ line: [UInt8]) {
+        guard !hasReportedStrayLine else { return }
+        hasReportedStrayLine = true
+        var text = String(decoding: line, as: UTF8.self)
+        if text.count > 200 { text = String(text.prefix(200)) + "…" }
+        FileHandle.standardError.write(Data((
+            "diffcheck: the engine printed a line on stdout that is not an answer (skipped; later ones are skipped "
+            + "without a word): \(text)\n"
+            + "  keep stdout for answers: write anything else to stderr (a Swift engine served with serveEngine(_:) does)\n").utf8))
     }
 
     /// Terminates the process (it is started again if the engine is used).

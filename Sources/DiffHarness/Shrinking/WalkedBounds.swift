@@ -1,0 +1,55 @@
+// WalkedBounds: what an exhaustive walk already found, so that shrinking does
+// not walk the same pairs again.
+//
+// `diffcheck check` walks the default bounds before its random part; the
+// smaller-pairs pass of every shrink in that random part would walk the same
+// pairs with the same engine again (the default bounds are the direct
+// shape's). A bound walked to its end is known for every property: its
+// first failing pair of the property (the walk goes size by size, so that
+// is a smallest one) or none. The pass then costs one call per known bound.
+import ListModel
+
+/// For each bound walked to its end with the engine under test: each
+/// property's first failing pair in the walk. A property a walked bound
+/// does not list fails on no pair of it.
+public struct WalkedBounds: Sendable, Hashable {
+    /// The first failing pair of a property in a walk: its choices (as
+    /// `SmallPairGenerator` draws it) and its items, old and new together.
+    public struct FirstFailure: Sendable, Hashable {
+        public var choices: [Int]
+        public var size: Int
+    }
+
+    public private(set) var firstFailures: [ExhaustiveBound: [PropertyName: FirstFailure]] = [:]
+
+    public init() {}
+
+    /// Records the walk of `bound` to its end, which found each property's
+    /// first failure at the given place (in the order of
+    /// `ExhaustiveEnumeration.forEach`; a property not listed never failed).
+    /// Walks the bound up to the last place to recover the pairs' choices:
+    /// no engine runs.
+    public mutating func record(_ bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int]) {
+        var found: [PropertyName: FirstFailure] = [:]
+        let last = firstFailingPlaces.values.max() ?? -1
+        var place = 0
+        if last >= 0 {
+            ExhaustiveEnumeration(bound: bound).forEach { old, new, choices in
+                for (property, at) in firstFailingPlaces where at == place {
+                    found[property] = FirstFailure(choices: choices, size: totalItems(old, new))
+                }
+                place += 1
+                return place <= last
+            }
+        }
+        firstFailures[bound] = found
+    }
+
+    /// What the walks say about `property`, by bound: the first failing
+    /// pair, or nil when the bound has none (a bound not walked is absent).
+    public func known(_ property: PropertyName) -> [ExhaustiveBound: FirstFailure?] {
+        var known: [ExhaustiveBound: FirstFailure?] = [:]
+        for (bound, failures) in firstFailures { known[bound] = .some(failures[property]) }
+        return known
+    }
+}

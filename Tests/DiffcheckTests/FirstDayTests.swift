@@ -1,0 +1,206 @@
+// A user's first day with their own engine (issue #21): each friction point
+// a new user met, as a test that failed before it was fixed.
+import Foundation
+import TestSupport
+import Testing
+
+/// An engine that answers no stages at all, whatever it is asked.
+let noStagesEngine = """
+import json, sys
+for line in sys.stdin:
+    print(json.dumps({"stages": []}), flush=True)
+"""
+
+/// The forgetful engine, declining inputs with repeated identities as
+/// RxDataSources does.
+let refusingEngine = """
+import json, sys
+def ids(snapshot):
+    return [item["id"] for item in snapshot[0]["items"]] if snapshot else []
+for line in sys.stdin:
+    request = json.loads(line)
+    old, new = ids(request["old"]), ids(request["new"])
+    if len(set(old)) != len(old) or len(set(new)) != len(new):
+        print(json.dumps({"error": "duplicate identities"}), flush=True)
+        continue
+    deletes = [[0, i] for i, x in enumerate(old) if x not in new]
+    inserts = [[0, i] for i, x in enumerate(new) if x not in old]
+    print(json.dumps({"stages": [{"deleteItems": deletes, "insertItems": inserts}]}), flush=True)
+"""
+
+// 1. An empty corpus folder is a corpus of 0 files, not an unreadable one.
+@Test func anEmptyCorpusFolderIsACorpusOfNoFiles() throws {
+    let directory = try workspace(["empty/.keep": ""])
+    let run = try diffcheck(["check", "--corpus", "empty", "--cases", "0", "--no-exhaustive"], in: directory)
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    #expect(run.output.contains("corpus: 0 files, 0 meet their expectation, 0 do not"), "\(run.output)")
+    #expect(!run.output.contains("unreadable"), "\(run.output)")
+    // A folder named as one of PATHS is still expected to hold something.
+    let named = try diffcheck(["check", "empty", "--cases", "0", "--no-exhaustive"], in: directory)
+    #expect(named.status == 2, "\(named.output)\(named.errors)")
+}
+
+// 2. An answer of no stages is recorded (`recorded: none`), so the finding is self-contained.
+@Test func aFindingOfAnEngineThatAnswersNoStagesIsSelfContained() throws {
+    let directory = try workspace(["none.py": noStagesEngine])
+    let findings = directory.appendingPathComponent("findings")
+    let fuzz = try diffcheck(["fuzz", "--engine-cmd", "python3 none.py", "--flat", "--cases", "30", "--jobs", "1",
+                              "--findings", findings.path], in: directory)
+    #expect(fuzz.status == 1, "\(fuzz.output)\(fuzz.errors)")
+    let saved = caseFiles(in: findings)
+    #expect(!saved.isEmpty, "\(fuzz.output)")
+    for file in saved {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("\nrecorded: none\n"), "\(text)")
+        let show = try diffcheck(["show", file.path], in: directory)
+        #expect(show.status == 1, "judged without the engine: \(show.output)\(show.errors)")
+        #expect(show.output.contains("recorded: none"), "\(show.output)")
+        let repro = try diffcheck(["repro", file.path, "--recorded"], in: directory)
+        #expect(repro.status == 1, "\(repro.output)\(repro.errors)")
+        #expect(repro.output.contains("FAILS"), "\(repro.output)")
+    }
+}
+
+// 3. `check --recorded` judges the recorded answers and runs nothing else.
+@Test func checkRecordedRunsOnlyTheCorpusPart() throws {
+    let directory = try workspace(["finding.case": "old: a b\nnew: b a\nrecorded:\nengine: external\n"])
+    let run = try diffcheck(["check", "finding.case", "--recorded"], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    #expect(run.output.contains("corpus: 1 file, 0 meet their expectation, 1 do not"), "\(run.output)")
+    #expect(!run.output.contains("exhaustive ("), "the exhaustive part ran: \(run.output)")
+    #expect(!run.output.contains("random: engine"), "the random part ran: \(run.output)")
+}
+
+// 4. Every failing property's smallest exhaustive pair is printed and saved like a random finding.
+@Test func everyFailingPropertyOfTheExhaustiveBoundIsShownAndSaved() throws {
+    let directory = try workspace([:])
+    let run = try diffcheck(["exhaust", "--engine-cmd", "python3 engine.py", "--flat", "--max-items", "4",
+                             "--findings", "findings"], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    let summary = try #require(run.output.split(separator: "\n").first.map(String.init))
+    // "… N failing (valid 6, reaches-target 8, fresh 7)": one case shown and saved per property.
+    for property in ["valid", "reaches-target", "fresh"] {
+        let count = try #require(summary.firstMatch(of: try Regex("\\b\(property) ([0-9]+)"))?.output[1].substring, "\(summary)")
+        #expect(run.output.contains("# smallest failure: \(property) (\(count) pairs fail it)"), "\(run.output)")
+    }
+    let saved = caseFiles(in: directory.appendingPathComponent("findings"))
+    #expect(saved.count == 3, "\(saved)")
+    #expect(reproduceLines(run.output).count == 3, "\(run.output)")
+    for file in saved {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(!text.contains("expect:") && text.contains("# finding: ") && text.contains("\nrecorded:"), "saved with expect: pass: \(text)")
+    }
+    // The gate saves them too, beside its random findings.
+    let gate = try diffcheck(["check", "--corpus", "corpus", "--engine-cmd", "python3 engine.py", "--flat", "--cases", "0"],
+                             in: try workspace(["corpus/.keep": ""]))
+    #expect(gate.status == 1, "\(gate.output)\(gate.errors)")
+    #expect(gate.output.contains("# smallest failure: reaches-target") && gate.output.contains("saved: corpus/findings/"), "\(gate.output)")
+}
+
+// 5. Refusals are summed up by reason, with the first refused case and the option that avoids them.
+@Test func refusalsAreSummedUpByReasonWithTheFirstRefusedCase() throws {
+    let directory = try workspace(["refusing.py": refusingEngine])
+    let run = try diffcheck(["fuzz", "--engine-cmd", "python3 refusing.py", "--flat", "--cases", "400", "--jobs", "2",
+                             "--findings", directory.appendingPathComponent("findings").path], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    let header = try #require(lines.first { $0.contains("refused by the engine") }, "\(run.output)")
+    #expect(header.contains("not counted in the labels"), "\(header)")
+    let reason = try #require(lines.first { $0.hasPrefix("    duplicate identities: ") }, "\(run.output)")
+    #expect(reason.contains("the first case ") && reason.contains("old: ") && reason.contains("new: "), "\(reason)")
+    #expect(run.output.contains("run with --no-duplicates"), "\(run.output)")
+    #expect(!run.output.contains("did not apply to the engine"), "\(run.output)")
+    // The summary does not depend on the number of workers.
+    let alone = try diffcheck(["fuzz", "--engine-cmd", "python3 refusing.py", "--flat", "--cases", "400", "--jobs", "1",
+                               "--findings", directory.appendingPathComponent("findings-1").path], in: directory)
+    #expect(alone.output.split(separator: "\n").first { $0.hasPrefix("    duplicate identities: ") }.map(String.init) == reason,
+            "\(alone.output)")
+}
+
+// 6. `--flat` sends a flat-only engine only flat cases, and labels turned off are no coverage gaps.
+@Test func flatAndNoDuplicatesLeaveNoSkippedCasesAndNoGapsTheyTurnedOff() throws {
+    let directory = try workspace([:])
+    let run = try diffcheck(["fuzz", "--engine-cmd", "python3 engine.py", "--flat", "--no-duplicates", "--cases", "600",
+                             "--jobs", "1", "--findings", directory.appendingPathComponent("findings").path], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    #expect(!run.output.contains("did not apply"), "\(run.output)")
+    let gaps = run.output.split(separator: "\n").first { $0.hasPrefix("coverage gaps") }.map(String.init) ?? ""
+    for turnedOff in ["duplicate-items", "sectioned", "section-insert", "cross-section-move", "empty-snapshot"] {
+        #expect(!gaps.contains(turnedOff), "\(gaps)")
+    }
+}
+
+// 7. Reproduce lines name the diffcheck that was run, which need not be on PATH.
+@Test func reproduceLinesNameTheDiffcheckThatWasRun() throws {
+    let directory = try workspace(["corpus/swap.case": "old: a b\nnew: b a\nengine: external\n"])
+    let run = try diffcheck(["check", "corpus", "--engine-cmd", "python3 engine.py", "--flat", "--cases", "0", "--no-exhaustive"],
+                            in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    let lines = reproduceLines(run.output)
+    #expect(lines.count == 1, "\(run.output)")
+    for line in lines { #expect(line.hasPrefix(executable.path + " repro "), "\(line)") }
+}
+
+// 8. One of anything is singular.
+@Test func countsOfOneAreSingular() throws {
+    let directory = try workspace(["corpus/swap.case": "old: a b\nnew: b a\nbatch: move 0 1\n"])
+    let check = try diffcheck(["check", "corpus", "--cases", "0", "--no-exhaustive"], in: directory)
+    #expect(check.output.contains("corpus: 1 file, 1 meet"), "\(check.output)")
+    let exhaust = try diffcheck(["exhaust", "--engine", "mutant:last-wins", "--max-items", "1", "--versions", "1",
+                                 "--findings", "findings"], in: directory)
+    #expect(exhaust.output.contains("1 in all, 1 content version)"), "\(exhaust.output)")
+    #expect(!exhaust.output.contains("1 content versions"), "\(exhaust.output)")
+    let show = try diffcheck(["show", "one.case"], in: try workspace(["one.case": "old: a b\nnew: b a\nbatch:\n"]))
+    #expect(show.output.contains("2 differences"), "\(show.output)")
+    let fuzz = try diffcheck(["fuzz", "--engine", "mutant:last-wins", "--cases", "1", "--jobs", "1",
+                              "--findings", directory.appendingPathComponent("findings").path], in: directory)
+    #expect(fuzz.output.contains("1 case") && !fuzz.output.contains("1 cases"), "\(fuzz.output)")
+}
+
+/// The forgetful engine, printing a line of its own before every answer
+/// (as RxDataSources does in release builds).
+let printingEngine = forgetfulEngine.replacingOccurrences(
+    of: "    print(json.dumps(", with: "    print(\"debug: got a request\", flush=True)\n    print(json.dumps(")
+
+// 9. A line on stdout that is not an answer is reported once, with its text, and the engine is not restarted
+// for it (but once, to ask its first flight again one request at a time).
+@Test func aLineThatIsNotAnAnswerIsReportedOnceAndTheEngineKeepsRunning() throws {
+    let directory = try workspace(["printing.py": printingEngine])
+    let starts = directory.appendingPathComponent("starts").path
+    func fuzz(_ command: String, _ findings: String) throws -> Run {
+        try diffcheck(["fuzz", "--engine-cmd", command, "--flat", "--cases", "300", "--jobs", "1", "--no-timings",
+                       "--findings", findings], in: directory)
+    }
+    let printing = try fuzz("echo started >> '\(starts)'; exec python3 printing.py", "printing")
+    let quiet = try fuzz("python3 engine.py", "quiet")
+    #expect(printing.status == 1, "\(printing.output)\(printing.errors)")
+    #expect(printing.errors.components(separatedBy: "not an answer").count == 2, "reported once: \(printing.errors)")
+    #expect(printing.errors.contains("debug: got a request"), "\(printing.errors)")
+    let started = try String(contentsOfFile: starts, encoding: .utf8).split(separator: "\n").count
+    // Once at most: when the line first came with several requests in flight, they are asked again alone.
+    #expect(started <= 2, "the engine was restarted \(started - 1) times")
+    // The same failures, shrunk the same way, as the engine that prints nothing.
+    func failures(_ run: Run) -> [String] { run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }.map(String.init) }
+    #expect(failures(printing) == failures(quiet) && !failures(quiet).isEmpty, "\(printing.output)\n\(quiet.output)")
+}
+
+// serveEngine: a Swift engine that prints and traps, served in a few lines, is found and shrunk by `fuzz`.
+@Test func aTrappingEngineServedWithServeEngineIsFoundAndShrunk() throws {
+    let directory = try temporaryDirectory()
+    let served = try BuiltProducts.executable("example-served-engine").path
+    let run = try diffcheck(["fuzz", "--engine-cmd", "SWIFT_BACKTRACE=enable=no exec '\(served)'", "--flat", "--cases", "100",
+                             "--jobs", "1", "--findings", "findings"], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    // Its prints went to stderr, never into the protocol.
+    #expect(run.errors.contains("positions: diffing"), "\(run.errors)")
+    #expect(!run.errors.contains("not an answer"), "\(run.errors)")
+    #expect(run.errors.contains("Fatal error: Duplicate values for key"), "\(run.errors)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    let crash = try #require(lines.firstIndex { $0.hasPrefix("FAIL case ") && $0.contains(": no-crash: ") }, "\(run.output)")
+    #expect(lines[crash + 1].contains("(shrunk in "), "\(lines[crash + 1])")
+    let path = try #require(lines[crash + 1].split(separator: " ").dropFirst(1).first.map(String.init))
+    let saved = try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
+    // Shrunk to the smallest pair with a repeated identity in new.
+    #expect(saved.contains("\nold:\n") || saved.contains("\nold: [_:]\n"), "\(saved)")
+    #expect(saved.contains("\nnew: a a\n"), "\(saved)")
+}
