@@ -19,6 +19,7 @@ Commands:
   bench            the core against the standard library and a Dictionary baseline
   engines          the built-in engines and what each claims
   show FILE        draw a case: old and new side by side, each item's fate
+  triage [FILE|-]  a UIKit batch-update crash log made a case, judged and explained
 
 Run `diffcheck COMMAND --help` for a command's options.
 
@@ -35,6 +36,7 @@ let commands: [String: ([String]) -> Int32] = [
     "bench": BenchCommand.run,
     "engines": EnginesCommand.run,
     "show": ShowCommand.run,
+    "triage": TriageCommand.run,
     "worker": WorkerCommand.run,
 ]
 

@@ -1,0 +1,129 @@
+// TriageExplanation: what a logged exception's numbers say, in the app's terms.
+import ListModel
+
+/// One screen of lines on a triaged exception: what UIKit said, whether the
+/// model says the same under each profile, what the numbers mean for the app
+/// (which counts disagree and the usual reasons; which two operations
+/// collide and why), and, for the whole-batch form, the nearest valid batch.
+public enum TriageExplanation {
+    public static func lines(
+        _ exception: LoggedException, verdicts: [Profile: Rejection?], isReproduced: Bool,
+        nearest: Batch?, isFlat: Bool
+    ) -> [String] {
+        let view = exception.isTableView ? "UITableView" : "UICollectionView"
+        var lines = ["\(view) rejected the batch: \(exception.summary)" + (exception.isTableView ? " (rows read as items)" : "")]
+        for profile in Profile.allCases {
+            let verdict: String
+            switch verdicts[profile] ?? nil {
+            case nil: verdict = "accepts the batch"
+            case let rejection?:
+                verdict = rejection.message.contains(exception.message) ? "rejects it with the logged message" : "rejects it otherwise: \(rejection.message)"
+            }
+            lines.append("model, profile \(profile.rawValue): \(verdict)")
+        }
+        lines.append(isReproduced ? "reproduced: the case on stdout replays the crash (diffcheck repro, diffcheck show)"
+                                  : "NOT reproduced under profile uikit: the case on stdout expects the logged message and fails")
+        lines.append("")
+        lines += meaning(exception)
+        if case .batch = exception.kind {
+            if let nearest {
+                let text = nearest.isEmpty ? "(no updates)" : CasePrinter.batch(nearest, isFlat: isFlat)
+                lines.append("nearest valid batch for these counts: batch: \(text)")
+            } else {
+                lines.append("no valid batch is near for these counts: fix the conflict first, or call reloadData")
+            }
+        }
+        return lines
+    }
+
+    private static let staleView = "the data changed without a batch for it, or the view had not seen an earlier change (RULES.md §4)"
+    private static let unappliedData = "the batch was issued but the data source does not return its result yet (update the data inside performBatchUpdates' block, before the view asks for counts)"
+
+    /// The reading of the numbers.
+    static func meaning(_ exception: LoggedException) -> [String] {
+        switch exception.kind {
+        case .batch(let before, let after, let updates, let isElided):
+            var lines: [String] = []
+            if isElided { lines.append("the log elides some updates: the sums below count only those it shows") }
+            let sectionChange = updates.insertedSections.count - updates.deletedSections.count
+            if after.count - before.count != sectionChange {
+                lines.append("the batch changes the number of sections by \(signed(sectionChange)), the data source by \(signed(after.count - before.count)): "
+                             + (sectionChange == 0 ? staleView : "the section updates do not match the data"))
+                return lines
+            }
+            let sectionsStay = updates.insertedSections.isEmpty && updates.deletedSections.isEmpty && updates.movedSections.isEmpty
+            guard sectionsStay else {
+                lines.append("the section updates match the section counts; an item count disagrees (the model names the section above)")
+                return lines
+            }
+            for s in before.indices {
+                let change = updates.insertedItems.filter { $0.section == s }.count - updates.deletedItems.filter { $0.section == s }.count
+                    + updates.movedItems.filter { $0.to.section == s && $0.from.section != s }.count
+                    - updates.movedItems.filter { $0.from.section == s && $0.to.section != s }.count
+                let data = after[s] - before[s]
+                guard change != data else { continue }
+                let cause = change == 0 ? staleView : data == 0 ? unappliedData
+                    : "the batch was computed from other data than the view showed (a diff against a stale old list, or two changes racing)"
+                lines.append("the batch changes section \(s) by \(signed(change)) items, the data source by \(signed(data)): \(cause)")
+            }
+            return lines
+        case .sectionCount(let after, let before, let inserted, let deleted):
+            let change = inserted - deleted, data = after - before
+            return ["the batch changes the number of sections by \(signed(change)), the data source by \(signed(data)): "
+                    + (change == 0 ? staleView : data == 0 ? unappliedData : "the section inserts and deletes do not match the data")]
+        case .itemCount(let s, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
+            let change = inserted - deleted + movedIn - movedOut, data = after - before
+            return ["the batch changes section \(s) by \(signed(change)) items, the data source by \(signed(data)): "
+                    + (change == 0 ? staleView : data == 0 ? unappliedData
+                       : "the batch was computed from other data than the view showed (a diff against a stale old list, or two changes racing)")]
+        case .deleteItemOutOfRange(let p, let n):
+            return ["the batch deletes item \(p.item) of section \(p.section), but the view showed only \(n) items there:",
+                    "the batch was computed against a longer list than the view had seen (RULES.md §4), or deletes the same item twice across batches"]
+        case .deleteItemSectionOutOfRange(let p, let n):
+            return ["the batch deletes an item of section \(p.section), but the view showed only \(n) sections: the batch's old list is not the view's"]
+        case .insertItemOutOfRange(let p, let n):
+            return ["the batch inserts item \(p.item) into section \(p.section), but the data source returns only \(n) items there after the update:",
+                    "the data source was not updated before the view asked (or the inserts index the old list instead of the new one, RULES.md §1)"]
+        case .insertItemSectionOutOfRange(let p, let n):
+            return ["the batch inserts into section \(p.section), but the data source returns only \(n) sections after the update"]
+        case .deleteSectionOutOfRange(let s, let n):
+            return ["the batch deletes section \(s), but the view showed only \(n) sections: the batch's old list is not the view's (RULES.md §4)"]
+        case .insertSectionOutOfRange(let s, let n):
+            return ["the batch inserts section \(s), but the data source returns only \(n) sections after the update"]
+        case .insertAndMove(let p):
+            return ["an insert and a move both end at \(p.uikitDescription) after the update: two cells cannot take one place.",
+                    "UIKit splits a reload into a delete at its old index path and an insert at that path shifted by the batch's deletes and inserts,",
+                    "so the insert is often a reload's insert half landing where a move goes; or the diff moved an item to a place it also inserts at.",
+                    "Fix: reload only items that stay in place (reload in a second batch, or reconfigure the cell), and give each new index path one operation"]
+        case .deleteAndMove(let p):
+            return ["a delete and a move both take the item at \(p.uikitDescription) before the update: it cannot both leave and move.",
+                    "Often the delete is a reload's delete half; reload in a second batch, or delete and insert instead of moving"]
+        case .deleteAndReload(let p):
+            return ["a delete and a reload both name \(p.uikitDescription) before the update: a reload is a delete plus an insert, so the item is deleted twice.",
+                    "Drop the reload of a deleted item"]
+        case .moveSourceOutOfRange(let p, let n):
+            return ["the batch moves item \(p.item) of section \(p.section), but the view showed only \(n) items there:",
+                    "a move's source is an index path before the update (RULES.md §1); the batch was computed against another old list, or counted the source after the deletes"]
+        case .moveDestinationOutOfRange(let p, let q, let n):
+            return ["the batch moves \(p.uikitDescription) to \(q.uikitDescription), but the data source returns only \(n) items in section \(q.section) after the update:",
+                    "a move's destination is an index path after the update (RULES.md §1); moves written as sequential steps land past the end"]
+        case .moveToTwoPlaces(let p, let q, let r):
+            return ["two moves take the item at \(p.uikitDescription), to \(q.uikitDescription) and to \(r.uikitDescription): one cell cannot go to two places.",
+                    "Often a diff reported one change twice (a duplicated identity, or an update and a move of the same item)"]
+        case .moveTwoToOnePlace(let p, let q, let r):
+            return ["two moves, of \(p.uikitDescription) and of \(q.uikitDescription), both end at \(r.uikitDescription): two cells cannot take one place.",
+                    "Often two items share an identity, and the diff paired both with one new item"]
+        case .moveOutOfDeletedSection(let s):
+            return ["an item moves out of section \(s), which the batch deletes: a deleted section's items go with it.",
+                    "Delete the item with its section and insert it where it goes"]
+        case .moveIntoInsertedSection(let s):
+            return ["an item moves into section \(s), which the batch inserts: an inserted section is filled from the data source.",
+                    "Delete the item where it was; the new section brings it"]
+        }
+    }
+
+    /// `+2`, `0`, `−1` (a minus sign, as a person writes it).
+    static func signed(_ n: Int) -> String {
+        n > 0 ? "+\(n)" : n < 0 ? "\u{2212}\(-n)" : "0"
+    }
+}

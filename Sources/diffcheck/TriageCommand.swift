@@ -1,0 +1,63 @@
+// TriageCommand: `diffcheck triage [FILE|-]`, a UIKit crash log made a case.
+import DiffHarness
+import Foundation
+import ListModel
+
+enum TriageCommand {
+    static let help = """
+    Usage: diffcheck triage [FILE|-]
+
+    Reads a crash log or a pasted exception (FILE, or standard input when
+    FILE is `-` or missing) and finds its UIKit batch-update exception:
+    iOS 16.4's "Invalid batch updates detected: …" with the whole batch, or
+    an older message ("Invalid update: invalid number of items in section S.
+    …", "… number of sections …", "attempt to delete item I from section S
+    …", "attempt to perform an insert and a move to the same index path …",
+    and the other messages of UICollectionView's validator). Stack frames,
+    Crashlytics and Xcode framing, markdown quoting, wrapped lines and the
+    `<NSIndexPath: 0x…> {length = 2, path = 0 - 1}` spelling are tolerated;
+    UITableView's rows read as items.
+
+    Prints on stdout the case: placeholder snapshots sized to the logged
+    counts, the logged updates as `batch:` (for an older message, the
+    smallest case whose counts and offending operation give that message),
+    `expect: error` with the logged message and `profile: uikit`. Prints on
+    stderr whether the model reproduces the message under each profile,
+    what the numbers say, and, when the whole batch is logged, the nearest
+    valid batch for those counts.
+
+    Exit codes: 0 the model reproduces the logged message (profile uikit);
+    1 it does not (the case on stdout then fails `diffcheck repro`); 2 no
+    batch-update exception in the input, or an unreadable one (saying what
+    was expected), or an unreadable FILE.
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") { print(help); return ExitCode.success }
+        guard arguments.count <= 1, arguments.first.map({ $0 == "-" || !$0.hasPrefix("-") }) ?? true else {
+            printError("diffcheck triage: give one crash log file, or - for standard input\n\n\(help)")
+            return ExitCode.usage
+        }
+        let path = arguments.first ?? "-"
+        let name = path == "-" ? "<stdin>" : path
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let read = FileManager.default.contents(atPath: path) else {
+                printError("\(path): error: cannot read the file")
+                return ExitCode.usage
+            }
+            data = read
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let report: TriageReport
+        do { report = try Triage.triage(text) } catch {
+            printError("\(name): error: \(error)")
+            return ExitCode.usage
+        }
+        print(report.caseText, terminator: "")
+        for line in report.explanation { printError(line) }
+        return report.isReproduced ? ExitCode.success : ExitCode.failure
+    }
+}
