@@ -4,7 +4,7 @@
 //
 // UIKit's checks read positions and counts only (RULES.md §3): no rule looks
 // at an identity or a content version. So the check builds placeholder
-// snapshots of the given sizes and asks `ListModel.apply`; its answer is the
+// snapshots of the given sizes and asks `ListView.apply`; its answer is the
 // model's answer for every pair of snapshots with those counts.
 
 /// The model's verdict on one batch, from counts alone.
@@ -42,7 +42,7 @@ public struct CountCheck: Hashable, Sendable {
         // and one short string is no allocation per item.
         let old = Snapshot.sized(itemCounts: self.before)
         let new = Snapshot.sized(itemCounts: self.after)
-        switch ListModel.apply(batch, to: old, data: new, profile: profile) {
+        switch ListView.apply(batch, to: old, data: new, profile: profile) {
         case .success: rejection = nil
         case .failure(let found): rejection = found
         }

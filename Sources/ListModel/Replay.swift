@@ -65,7 +65,7 @@ public struct StaleCell: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension ListModel {
+extension ListView {
     /// Applies `stages` in order, starting from a view that displays `old`.
     ///
     /// Each stage is checked on its own against the state the previous one

@@ -27,7 +27,7 @@ import ListModel
         let bytes = (0..<random.value(upTo: 300)).map { _ in UInt8(random.value(upTo: 255)) }
         let pair = generator.generate(from: ByteSource(bytes))
         // The model takes any pair as input: an empty batch replays.
-        let replay = ListModel.replay([Stage(batch: Batch())], from: pair.old, to: pair.old)
+        let replay = ListView.replay([Stage(batch: Batch())], from: pair.old, to: pair.old)
         #expect(replay.isAccepted)
         #expect(pair.old.itemCount <= 200 && pair.new.itemCount <= 200 + 200)
     }

@@ -32,12 +32,12 @@ import ListModel
     /// The verdict in the table's words.
     static func verdict(_ testCase: Case, _ profile: Profile) -> String {
         let batch = testCase.stages.first?.batch ?? Batch()
-        switch ListModel.apply(batch, to: testCase.old, data: testCase.new, profile: profile) {
+        switch ListView.apply(batch, to: testCase.old, data: testCase.new, profile: profile) {
         case .failure(let rejection):
             return "`\(rejection.rule.rawValue)`"
         case .success(let shown):
-            if !ListModel.mismatches(displayed: shown, data: testCase.new).isEmpty { return "wrong item shown" }
-            if !ListModel.staleCells(displayed: shown, data: testCase.new).isEmpty { return "stale cell" }
+            if !ListView.mismatches(displayed: shown, data: testCase.new).isEmpty { return "wrong item shown" }
+            if !ListView.staleCells(displayed: shown, data: testCase.new).isEmpty { return "stale cell" }
             return "pass"
         }
     }

@@ -25,16 +25,16 @@ private func snapshot(_ text: String) -> Snapshot {
 private func modelFailures(_ old: Snapshot, _ new: Snapshot) -> [String] {
     let stages = CoreEngine().stages(old: old, new: new)
     var failures: [String] = []
-    let replay = ListModel.replay(stages, from: old, to: new, profile: .strict)
+    let replay = ListView.replay(stages, from: old, to: new, profile: .strict)
     if let rejected = replay.rejection {
         return ["stage \(rejected.stage) rejected: \(rejected.rejection.message)"]
     }
     for (index, displayed) in replay.displayed.enumerated() {
         let data = index == stages.count - 1 ? new : (stages[index].data ?? new)
         if index < stages.count - 1 && stages[index].data == nil { failures.append("stage \(index) has no data") }
-        failures += ListModel.mismatches(displayed: displayed, data: data).map { "stage \(index): \($0)" }
+        failures += ListView.mismatches(displayed: displayed, data: data).map { "stage \(index): \($0)" }
     }
-    failures += ListModel.staleCells(displayed: replay.final ?? old, data: new).map(\.description)
+    failures += ListView.staleCells(displayed: replay.final ?? old, data: new).map(\.description)
     let moves = reportedMoveCount(stages), bound = minimalMoveCount(old: old, new: new)
     if moves > bound { failures.append("\(moves) moves, the minimum is \(bound)") }
     return failures

@@ -2,7 +2,7 @@ import DiffHarness
 import ListModel
 import Testing
 
-/// `CountCheck` (counts and a batch) against `ListModel.apply` (the real
+/// `CountCheck` (counts and a batch) against `ListView.apply` (the real
 /// snapshots, identities and contents included): the same verdict, word for
 /// word, under both profiles, on every pair of the exhaustive bounds, for the
 /// core's batch and, in turn from pair to pair, one of three variants of it
@@ -29,7 +29,7 @@ import Testing
             for batch in [variants[0]] + turn {
                 for profile in Profile.allCases {
                     let full: Rejection?
-                    switch ListModel.apply(batch, to: old, data: data, profile: profile) {
+                    switch ListView.apply(batch, to: old, data: data, profile: profile) {
                     case .success: full = nil
                     case .failure(let rejection): full = rejection
                     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import ListModel
 
-/// Generated batches for `ListModel.apply`: garbage must never trap, and
+/// Generated batches for `ListView.apply`: garbage must never trap, and
 /// batches built to be right must be accepted and reach the data.
 
 private func randomSnapshot(_ rng: inout SeededGenerator) -> Snapshot {
@@ -48,8 +48,8 @@ private func randomOperation(_ rng: inout SeededGenerator) -> Operation {
         // Half the time the data has the old shape, so more batches get past the counts.
         let data = Bool.random(using: &rng) ? old : randomSnapshot(&rng)
         let batch = Batch((0..<Int.random(in: 0...5, using: &rng)).map { _ in randomOperation(&rng) })
-        let strict = ListModel.apply(batch, to: old, data: data, profile: .strict)
-        let uikit = ListModel.apply(batch, to: old, data: data, profile: .uikit)
+        let strict = ListView.apply(batch, to: old, data: data, profile: .strict)
+        let uikit = ListView.apply(batch, to: old, data: data, profile: .uikit)
         for result in [strict, uikit] {
             guard case .success(let after) = result else { continue }
             accepted += 1
@@ -126,13 +126,13 @@ private func randomOperation(_ rng: inout SeededGenerator) -> Operation {
         }
         operations.shuffle(using: &rng)
         for profile in Profile.allCases {
-            let result = ListModel.apply(Batch(operations), to: old, data: data, profile: profile)
+            let result = ListView.apply(Batch(operations), to: old, data: data, profile: profile)
             guard case .success(let after) = result else {
                 Issue.record("rejected \(operations): \(result)")
                 continue
             }
-            #expect(ListModel.mismatches(displayed: after, data: data).isEmpty)
-            let stale = ListModel.staleCells(displayed: after, data: data)
+            #expect(ListView.mismatches(displayed: after, data: data).isEmpty)
+            let stale = ListView.staleCells(displayed: after, data: data)
             let changed = finalSections.enumerated().flatMap { t, items in
                 items.enumerated().compactMap { j, entry in entry.from != nil && entry.item.content != 0 ? ItemPath(t, j) : nil }
             }

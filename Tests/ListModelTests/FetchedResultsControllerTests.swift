@@ -44,9 +44,9 @@ private let plain = FetchedResultsReading()
     let stream = fetchedResultsChanges(old: flat("a"), new: flat("a'"), reading: FetchedResultsReading(reportsUpdatesAsEqualPathMoves: true))
     #expect(stream?.changes == [.moveObject(from: p(0, 0), to: p(0, 0))])
     // Replayed as a move, the cell is not refreshed (§2.3).
-    let replay = ListModel.replay(stream!.stages(movedObjects: .move, data: flat("a'")), from: flat("a"), to: flat("a'"))
+    let replay = ListView.replay(stream!.stages(movedObjects: .move, data: flat("a'")), from: flat("a"), to: flat("a'"))
     #expect(replay.isAccepted)
-    #expect(!ListModel.staleCells(displayed: replay.final!, data: flat("a'")).isEmpty)
+    #expect(!ListView.staleCells(displayed: replay.final!, data: flat("a'")).isEmpty)
 }
 
 @Test func theXcode7ReadingReportsAnInPlaceUpdateTwice() {
@@ -55,7 +55,7 @@ private let plain = FetchedResultsReading()
     #expect(stream?.changes == [.updateObject(at: p(0, 1), newPath: nil), .moveObject(from: p(0, 1), to: p(0, 1))])
     // A client that replays moves as a delete plus an insert meets XLData's words.
     let stages = stream!.stages(movedObjects: .deleteAndInsert, data: flat("a", "b'"))
-    let replay = ListModel.replay(stages, from: flat("a", "b"), to: flat("a", "b'"), profile: .uikit)
+    let replay = ListView.replay(stages, from: flat("a", "b"), to: flat("a", "b'"), profile: .uikit)
     #expect(replay.rejection?.rejection.message == "attempt to delete and reload the same index path (0-1)")
 }
 
@@ -65,7 +65,7 @@ private let plain = FetchedResultsReading()
     let stream = fetchedResultsChanges(old: old, new: new, reading: plain)
     #expect(stream?.changes.count == 2)
     // The classic collector's move plus reload is UIKit's "insert and a move to the same index path".
-    let replay = ListModel.replay(stream!.stages(movedObjects: .move, data: new), from: old, to: new, profile: .uikit)
+    let replay = ListView.replay(stream!.stages(movedObjects: .move, data: new), from: old, to: new, profile: .uikit)
     #expect(replay.rejection?.rejection.rule == .insertAndMove)
 }
 

@@ -27,7 +27,7 @@ import Testing
         .deleteObject(at: p(0, 0)), .insertObject(at: p(0, 0)), .updateObject(at: p(0, 1), newPath: nil),
         .deleteObject(at: p(1, 0)),
     ])
-    let replay = ListModel.replay(stream.stages(data: new), from: old, to: new)
+    let replay = ListView.replay(stream.stages(data: new), from: old, to: new)
     #expect(replay.isAccepted)
     #expect(replay.final == new)
 }
@@ -36,10 +36,10 @@ import Testing
     // b's sort key changes: the controller reports only the move, and b' is new content.
     let old = flat("a", "b", "c"), new = flat("a", "c", "b'")
     let stream = FetchedResultsStream([.moveObject(from: p(0, 1), to: p(0, 2))])
-    let replay = ListModel.replay(stream.stages(movedObjects: .move, data: new), from: old, to: new)
+    let replay = ListView.replay(stream.stages(movedObjects: .move, data: new), from: old, to: new)
     #expect(replay.isAccepted)
-    #expect(replay.final.map { ListModel.mismatches(displayed: $0, data: new) } == [])
-    #expect(replay.final.map { ListModel.staleCells(displayed: $0, data: new).map(\.description) }
+    #expect(replay.final.map { ListView.mismatches(displayed: $0, data: new) } == [])
+    #expect(replay.final.map { ListView.staleCells(displayed: $0, data: new).map(\.description) }
             == ["item b' at 0.2 is stale: it shows b"])
 }
 
@@ -49,7 +49,7 @@ func reconfiguringMovedObjectsLeavesNothingStale(_ handling: FetchedResultsStrea
     let stream = FetchedResultsStream([.moveObject(from: p(0, 1), to: p(0, 2))])
     let stages = stream.stages(movedObjects: handling, data: new)
     #expect(stages.count == (handling == .moveThenReload ? 2 : 1))
-    let replay = ListModel.replay(stages, from: old, to: new)
+    let replay = ListView.replay(stages, from: old, to: new)
     #expect(replay.isAccepted)
     #expect(replay.final == new)
 }
@@ -59,10 +59,10 @@ func reconfiguringMovedObjectsLeavesNothingStale(_ handling: FetchedResultsStrea
     // does not stay in place (b ends at 0-2).
     let old = flat("a", "b", "c"), new = flat("x", "a", "b'", "c")
     let stream = FetchedResultsStream([.insertObject(at: p(0, 0)), .updateObject(at: p(0, 1), newPath: p(0, 2))])
-    let strict = ListModel.replay(stream.stages(data: new), from: old, to: new, profile: .strict)
+    let strict = ListView.replay(stream.stages(data: new), from: old, to: new, profile: .strict)
     #expect(strict.rejection?.rejection.rule == .reloadNotInPlace)
     // UICollectionView shifts the reload's insert half by the insert: b' lands at 0-2.
-    let uikit = ListModel.replay(stream.stages(data: new), from: old, to: new, profile: .uikit)
+    let uikit = ListView.replay(stream.stages(data: new), from: old, to: new, profile: .uikit)
     #expect(uikit.final == new)
 }
 
@@ -70,7 +70,7 @@ func reconfiguringMovedObjectsLeavesNothingStale(_ handling: FetchedResultsStrea
     // Some systems report an update at the old path of an object that also moves.
     let old = flat("a", "b"), new = flat("b", "a'")
     let stream = FetchedResultsStream([.moveObject(from: p(0, 0), to: p(0, 1)), .updateObject(at: p(0, 0), newPath: p(0, 1))])
-    let replay = ListModel.replay(stream.stages(data: new), from: old, to: new)
+    let replay = ListView.replay(stream.stages(data: new), from: old, to: new)
     #expect(replay.rejection?.rejection.rule == .deleteAndMove)
     #expect(replay.rejection?.rejection.message == "attempt to perform a delete and a move from the same index path (0-0) (the delete half of reload 0.0)")
 }

@@ -26,13 +26,13 @@ func p(_ s: Int, _ i: Int) -> ItemPath { ItemPath(s, i) }
 
 /// The rejection `apply` gives, or `nil` if it accepts.
 func rejection(_ operations: [Operation], _ old: Snapshot, _ new: Snapshot, _ profile: Profile = .strict) -> Rejection? {
-    if case .failure(let r) = ListModel.apply(Batch(operations), to: old, data: new, profile: profile) { return r }
+    if case .failure(let r) = ListView.apply(Batch(operations), to: old, data: new, profile: profile) { return r }
     return nil
 }
 
 /// What the view shows after `apply`, or `nil` if it rejects.
 func shown(_ operations: [Operation], _ old: Snapshot, _ new: Snapshot, _ profile: Profile = .strict) -> Snapshot? {
-    try? ListModel.apply(Batch(operations), to: old, data: new, profile: profile).get()
+    try? ListView.apply(Batch(operations), to: old, data: new, profile: profile).get()
 }
 
 /// A batch the model must reject, with the rule and the exact message.

@@ -1,7 +1,7 @@
 import Testing
 @testable import ListModel
 
-/// `ListModel.apply`'s checking order, UICollectionView's (RULES.md §3.1):
+/// `ListView.apply`'s checking order, UICollectionView's (RULES.md §3.1):
 /// when several rules are broken, the first step that meets one names it.
 
 @Test func deletesAreWalkedInDescendingOrder() {

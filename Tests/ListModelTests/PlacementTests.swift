@@ -7,7 +7,7 @@ import Testing
     // §2.3: b changed to b' and moved; the move does not refresh the cell.
     let after = shown([.moveItem(from: p(0, 1), to: p(0, 2))], flat("a", "b", "c"), flat("a", "c", "b'"))
     #expect(after == flat("a", "c", "b"))
-    #expect(after.map { ListModel.staleCells(displayed: $0, data: flat("a", "c", "b'")).map(\.path) } == [p(0, 2)])
+    #expect(after.map { ListView.staleCells(displayed: $0, data: flat("a", "c", "b'")).map(\.path) } == [p(0, 2)])
 }
 
 @Test func insertedAndReloadedCellsShowTheNewContent() {
@@ -47,7 +47,7 @@ import Testing
     let new = Snapshot(sections: [section("B", "c"), Section(id: "A", content: 1, items: [item("a'"), item("b")])])
     let after = shown([.moveSection(from: 0, to: 1)], old, new)
     #expect(after == snapshot(section("B", "c"), section("A", "a", "b")))
-    let stale = after.map { ListModel.staleCells(displayed: $0, data: new).map(\.description) }
+    let stale = after.map { ListView.staleCells(displayed: $0, data: new).map(\.description) }
     #expect(stale == ["section A' (1) is stale: it shows A", "item a' at 1.0 is stale: it shows a"])
 }
 

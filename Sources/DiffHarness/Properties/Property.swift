@@ -48,7 +48,7 @@ public func checkStages(
     _ stages: [Stage], old: Snapshot, new: Snapshot, profile: Profile, properties: Set<PropertyName>
 ) -> (failures: [PropertyFailure], replay: Replay) {
     var failures: [PropertyFailure] = []
-    let replay = ListModel.replay(stages, from: old, to: new, profile: profile)
+    let replay = ListView.replay(stages, from: old, to: new, profile: profile)
     if let rejected = replay.rejection {
         if properties.contains(.valid) {
             let place = stages.count > 1 ? "stage \(rejected.stage + 1): " : ""
@@ -58,7 +58,7 @@ public func checkStages(
     }
     if properties.contains(.reachesTarget) {
         if stages.isEmpty {
-            let shown = ListModel.mismatches(displayed: old, data: new)
+            let shown = ListView.mismatches(displayed: old, data: new)
             if let first = shown.first { failures.append(PropertyFailure(.reachesTarget, "no stage, and " + first.description)) }
         }
         for (index, displayed) in replay.displayed.enumerated() {
@@ -67,7 +67,7 @@ public func checkStages(
                 failures.append(PropertyFailure(.reachesTarget, "stage \(index + 1) is not the last but declares no data"))
                 break
             }
-            if let first = ListModel.mismatches(displayed: displayed, data: data).first {
+            if let first = ListView.mismatches(displayed: displayed, data: data).first {
                 let place = isLast ? (stages.count > 1 ? "after the last stage " : "") : "after stage \(index + 1) "
                 failures.append(PropertyFailure(.reachesTarget, place + first.description))
                 break
@@ -76,7 +76,7 @@ public func checkStages(
     }
     if properties.contains(.fresh), failures.isEmpty {
         let final = replay.final ?? old
-        if let first = ListModel.staleCells(displayed: final, data: new).first {
+        if let first = ListView.staleCells(displayed: final, data: new).first {
             failures.append(PropertyFailure(.fresh, first.description))
         }
     }

@@ -41,9 +41,9 @@ public enum CaseDrawing {
     /// Draws `old` and `new` side by side with each section's and item's fate.
     ///
     /// With `stages`, the fates are what the reference model does with them:
-    /// each old cell is followed through every stage (`ListModel.apply` with
+    /// each old cell is followed through every stage (`ListView.apply` with
     /// `profile`), and cells the view shows stale at the end are marked
-    /// (`ListModel.staleCells`). When the model rejects a stage, or `stages`
+    /// (`ListView.staleCells`). When the model rejects a stage, or `stages`
     /// is `nil`, the fates come from the identity pairing alone (the k-th old
     /// occurrence of an identity with the k-th new one) and a rejection is
     /// named at the bottom with its 1-based stage number and message.
@@ -59,7 +59,7 @@ public enum CaseDrawing {
         var notes: FateNotes
         var footer: [String] = []
         if let stages {
-            let replay = ListModel.replay(stages, from: old, to: new, profile: profile)
+            let replay = ListView.replay(stages, from: old, to: new, profile: profile)
             if let rejected = replay.rejection {
                 notes = FateNotes(pairing: old, new, isFlat: isFlat)
                 footer += rejectionLines(rejected, stages: stages, isFlat: isFlat)
@@ -260,7 +260,7 @@ struct FateNotes {
     /// from `data`, and returns the footer lines that list it.
     mutating func markViewDifferences(shown: Snapshot, data: Snapshot, isFlat: Bool) -> [String] {
         var lines: [String] = []
-        let stale = ListModel.staleCells(displayed: shown, data: data)
+        let stale = ListView.staleCells(displayed: shown, data: data)
         for cell in stale {
             let shownSpelling = Item(id: cell.id, content: cell.shownContent).description
             if let path = cell.path {
@@ -276,7 +276,7 @@ struct FateNotes {
             lines += FateNotes.listed(stale.map(\.description))
         }
 
-        let mismatches = ListModel.mismatches(displayed: shown, data: data)
+        let mismatches = ListView.mismatches(displayed: shown, data: data)
         for mismatch in mismatches {
             switch mismatch.place {
             // The traced fate there is the shown cell's, not this item's.
@@ -359,7 +359,7 @@ struct CellTracer {
         let fresh = Snapshot(sections: data.sections.enumerated().map { t, section in
             Section(id: "stage\(stage)-\(t)", items: section.items.indices.map { Item(id: "stage\(stage)-\(t).\($0)") })
         })
-        guard case .success(let next) = ListModel.apply(batch, to: shown, data: fresh, profile: profile) else { return false }
+        guard case .success(let next) = ListView.apply(batch, to: shown, data: fresh, profile: profile) else { return false }
 
         for move in batch.movedItems {
             if let key = CellTracer.item(at: move.from, in: shown) { items[key]?.isMoved = true }
@@ -370,8 +370,8 @@ struct CellTracer {
         // A reloaded cell's fresh copy lands where UICollectionView puts the
         // reload's insert half: its old index path shifted by the batch's
         // deletes and inserts (Sources/ListModel/RULES.md §3.1 step 3).
-        let itemDestinations = ListModel.reloadedItemDestinations(batch)
-        let sectionDestinations = ListModel.reloadedSectionDestinations(batch)
+        let itemDestinations = ListView.reloadedItemDestinations(batch)
+        let sectionDestinations = ListView.reloadedSectionDestinations(batch)
         for path in batch.reloadedItems {
             inherit(from: CellTracer.item(at: path, in: shown), to: CellTracer.item(at: itemDestinations[path] ?? path, in: next))
         }

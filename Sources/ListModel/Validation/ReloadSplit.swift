@@ -56,7 +56,7 @@ extension CollectionViewUpdate {
     }
 }
 
-extension ListModel {
+extension ListView {
     /// Where UICollectionView inserts the fresh cell of each reload in
     /// `batch`: the reload's index path shifted by the batch's deletes and
     /// inserts, not by its moves (RULES.md §3.1 step 3). Item reloads map
@@ -65,7 +65,7 @@ extension ListModel {
     /// also deleted has no destination.
     ///
     ///     // a b → x a b': insert 0, reload 1 — b's fresh cell goes to 0.2.
-    ///     ListModel.reloadedItemDestinations(Batch([.insertItem(ItemPath(0, 0)), .reloadItem(ItemPath(0, 1))]))
+    ///     ListView.reloadedItemDestinations(Batch([.insertItem(ItemPath(0, 0)), .reloadItem(ItemPath(0, 1))]))
     ///     // [ItemPath(0, 1): ItemPath(0, 2)]
     public static func reloadedItemDestinations(_ batch: Batch) -> [ItemPath: ItemPath] {
         var found: [ItemPath: ItemPath] = [:]

@@ -1,8 +1,9 @@
-// ListModel: applies one batch to what a list view displays, exactly as
+// ListView: the reference model of a list view; applies one batch to what it displays, exactly as
 // UIKit's performBatchUpdates does (the rule book, Sources/ListModel/RULES.md).
 
-/// The reference list model. Written for obviousness, not speed.
-public enum ListModel {
+/// The reference model of a list view (the module ListModel's entry point).
+/// Written for obviousness, not speed.
+public enum ListView {
     /// Applies `batch` to a view that displays `displayed`, with the data
     /// source returning `data` after the batch.
     ///
@@ -14,7 +15,7 @@ public enum ListModel {
     ///
     ///     // a b c, with b changed to b' and moved to the end:
     ///     let old = Snapshot.flat([a, b, c]), new = Snapshot.flat([a, c, b'])
-    ///     ListModel.apply(Batch([.moveItem(from: ItemPath(0, 1), to: ItemPath(0, 2))]),
+    ///     ListView.apply(Batch([.moveItem(from: ItemPath(0, 1), to: ItemPath(0, 2))]),
     ///                     to: old, data: new)   // .success([a, c, b]): b is stale
     ///
     /// When UIKit would throw, returns the rejection UIKit raises, checked
