@@ -138,6 +138,7 @@ public final class Shrinker {
         var improved = true
         while improved && !isOutOfBudget {
             let before = best
+            shortenLongLists()
             deleteSpans()
             decrementAndDelete()
             zeroSpans()
