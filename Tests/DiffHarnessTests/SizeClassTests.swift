@@ -88,19 +88,17 @@ struct ForgetsLastInsertPastAThousand: DiffEngine {
 
 @Test func aCampaignFindsAndShrinksABugOnlyALongListShows() {
     // The bug needs more than 1,000 items in old: the schedule's first long
-    // case finds it, and the saved case is within 10% of the threshold.
-    let campaign = Campaign(engine: ForgetsLastInsertPastAThousand(), seed: 1, cases: SizeSchedule.firstThousands + 1,
-                            exhaustiveBounds: [])
-    let result = campaign.run()
-    guard let failure = result.failures.first, case .random(let n) = failure.part else {
-        Issue.record("not found: \(result.failures.map(\.message))")
-        return
-    }
-    #expect(n == SizeSchedule.firstThousands)
-    guard case .success(let parsed) = CaseParser.parse(failure.caseText, file: "finding") else {
-        Issue.record("unreadable: \(failure.caseText.prefix(300))")
-        return
-    }
+    // cases find it (the campaign's random part, as `checkEngine` runs it),
+    // and the shrunk case is within 10% of the threshold.
+    let cases = CampaignCases(engine: ForgetsLastInsertPastAThousand(), seed: 1)
+    guard let found = (0...SizeSchedule.firstTensOfThousands).lazy.map({ cases.check($0) }).first(where: { !$0.verdict.failures.isEmpty })
+    else { Issue.record("not found in the first \(SizeSchedule.firstTensOfThousands + 1) cases"); return }
+    #expect(found.pair.old.itemCount > ForgetsLastInsertPastAThousand.threshold)
+    let property = found.verdict.failures[0].property
+    let shrunk = shrink(found.pair, failing: property, checker: cases.checker, generator: cases.generator,
+                        budget: 1_000, timeLimit: 30)
     let threshold = ForgetsLastInsertPastAThousand.threshold
-    #expect(parsed.old.itemCount > threshold && parsed.old.itemCount <= threshold * 11 / 10, "\(parsed.old.itemCount) items")
+    #expect(shrunk.pair.old.itemCount > threshold && shrunk.pair.old.itemCount <= threshold * 11 / 10,
+            "\(shrunk.pair.old.itemCount) items")
+    #expect(shrunk.verdict.failures.contains { $0.property == property })
 }

@@ -69,6 +69,17 @@ public struct Choices {
         return SizeClass(tier: draw(upTo: SizeClass.tierBound))
     }
 
+    /// A value in `0...bound` that picks how the case is made, 0 the
+    /// simplest shape (a small pair drawn directly): a case planned long
+    /// never gets 0, so the plan is kept.
+    public mutating func drawShape(upTo bound: Int) -> Int {
+        let drawn = recorded.count
+        let value = draw(upTo: bound)
+        guard value == 0, recorded.count > drawn, plannedSize?.isLong == true else { return value }
+        recorded[drawn] = 1
+        return 1
+    }
+
     /// A coin flip; `false` is the simpler answer.
     public mutating func flip() -> Bool {
         draw(upTo: 1) == 1

@@ -55,7 +55,7 @@ public struct PairGenerator: Sendable {
 
     func generate(_ c: inout Choices) -> (Snapshot, Snapshot) {
         let isFlat = options.isFlatOnly || !c.flip()
-        let pick = c.draw(upTo: 15)
+        let pick = c.drawShape(upTo: 15)
         let shape: Shape = pick == 0 ? .direct : (pick < 14 ? .edited : .unrelated)
         if shape == .direct {
             let bound = PairGenerator.directBound(isFlat: isFlat, options: options)

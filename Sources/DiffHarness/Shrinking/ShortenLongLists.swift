@@ -14,6 +14,8 @@ extension Shrinker {
     /// dozen calls, before the passes that try one choice at a time run on
     /// the long case. Later choices stay where they were (a position past
     /// the new end is clamped), so the rest of the case keeps its shape.
+    /// It runs once before the other passes (each round of them lowers
+    /// every value again, `lowerValues`).
     func shortenLongLists() {
         var index = 0
         while index < best.count && !isOutOfBudget {

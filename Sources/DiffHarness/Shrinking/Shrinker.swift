@@ -135,10 +135,10 @@ public final class Shrinker {
 
     /// The passes that edit the current sequence, until none makes progress.
     func runLocalPasses() {
+        shortenLongLists()
         var improved = true
         while improved && !isOutOfBudget {
             let before = best
-            shortenLongLists()
             deleteSpans()
             decrementAndDelete()
             zeroSpans()
