@@ -5,10 +5,19 @@ import PackageDescription
 
 let package = Package(
     name: "diffcheck",
+    // The lowest versions the code needs: ContinuousClock and Duration
+    // (campaigns, shrinking budgets, reports) are macOS 13 / iOS 16. Newer
+    // API is behind #available with a fallback (String(validating:as:),
+    // macOS 15 / iOS 18: DiffHarness/Engines/ValidatedUTF8.swift).
+    // DiffProcess, DiffBench and the command are for macOS and Linux; iOS
+    // builds ListDiff, ListModel and DiffHarness (README, "Platforms").
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListModel", targets: ["ListModel"]),
         .library(name: "DiffHarness", targets: ["DiffHarness"]),
+        .library(name: "DiffProcess", targets: ["DiffProcess"]),
+        .library(name: "DiffBench", targets: ["DiffBench"]),
         .executable(name: "diffcheck", targets: ["diffcheck"]),
     ],
     targets: [
@@ -17,14 +26,25 @@ let package = Package(
         // The reference list model (the oracle) and the case format. Imports nothing of ours.
         // RULES.md, the rule book it implements, is documentation, not a resource.
         .target(name: "ListModel", exclude: ["RULES.md"]),
-        // Generators, properties, shrinking, engines, corpus.
+        // Generators, properties, shrinking, engines, corpus: everything that
+        // runs in the caller's process. Builds wherever Foundation does (iOS
+        // included): no process code
+        // (Tests/DiffHarnessTests/ProcessFreeTests.swift checks it).
         .target(name: "DiffHarness", dependencies: ["ListDiff", "ListModel"]),
-        // The command line.
-        .executableTarget(name: "diffcheck", dependencies: ["DiffHarness"]),
+        // Child processes: external and isolated engines, workers, the
+        // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
+        .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel"]),
+        // `diffcheck bench`: the core against stdlib and a Dictionary
+        // baseline, on this thread's CPU clock, with this process's peak memory.
+        .target(name: "DiffBench", dependencies: ["ListDiff", "DiffHarness"]),
+        // The command line: parses and prints.
+        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench"]),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"]),
+        .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "ListDiff"]),
+        .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "diffcheck"]),
         .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 // CaseFiles: reading case files for the commands that take one.
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 

@@ -1,5 +1,6 @@
 // CheckCommand: `diffcheck check`, the CI gate.
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 
@@ -190,8 +191,8 @@ enum CheckCommand {
             do {
                 let findings = options.values["--findings"]
                     ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
-                var supervisor = Supervisor(options: options, jobs: jobs, maxCases: cases, maxTime: maxTime,
-                                            findings: findings, showsStatus: true)
+                var supervisor = Supervisor(options: options.campaign, jobs: jobs, maxCases: cases, maxTime: maxTime,
+                                            findings: findings, showsStatus: true, workerExecutable: ownExecutable())
                 supervisor.shard = shard
                 let report = try supervisor.run()
                 print("random: " + report.summary(engine: engine.name, seed: options.seed, shard: shard, shapes: options.generator.shapes,

@@ -1,5 +1,6 @@
 // DiffCommand: `diffcheck diff FILE`, the core's stages in case format.
 import DiffHarness
+import DiffProcess
 import ListModel
 
 enum DiffCommand {

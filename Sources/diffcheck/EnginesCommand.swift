@@ -1,5 +1,6 @@
 // EnginesCommand: `diffcheck engines`.
 import DiffHarness
+import DiffProcess
 
 enum EnginesCommand {
     static let help = """

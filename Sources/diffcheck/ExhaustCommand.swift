@@ -1,5 +1,6 @@
 // ExhaustCommand: `diffcheck exhaust`, every small pair within a bound.
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 

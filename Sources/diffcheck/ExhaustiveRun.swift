@@ -9,6 +9,7 @@
 // the walk stops there (the other workers finish the places before it, so
 // the smallest failure is still the first in the walk's order).
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 

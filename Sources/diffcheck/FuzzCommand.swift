@@ -1,5 +1,6 @@
 // FuzzCommand: `diffcheck fuzz`, a random campaign.
 import DiffHarness
+import DiffProcess
 import Foundation
 
 enum FuzzCommand {
@@ -51,9 +52,10 @@ enum FuzzCommand {
         do {
             _ = try options.engine()
             var supervisor = Supervisor(
-                options: options, jobs: try options.jobs(default: 1),
+                options: options.campaign, jobs: try options.jobs(default: 1),
                 maxCases: try options.integer("--cases", default: Int.max), maxTime: try options.seconds("--time"),
-                findings: options.values["--findings"] ?? "Corpus/findings", showsStatus: true)
+                findings: options.values["--findings"] ?? "Corpus/findings", showsStatus: true,
+                workerExecutable: ownExecutable())
             supervisor.shard = try options.shard()
             let report = try supervisor.run()
             print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, shard: (try? options.shard()) ?? .whole, shapes: options.generator.shapes,

@@ -8,11 +8,9 @@
 // failure, shrunk with the engine in a child of its own (`IsolatedEngine`),
 // where every candidate that traps costs a restart rather than the run.
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
-
-/// How long crash shrinking may take: every trapping candidate restarts a process.
-let crashShrinkSeconds = 30.0
 
 /// A built-in engine that writes each pair it is given to a state file
 /// before running it, so that the pair survives a trap. The pair is one
@@ -77,36 +75,4 @@ func guardedShrunkCase(_ outcome: EntryOutcome, options: Options, engines: Isola
     crash.choices = nil
     crash.failures = [PropertyFailure(.noCrash, "\(why) while shrinking a \(failure.property.rawValue) failure")]
     return ReproCommand.shrunkCase(crash, options: options, engine: engine, isCrash: true)
-}
-
-/// Shrinks a case on which the engine traps or hangs. `checker` must run an
-/// isolated engine; candidates stop after `crashShrinkSeconds`.
-func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker, generator: PairGenerator,
-                 seconds: Double = crashShrinkSeconds)
-    -> (old: Snapshot, new: Snapshot, choices: [Int]?, verdict: Verdict, calls: Int) {
-    let deadline = Date().addingTimeInterval(seconds)
-    var calls = 0
-    func crashes(_ old: Snapshot, _ new: Snapshot) -> Verdict? {
-        guard Date() < deadline, isInterrupted == 0 else { return nil }
-        calls += 1
-        let verdict = checker.check(old: old, new: new)
-        return verdict.failures.contains { $0.property == .noCrash } ? verdict : nil
-    }
-    if let choices {
-        let shrinker = Shrinker(failing: choices, size: totalItems(old, new), budget: 4000,
-                                direct: generator.directShapes) { candidate in
-            let replayed = generator.replay(candidate)
-            return crashes(replayed.old, replayed.new) == nil ? nil : (replayed.choices, totalItems(replayed.old, replayed.new))
-        }
-        shrinker.smallerPairsBudget = 4000
-        let result = shrinker.run()
-        let shrunk = generator.replay(result.choices)
-        let verdict = checker.check(old: shrunk.old, new: shrunk.new)
-        return (shrunk.old, shrunk.new, shrunk.choices, verdict, calls)
-    }
-    // No choices: shrink the case itself, as far as the time allows.
-    let shrinker = CaseShrinker(old: old, new: new, budget: 4000, timeLimit: crashShrinkSeconds,
-                                exhaustive: generator.directShapes.map(\.bound)) { crashes($0, $1) != nil }
-    let result = shrinker.run()
-    return (result.old, result.new, nil, checker.check(old: result.old, new: result.new), calls)
 }

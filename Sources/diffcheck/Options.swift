@@ -1,5 +1,6 @@
 // Options: the command line's common options and argument reading.
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 
@@ -130,26 +131,22 @@ struct Options {
         generator.shapes = shapes ?? (engineCommand == nil ? GeneratorShapes.defaultShapes(forEngine: engineName) : .general)
     }
 
+    /// The engine and generator options, as a campaign's workers get them.
+    var campaign: CampaignOptions {
+        CampaignOptions(engineName: engineName, engineCommand: engineCommand, timeout: timeout, seed: seed,
+                        profile: profile, generator: generator)
+    }
+
     /// The engine under test.
     func engine() throws -> any DiffEngine {
-        if let command = engineCommand {
-            return ExternalEngine(command: command, timeout: timeout, isFlatOnly: generator.isFlatOnly)
-        }
-        guard let engine = EngineCatalog.engine(named: engineName) else {
-            throw UsageError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
-        }
-        return engine
+        try campaign.engine()
     }
 
     /// The engine under test, run in a child process when it is a built-in
     /// one (an external engine is one already): a trap or a hang fails
     /// `no-crash` on that case and the run goes on.
     func isolatedEngine(_ engines: IsolatedEngines) throws -> any DiffEngine {
-        if engineCommand != nil { return try engine() }
-        guard let engine = engines.engine(named: engineName) else {
-            throw UsageError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
-        }
-        return engine
+        try campaign.isolatedEngine(engines)
     }
 
     func integer(_ name: String, default fallback: Int) throws -> Int {
@@ -191,19 +188,7 @@ struct Options {
         return shard
     }
 
-    var forwarded: [String] {
-        var arguments: [String] = []
-        if let command = engineCommand { arguments += ["--engine-cmd", command] } else { arguments += ["--engine", engineName] }
-        arguments += ["--timeout", String(timeout), "--seed", String(seed), "--profile", profile.rawValue,
-                      "--max-size", String(generator.maxSize)]
-        if generator.isFlatOnly { arguments.append("--flat") }
-        if let size = generator.everyCaseSize { arguments += ["--size", size.name] }
-        if !generator.allowsDuplicates { arguments.append("--no-duplicates") }
-        if generator.shapes != GeneratorShapes.defaultShapes(forEngine: engineCommand == nil ? engineName : "") {
-            arguments += ["--shapes", generator.shapes.rawValue]
-        }
-        return arguments
-    }
+    var forwarded: [String] { campaign.forwarded }
 }
 
 /// Writes to standard error.
@@ -211,8 +196,9 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// Quotes an argument for a shell command line a user can paste.
-func shellQuoted(_ argument: String) -> String {
-    let safe = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=,".contains($0) }
-    return safe && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+extension IsolatedEngines {
+    /// Isolated engines started from this executable (`diffcheck worker --serve`).
+    convenience init(timeout: Double) {
+        self.init(timeout: timeout, executable: ownExecutable())
+    }
 }

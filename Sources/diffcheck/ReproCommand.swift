@@ -1,5 +1,6 @@
 // ReproCommand: `diffcheck repro` and `diffcheck shrink`.
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 

@@ -1,6 +1,7 @@
 // ReproduceLine: the `diffcheck repro …` command a report prints, shell-quoted,
 // with every option that changes what repro checks, so it works as printed.
 import DiffHarness
+import DiffProcess
 import Foundation
 
 /// The command line that replays the file at `path` the way this run

@@ -1,5 +1,6 @@
 // ShowCommand: `diffcheck show FILE`, a case drawn for a person.
 import DiffHarness
+import DiffProcess
 import ListModel
 
 enum ShowCommand {

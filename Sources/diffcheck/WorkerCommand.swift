@@ -27,6 +27,7 @@
 //                    (`guardedShrunkCase`)
 //   --exhaust BOUND  checks its share of an exhaustive walk (`ExhaustiveRun`)
 import DiffHarness
+import DiffProcess
 import Foundation
 import ListModel
 
@@ -131,12 +132,6 @@ enum WorkerCommand {
         emit(n == index ? "end" : pending + "\nend")
         return ExitCode.success
     }
-}
-
-/// Where a campaign worker of stride `stride` saves its findings for the
-/// supervisor to move into `findings`.
-func stagingFolder(_ findings: String, stride: Int) -> String {
-    (findings as NSString).appendingPathComponent(".staging-\(stride)")
 }
 
 /// Shrinks the case in `path` with the engine in this process, writing each

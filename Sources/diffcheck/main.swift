@@ -1,5 +1,7 @@
 // diffcheck: the command line.
+import DiffBench
 import DiffHarness
+import DiffProcess
 import Foundation
 
 let usage = """

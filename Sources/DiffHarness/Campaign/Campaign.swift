@@ -104,9 +104,13 @@ public struct Campaign: Sendable {
                     let c = Case(comments: [failure.description, "exhaustive: pair \(place) of \(bound)"], old: old, new: new,
                                  expectation: .pass, profile: profile == .strict ? nil : profile, engine: engine.name,
                                  recorded: verdict.stages)
-                    let path = regressions.flatMap { try? saveFinding(c, in: $0) }
+                    var path: String?
+                    var saveError: String?
+                    if let regressions {
+                        do { path = try saveFinding(c, in: regressions) } catch { saveError = "\(error)" }
+                    }
                     result.failures.append(CampaignFinding(part: .exhaustive, property: failure.property, message: failure.description,
-                                                           caseText: CasePrinter.text(c), path: path))
+                                                           caseText: CasePrinter.text(c), path: path, saveError: saveError))
                 }
                 return true
             }
@@ -135,7 +139,8 @@ public struct Campaign: Sendable {
             if regressions == nil, let path = saved.path { unlink(path) }
             result.failures.append(CampaignFinding(part: .random(caseNumber: n), property: failure.property,
                                                    message: saved.example.failure.description,
-                                                   caseText: text, path: regressions == nil ? nil : saved.path))
+                                                   caseText: text, path: regressions == nil ? nil : saved.path,
+                                                   saveError: regressions == nil ? nil : saved.saveError))
             report.failures.append(RandomFailure(caseNumber: n, property: failure.property.rawValue,
                                                  path: saved.path ?? "-", message: saved.example.failure.message))
         }

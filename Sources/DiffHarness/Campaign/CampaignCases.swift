@@ -22,6 +22,8 @@ public struct SavedFinding: Sendable {
     /// Where it was saved; nil if it could not be written.
     public var path: String?
     public var seconds: Double
+    /// Why it could not be written (nil when it was).
+    public var saveError: String?
 }
 
 /// The random cases of one engine's campaign: case n is fixed by (seed, n).
@@ -90,8 +92,10 @@ public struct CampaignCases: Sendable {
             original: checked.pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict,
             shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted,
             engineCommand: engineCommand)
-        let path = try? saveFinding(example, in: folder)
+        var path: String?
+        var saveError: String?
+        do { path = try saveFinding(example, in: folder) } catch { saveError = "\(error)" }
         if let pendingPath, path != pendingPath { unlink(pendingPath) }
-        return SavedFinding(example: example, path: path, seconds: took.inSeconds)
+        return SavedFinding(example: example, path: path, seconds: took.inSeconds, saveError: saveError)
     }
 }

@@ -24,15 +24,21 @@ public struct CampaignFinding: Sendable {
     /// `recorded:` lines.
     public var caseText: String
     /// Where it is saved (replayed first on the next run); nil when the
-    /// campaign has no regressions folder.
+    /// campaign has no regressions folder, or when it could not be saved.
     public var path: String?
+    /// Why it could not be saved in the regressions folder (the report
+    /// says so: a failure that is not replayed next time must not pass for
+    /// one that is).
+    public var saveError: String?
 
-    public init(part: Part, property: PropertyName? = nil, message: String, caseText: String, path: String?) {
+    public init(part: Part, property: PropertyName? = nil, message: String, caseText: String, path: String?,
+                saveError: String? = nil) {
         self.part = part
         self.property = property
         self.message = message
         self.caseText = caseText
         self.path = path
+        self.saveError = saveError
     }
 }
 
@@ -48,6 +54,9 @@ public struct CampaignResult: Sendable, CustomStringConvertible {
     public var random: RandomPartReport?
     public var failures: [CampaignFinding] = []
     public var seconds = 0.0
+    /// Lines the report prints after its summary (where the regressions
+    /// folder is when it is not the one asked for, say).
+    public var notes: [String] = []
 
     public init(engine: String, seed: UInt64, regressions: String?) {
         self.engine = engine
@@ -65,6 +74,7 @@ public struct CampaignResult: Sendable, CustomStringConvertible {
         let random = self.random.map { "\($0.casesRun) random cases (seed \(seed))" } ?? "no random cases (a regression fails)"
         lines.append("diffcheck: engine \(engine): \(holds ? "every property holds" : "\(failures.count) failure\(failures.count == 1 ? "" : "s")") — "
                      + "\(regressionsReplayed) saved cases, \(exhaustivePairs) exhaustive pairs, \(random)")
+        lines += notes
         for finding in failures {
             lines.append("")
             switch finding.part {
@@ -73,6 +83,7 @@ public struct CampaignResult: Sendable, CustomStringConvertible {
             case .random(let n): lines.append("FAIL random case \(n) (shrunk): \(finding.message)")
             }
             if let path = finding.path { lines.append("saved: \(path)") }
+            if let why = finding.saveError { lines.append("NOT SAVED (the next run will not replay it): \(why)") }
             lines.append(finding.caseText.trimmingTrailingNewlines)
         }
         if !holds {

@@ -241,7 +241,7 @@ enum AnswerFastPath {
             while at < bytes.count {
                 let byte = bytes[at]
                 if byte == UInt8(ascii: "\"") {
-                    let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+                    let text = validatedUTF8(UnsafeBufferPointer(rebasing: bytes[start..<at]))
                     at += 1
                     return text
                 }

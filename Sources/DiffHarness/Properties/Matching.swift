@@ -7,7 +7,9 @@
 // for the minimal-moves bound and for labels; it shares no code with the core.
 import ListModel
 
-struct Matching {
+/// (Public for the benchmark's move minimum, `longestIncreasingLength`; the
+/// rest is the harness's own.)
+public struct Matching {
     /// For each old section, the index of its matched new section.
     var newSectionOfOld: [Int?]
     /// For each new section, the index of its matched old section.
@@ -89,7 +91,7 @@ struct Matching {
 
     /// The length of a longest strictly increasing subsequence (patience sorting).
     /// - Complexity: O(n log n).
-    static func longestIncreasingLength(_ values: [Int]) -> Int {
+    public static func longestIncreasingLength(_ values: [Int]) -> Int {
         var tails: [Int] = []
         for value in values {
             var low = 0, high = tails.count

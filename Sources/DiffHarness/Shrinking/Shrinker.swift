@@ -7,6 +7,7 @@
 // smaller in shortlex order (shorter first, then lexicographically smaller).
 // The passes run in turn until none makes progress, or until the budget of
 // engine calls is spent.
+import Foundation
 import ListModel
 
 /// Shortlex order on choice sequences: shorter is simpler; at equal length
@@ -58,6 +59,12 @@ public final class Shrinker {
     /// smaller-pairs pass then judges pairs on every core, with the same
     /// result and the same call count as on one.
     public var judgesPairsConcurrently = false
+    /// Whether every call stays on the thread that runs the shrinker, even
+    /// with `judgesPairsConcurrently`: true when the shrinker is made on the
+    /// main thread, where an engine may need to stay (UIKit,
+    /// `MainActor.assumeIsolated`) and where waiting for other threads
+    /// that hop back to it would deadlock.
+    public var keepsCallsOnCallingThread = Thread.isMainThread
 
     public init(
         failing choices: [Int], size: Int, budget: Int = 20_000,

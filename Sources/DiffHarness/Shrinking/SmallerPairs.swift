@@ -63,11 +63,12 @@ extension Shrinker {
         return true
     }
 
-    /// `pairFails` of every pair of `block`, computed on every core.
+    /// `pairFails` of every pair of `block`, computed on every core, or on
+    /// this thread alone when `keepsCallsOnCallingThread` (the main thread).
     private func judgeConcurrently(
         _ block: [EnumeratedPair], _ pairFails: @escaping @Sendable (Snapshot, Snapshot) -> Bool
     ) -> [Bool] {
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, block.count))
+        let workers = keepsCallsOnCallingThread ? 1 : max(1, min(ProcessInfo.processInfo.activeProcessorCount, block.count))
         var fails = [Bool](repeating: false, count: block.count)
         fails.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let results = results   // each worker writes only its own indexes

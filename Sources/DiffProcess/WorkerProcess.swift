@@ -3,6 +3,9 @@
 // stderr, and how it ended.
 import DiffHarness
 import Foundation
+#if canImport(Darwin)
+import MachO
+#endif
 
 /// A running worker process and what the supervisor knows of it.
 ///
@@ -10,9 +13,9 @@ import Foundation
 /// starts (each in a group of its own) are reported on its output as
 /// `engine PGID` / `engine-end PGID` lines (`handleEngineLine`), so that
 /// `stop()` ends them too, even after the worker died without stopping them.
-final class Worker {
-    let stride: Int
-    let pid: pid_t
+public final class Worker {
+    public let stride: Int
+    public let pid: pid_t
     /// Our end of its stdin (the supervisor's answers), or -1.
     private var input: Int32
     private var output: Int32
@@ -20,15 +23,15 @@ final class Worker {
     /// output the user wants to see); the line that explains a trap.
     var errors: ErrorTail?
     var buffer: [UInt8] = []
-    var isAtEnd = false
+    public private(set) var isAtEnd = false
     /// Engine process groups the worker started and has not stopped.
     private(set) var engineGroups: Set<pid_t> = []
     /// Its wait(2) status, once reaped.
-    private(set) var status: Int32?
+    public private(set) var status: Int32?
     /// Whether the supervisor killed it (a hang, the end of the run).
     private(set) var wasKilled = false
 
-    init(executable: URL, arguments: [String], stride: Int, capturesErrors: Bool = true) throws {
+    public init(executable: URL, arguments: [String], stride: Int, capturesErrors: Bool = true) throws {
         self.stride = stride
         // Swift's crash backtracer can take a long time after a trap.
         var environment = ProcessInfo.processInfo.environment
@@ -36,7 +39,7 @@ final class Worker {
         switch ChildProcess.spawn([executable.path] + arguments, environment: environment,
                                   capturesErrors: capturesErrors) {
         case .failure(let error):
-            throw UsageError(description: error.description)
+            throw error
         case .success(let child):
             pid = child.pid
             input = child.input
@@ -54,15 +57,15 @@ final class Worker {
     }
 
     /// The line of its stderr that explains how it died, as ": LINE", or "".
-    var lastErrorLine: String {
+    public var lastErrorLine: String {
         errors?.explanation.map { ": " + $0 } ?? ""
     }
 
-    var descriptor: Int32 { output }
+    public var descriptor: Int32 { output }
 
     /// Reads what is available; returns complete lines (engine group lines
     /// are taken here and not returned).
-    func readLines() -> [String] {
+    public func readLines() -> [String] {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = read(descriptor, &chunk, chunk.count)
         if count < 0 && errno == EINTR { return [] }
@@ -117,29 +120,29 @@ final class Worker {
     }
 
     /// Sends one line to the worker (an answer to its question).
-    func send(_ line: String) {
+    public func send(_ line: String) {
         guard input >= 0 else { return }
         let bytes = Array((line + "\n").utf8)
-        let written = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+        let written = bytes.withUnsafeBytes { ChildProcess.writeIgnoringBrokenPipe(input, $0.baseAddress, $0.count) }
         if written != bytes.count { close(input); input = -1 }
     }
 
     /// Whether it has exited (reaping it if so).
-    var hasExited: Bool {
+    public var hasExited: Bool {
         if status != nil { return true }
         status = ChildProcess.exitStatus(pid)
         return status != nil
     }
 
     /// Kills it with its group and its engines' groups, and reaps it.
-    func kill() {
+    public func kill() {
         if !hasExited { wasKilled = true }
         stop()
     }
 
     /// Ends the worker and everything it started; never waits more than a
     /// few seconds (a child that cannot be reaped is left to init).
-    func stop() {
+    public func stop() {
         if status == nil {
             // Stopped first, so that it starts no engine we would not hear of;
             // then the engine lines it wrote that nobody has read yet.
@@ -153,7 +156,7 @@ final class Worker {
     }
 
     /// Whether it was ended by the signal `signal` (from someone other than us).
-    func diedOf(_ signal: Int32) -> Bool {
+    public func diedOf(_ signal: Int32) -> Bool {
         guard let status, !wasKilled else { return false }
         return status & 0x7F == signal
     }
@@ -161,7 +164,7 @@ final class Worker {
     /// How the process ended, in words, or nil when it exited normally.
     /// Reaps it (waiting up to 10 s: its output has closed, so it is
     /// exiting, however loaded the machine) and ends the engines it left behind.
-    func ending() -> String? {
+    public func ending() -> String? {
         let deadline = Date().addingTimeInterval(10)
         while !hasExited && Date() < deadline { usleep(2_000) }
         stop()
@@ -175,11 +178,28 @@ final class Worker {
     }
 }
 
-/// The path of this executable, to start workers with.
-func ownExecutable() -> URL {
+/// Where a campaign worker of stride `stride` saves its findings for the
+/// supervisor to move into `findings`.
+public func stagingFolder(_ findings: String, stride: Int) -> String {
+    (findings as NSString).appendingPathComponent(".staging-\(stride)")
+}
+
+/// The path of this process's executable (inside diffcheck: the `diffcheck`
+/// executable, which workers and isolated engines run): `/proc/self/exe`
+/// on Linux, `_NSGetExecutablePath` (<mach-o/dyld.h>) on Darwin, never
+/// `argv[0]` (a relative path, or whatever the parent chose to pass).
+public func ownExecutable() -> URL {
+    #if canImport(Darwin)
+    var size: UInt32 = 0
+    _ = _NSGetExecutablePath(nil, &size)
+    var path = [CChar](repeating: 0, count: Int(size) + 1)
+    if _NSGetExecutablePath(&path, &size) == 0 {
+        return URL(fileURLWithPath: String(cString: path)).resolvingSymlinksInPath()
+    }
+    #else
     if FileManager.default.fileExists(atPath: "/proc/self/exe") {
         return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     }
-    // Without procfs (macOS): the path the process was started with.
+    #endif
     return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
 }

@@ -2,6 +2,7 @@
 // UUID identities (as in DifferenceKit's published benchmark), of Int
 // identities and of String identities that old and new do not share, small
 // lists, and sectioned lists.
+import DiffHarness
 import Foundation
 import ListDiff
 

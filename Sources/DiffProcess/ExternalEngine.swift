@@ -13,6 +13,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import DiffHarness
 import ListModel
 
 /// What an external engine did with one request.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DiffHarness
+@testable import DiffProcess
 import ListModel
 
 // ExternalEngine against small Python engines written to a temporary

@@ -7,6 +7,10 @@
 // not reach them: so every group this process starts is listed here until it
 // is stopped, and `ProcessGroups.killAll()` ends them all (on exit, on a
 // fatal signal, when an orphaned worker gives up).
+//
+// Linux and macOS. Where they differ, one branch per concept, each here:
+// the spawn objects (`SpawnObjects`), crash reports (`keepsCrashReportsAway`),
+// broken pipes (`writeIgnoringBrokenPipe`).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,20 +72,25 @@ public enum ProcessGroups {
     }
 }
 
-public enum ChildProcess {
-    /// Ignore SIGPIPE in this process, once: a write to a child that has
-    /// exited must fail with EPIPE, not kill us.
-    private static let ignoresBrokenPipes: Void = {
-        _ = signal(SIGPIPE, SIG_IGN)
-    }()
+/// posix_spawn's attribute and file-action objects: structs in glibc,
+/// opaque pointers (`void *`) in Darwin's <spawn.h>, which Swift imports
+/// as optional pointers with no zero-argument initializer (as
+/// swift-tools-support-core and swift-subprocess declare them).
+#if canImport(Darwin)
+typealias SpawnAttributes = posix_spawnattr_t?
+typealias SpawnFileActions = posix_spawn_file_actions_t?
+#else
+typealias SpawnAttributes = posix_spawnattr_t
+typealias SpawnFileActions = posix_spawn_file_actions_t
+#endif
 
+public enum ChildProcess {
     /// Starts `arguments[0]` (a path) in a process group of its own, with
     /// default signal handling and no blocked signals, as a shell would.
     /// Its stdin and stdout are pipes, its stderr a pipe when `capturesErrors`. Our ends are
     /// close-on-exec and nonblocking; the group is listed in `ProcessGroups`.
     public static func spawn(_ arguments: [String], environment: [String: String]? = nil,
                              capturesErrors: Bool) -> Result<SpawnedChild, ChildProcessError> {
-        _ = ignoresBrokenPipes
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
@@ -98,17 +107,24 @@ public enum ChildProcess {
         for descriptor in toChild + fromChild + errorPipe where descriptor >= 0 {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         }
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+        // A write to a child that has exited fails with EPIPE instead of
+        // raising SIGPIPE (Darwin's per-descriptor switch; Linux: see
+        // `writeIgnoringBrokenPipe`).
+        _ = fcntl(toChild[1], F_SETNOSIGPIPE, 1)
+        #endif
+        var actions = SpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         if capturesErrors { posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2) }
 
-        var attributes = posix_spawnattr_t()
+        var attributes = SpawnAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        keepsCrashReportsAway(&attributes)
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
@@ -140,6 +156,52 @@ public enum ChildProcess {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
         return .success(SpawnedChild(pid: pid, input: toChild[1], output: fromChild[0], errors: errorPipe[0]))
+    }
+
+    /// A child's crash must not write a crash report: an engine that traps
+    /// on a thousand cases would leave a thousand. On macOS, ReportCrash
+    /// hears of a crash through the EXC_CRASH exception port every process
+    /// inherits from launchd; the child gets that port cleared
+    /// (`posix_spawnattr_setexceptionports_np`, <spawn.h>, macOS 10.5). It
+    /// still dies of its signal, so the status reads as before. Linux writes
+    /// no report (a core file only where the limit allows one).
+    static func keepsCrashReportsAway(_ attributes: inout SpawnAttributes) {
+        #if os(macOS)
+        _ = posix_spawnattr_setexceptionports_np(&attributes, exception_mask_t(EXC_MASK_CRASH), mach_port_t(MACH_PORT_NULL),
+                                                 exception_behavior_t(EXCEPTION_DEFAULT), thread_state_flavor_t(THREAD_STATE_NONE))
+        #endif
+    }
+
+    /// write(2) to a child's stdin that fails with EPIPE when the child has
+    /// exited, without a SIGPIPE ending this process, and without changing
+    /// how this process handles SIGPIPE (it may be a user's test process).
+    ///
+    /// Darwin: the descriptor was told at spawn (`F_SETNOSIGPIPE`). Linux
+    /// has no such switch for pipes: SIGPIPE is blocked on this thread for
+    /// the write, and one it raised is taken off the thread's pending
+    /// signals (`sigtimedwait`) before the mask is restored.
+    public static func writeIgnoringBrokenPipe(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        return write(descriptor, bytes, count)
+        #else
+        var brokenPipe = sigset_t()
+        sigemptyset(&brokenPipe)
+        sigaddset(&brokenPipe, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &brokenPipe, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        var pending = sigset_t()
+        sigpending(&pending)
+        let wasPending = sigismember(&pending, SIGPIPE) == 1
+        let written = write(descriptor, bytes, count)
+        let failure = errno
+        if written < 0 && failure == EPIPE && !wasPending {
+            var now = timespec(tv_sec: 0, tv_nsec: 0)
+            while sigtimedwait(&brokenPipe, nil, &now) < 0 && errno == EINTR {}
+        }
+        errno = failure
+        return written
+        #endif
     }
 
     /// The wait(2) status of `pid` if it has exited (reaping it), else nil.

@@ -2,7 +2,8 @@
 // statistics (timings are not tested: they mean something only in a
 // release build).
 import Testing
-@testable import DiffHarness
+@testable import DiffBench
+import DiffHarness
 import ListDiff
 
 @Test func benchArgumentsAreChecked() {

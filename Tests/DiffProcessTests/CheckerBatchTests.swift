@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DiffHarness
+@testable import DiffProcess
 import ListModel
 
 // Checker.check(pairs:) asks the engine about every pair in one flight, each

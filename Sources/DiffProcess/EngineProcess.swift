@@ -196,7 +196,7 @@ final class EngineProcess {
     private func writePending(from sentStart: inout Int) -> Result<Void, PipeFailure> {
         while sentStart < outgoing.count {
             let written = outgoing.withUnsafeBytes { bytes in
-                write(input, bytes.baseAddress! + sentStart, bytes.count - sentStart)
+                ChildProcess.writeIgnoringBrokenPipe(input, bytes.baseAddress! + sentStart, bytes.count - sentStart)
             }
             if written >= 0 {
                 sentStart += written

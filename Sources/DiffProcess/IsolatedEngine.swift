@@ -8,56 +8,60 @@ import ListModel
 /// A built-in engine behind `diffcheck worker --serve --engine NAME`, spoken
 /// to as an external engine: the child is started on first use, kept across
 /// cases, and restarted after it traps, exits or passes the timeout. It has
-/// the built-in engine's name, claims and domain.
-final class IsolatedEngine: DiffEngine, @unchecked Sendable {
-    let engine: any DiffEngine
+/// the built-in engine's name, claims and domain. `executable` is the
+/// `diffcheck` executable.
+public final class IsolatedEngine: DiffEngine, @unchecked Sendable {
+    public let engine: any DiffEngine
     let child: ExternalEngine
 
-    init(_ engine: any DiffEngine, timeout: Double) {
+    public init(_ engine: any DiffEngine, timeout: Double, executable: URL) {
         self.engine = engine
-        let command = "SWIFT_BACKTRACE=enable=no exec " + shellQuoted(ownExecutable().path)
+        let command = "SWIFT_BACKTRACE=enable=no exec " + shellQuoted(executable.path)
             + " worker --serve --engine " + shellQuoted(engine.name)
         child = ExternalEngine(command: command, timeout: timeout, isFlatOnly: engine.isFlatOnly, capturesErrors: true)
     }
 
-    var name: String { engine.name }
-    var isFlatOnly: Bool { engine.isFlatOnly }
-    var claims: Set<PropertyName> { engine.claims }
-    var summary: String { engine.summary }
+    public var name: String { engine.name }
+    public var isFlatOnly: Bool { engine.isFlatOnly }
+    public var claims: Set<PropertyName> { engine.claims }
+    public var summary: String { engine.summary }
 
-    func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+    public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
         child.diff(old: old, new: new)
     }
 
     /// Several pairs in one flight to the child (see `ExternalEngine`).
-    func diff(pairs: [(old: Snapshot, new: Snapshot)], until isLast: (Int, EngineOutput) -> Bool) -> [EngineOutput] {
+    public func diff(pairs: [(old: Snapshot, new: Snapshot)], until isLast: (Int, EngineOutput) -> Bool) -> [EngineOutput] {
         child.diff(pairs: pairs, until: isLast)
     }
 }
 
-/// Isolated engines by name, each started once per run.
-final class IsolatedEngines: @unchecked Sendable {
+/// Isolated engines by name, each started once per run, from `executable`
+/// (the `diffcheck` executable).
+public final class IsolatedEngines: @unchecked Sendable {
     private let timeout: Double
+    private let executable: URL
     private let lock = NSLock()
     private var started: [String: IsolatedEngine] = [:]
 
-    init(timeout: Double) {
+    public init(timeout: Double, executable: URL) {
         self.timeout = timeout
+        self.executable = executable
     }
 
     /// The built-in engine called `name`, isolated; nil for an unknown name.
-    func engine(named name: String) -> (any DiffEngine)? {
+    public func engine(named name: String) -> (any DiffEngine)? {
         lock.lock()
         defer { lock.unlock() }
         if let engine = started[name] { return engine }
         guard let builtIn = EngineCatalog.engine(named: name) else { return nil }
-        let engine = IsolatedEngine(builtIn, timeout: timeout)
+        let engine = IsolatedEngine(builtIn, timeout: timeout, executable: executable)
         started[name] = engine
         return engine
     }
 
     /// Stops every child started (they start again if used).
-    func stopAll() {
+    public func stopAll() {
         lock.lock()
         defer { lock.unlock() }
         for engine in started.values { engine.child.close() }

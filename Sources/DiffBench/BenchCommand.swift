@@ -212,10 +212,12 @@ public enum BenchCommand {
         var lines = [
             "\(runs) rounds, contenders interleaved, seed \(seed); load average \(load.0 ?? "?") before, "
                 + "\(load.1 ?? "?") after",
-            "time: thread CPU time of one run (min, median) and wall clock (median); "
+            (BenchClock.hasThreadClock ? "time: thread CPU time" : "time: wall clock (no thread CPU clock here)")
+                + " of one run (min, median) and wall clock (median); "
                 + "÷ Dict.: median of per-round ratios to the Dictionary baseline (min-based in brackets);",
             "spread: median ÷ min of the CPU times (! over \(String(format: "%.2f", BenchSamples.trustedSpread)): "
-                + "the load changed, do not trust the ratio); peak memory: resident-set growth during an untimed run",
+                + "the load changed, do not trust the ratio); peak memory: resident-set growth during an untimed run"
+                + (rows.contains { $0.peakMemoryBytes != nil } ? "" : " (— here: not measured, the kernel's high-water mark cannot be reset)"),
             "",
             "| input | contender | min CPU | median CPU | median wall | ÷ Dict. | spread | moves (LIS min) | peak memory |",
             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

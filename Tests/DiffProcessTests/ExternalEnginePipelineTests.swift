@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DiffHarness
+@testable import DiffProcess
 import ListModel
 
 // ExternalEngine.run(pairs:) keeps many requests in flight: it must answer

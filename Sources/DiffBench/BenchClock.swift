@@ -2,6 +2,8 @@
 // thread's CPU time and the wall clock.
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -10,15 +12,25 @@ import Foundation
 /// Thread CPU time (`CLOCK_THREAD_CPUTIME_ID`) counts only the time this
 /// thread ran, so a burst of load that deschedules it does not land in the
 /// sample (it still pays for the caches other processes evict); the wall
-/// clock (`CLOCK_MONOTONIC`) counts everything. Where the thread clock is
-/// missing, both readings are the wall clock.
+/// clock (`CLOCK_MONOTONIC`) counts everything. Both are POSIX clocks that
+/// Linux and Darwin (since macOS 10.12 / iOS 10) have; elsewhere both
+/// readings are the wall clock (and `hasThreadClock` says so).
 struct BenchClock {
     var cpu: Double
     var wall: Double
 
+    /// Whether `cpu` is the thread's CPU time (else it is the wall clock).
+    static var hasThreadClock: Bool {
+        #if canImport(Glibc) || canImport(Darwin)
+        return true
+        #else
+        return false
+        #endif
+    }
+
     /// Now, on both clocks.
     static func now() -> BenchClock {
-        #if os(Linux)
+        #if canImport(Glibc) || canImport(Darwin)
         var cpu = timespec(), wall = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu)
         clock_gettime(CLOCK_MONOTONIC, &wall)
@@ -29,7 +41,7 @@ struct BenchClock {
         #endif
     }
 
-    #if os(Linux)
+    #if canImport(Glibc) || canImport(Darwin)
     static func seconds(_ time: timespec) -> Double {
         Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
@@ -42,10 +54,15 @@ struct BenchClock {
         BenchClock(cpu: (end.cpu - start.cpu) / Double(iterations), wall: (end.wall - start.wall) / Double(iterations))
     }
 
-    /// The machine's load averages over 1, 5 and 15 minutes
-    /// (`/proc/loadavg`), or `nil` where that file is missing.
+    /// The machine's load averages over 1, 5 and 15 minutes (getloadavg(3),
+    /// in glibc and Darwin's libc alike), or `nil` where they cannot be read.
     static func loadAverages() -> String? {
-        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
-        return text.split(separator: " ").prefix(3).joined(separator: ", ")
+        #if canImport(Glibc) || canImport(Darwin)
+        var loads = [Double](repeating: 0, count: 3)
+        guard getloadavg(&loads, 3) == 3 else { return nil }
+        return loads.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+        #else
+        return nil
+        #endif
     }
 }

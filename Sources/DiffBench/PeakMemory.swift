@@ -13,6 +13,12 @@ import Foundation
 /// After it: the high-water mark (`VmHWM`) minus that baseline. `nil` where
 /// the kernel does not allow the reset (then no honest per-contender peak
 /// exists).
+///
+/// On Darwin, `nil`: its kernel keeps one high-water mark for the life of
+/// the process (`getrusage`'s `ru_maxrss`, `task_info`'s
+/// `resident_size_peak`) and has no documented way to reset it, so the
+/// peak of one contender after another cannot be told apart. The table
+/// says "not measured" rather than print the process's lifetime peak.
 enum PeakMemory {
     static func measure(_ work: () -> Void) -> Int? {
         #if os(Linux)
@@ -42,6 +48,7 @@ enum PeakMemory {
     }
 
     static func resetHighWaterMark() -> Bool {
+        #if os(Linux)
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
         defer { try? handle.close() }
         do {
@@ -50,15 +57,20 @@ enum PeakMemory {
         } catch {
             return false
         }
+        #else
+        return false
+        #endif
     }
 
     /// A `kB` field of `/proc/self/status`, in bytes.
     static func statusField(_ name: String) -> Int? {
+        #if os(Linux)
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix(name) {
             let digits = line.dropFirst(name.count).filter(\.isNumber)
             return Int(digits).map { $0 * 1024 }
         }
+        #endif
         return nil
     }
 }

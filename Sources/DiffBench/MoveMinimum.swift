@@ -1,5 +1,6 @@
 // MoveMinimum: the fewest moves for a benchmark input, computed by the bench
 // itself (not by the core) so that the table can compare the two.
+import DiffHarness
 
 enum MoveMinimum {
     /// The longest-increasing-subsequence minimum: per pair of sections, the

@@ -35,7 +35,9 @@ import DiffHarness
 import Foundation
 import ListModel
 
-nonisolated(unsafe) var isInterrupted: sig_atomic_t = 0
+/// Set by the SIGINT handler of a running campaign (or exhaustive run); a
+/// long loop stops at its next step when it is not 0.
+nonisolated(unsafe) public var isInterrupted: sig_atomic_t = 0
 
 
 /// Where a worker is in its share of the cases.
@@ -62,23 +64,39 @@ enum WorkerState {
     }
 }
 
-/// Runs a campaign over cases 0..<maxCases (or until the time is up or Ctrl-C).
-struct Supervisor {
-    var options: Options
-    var jobs: Int
+/// Runs a campaign over cases 0..<maxCases (or until the time is up or Ctrl-C)
+/// in `jobs` worker processes, each a `diffcheck worker` started from
+/// `workerExecutable` (the `diffcheck` executable: inside diffcheck,
+/// `ownExecutable()`).
+public struct Supervisor {
+    public var options: CampaignOptions
+    public var jobs: Int
     /// The cases are 0..<maxCases (of the whole run; a shard runs its own).
-    var maxCases: Int
+    public var maxCases: Int
     /// The part of the run this campaign checks.
-    var shard = Shard.whole
-    var maxTime: Double?
-    var findings: String
+    public var shard = Shard.whole
+    public var maxTime: Double?
+    public var findings: String
     /// Prints a status line now and then (a live line on a terminal).
-    var showsStatus: Bool
+    public var showsStatus: Bool
+    /// The `diffcheck` executable the workers run.
+    public var workerExecutable: URL
     /// Seconds a worker may take to start, or between two cases.
-    var startupAllowance = 60.0
+    public var startupAllowance = 60.0
     /// Seconds a worker's shrink may run (the shrinker stops itself then;
     /// a hang in the engine does not).
-    var shrinkSeconds = 60.0
+    public var shrinkSeconds = 60.0
+
+    public init(options: CampaignOptions, jobs: Int, maxCases: Int, maxTime: Double?, findings: String,
+                showsStatus: Bool, workerExecutable: URL) {
+        self.options = options
+        self.jobs = jobs
+        self.maxCases = maxCases
+        self.maxTime = maxTime
+        self.findings = findings
+        self.showsStatus = showsStatus
+        self.workerExecutable = workerExecutable
+    }
 
     /// A worker's cases are n, n + step, n + 2·step, …
     var step: Int { jobs * shard.count }
@@ -108,7 +126,7 @@ struct Supervisor {
         }
     }
 
-    func run() throws -> RandomPartReport {
+    public func run() throws -> RandomPartReport {
         try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
         isInterrupted = 0
         let previous = signal(SIGINT) { _ in isInterrupted = 1 }
@@ -159,7 +177,7 @@ private struct CampaignState {
         self.existing = existing
     }
 
-    var options: Options { supervisor.options }
+    var options: CampaignOptions { supervisor.options }
     var jobs: Int { supervisor.jobs }
 
     mutating func run() throws {
@@ -236,7 +254,7 @@ private struct CampaignState {
     }
 
     func launch(startingAt n: Int) throws -> Worker {
-        try Worker(executable: ownExecutable(), arguments: supervisor.workerArguments(startingAt: n),
+        try Worker(executable: supervisor.workerExecutable, arguments: supervisor.workerArguments(startingAt: n),
                    stride: supervisor.stride(of: n), capturesErrors: options.engineCommand == nil)
     }
 
@@ -410,7 +428,7 @@ private struct CampaignState {
                                            + " between cases; resumed at case \(resumeAt)")
             }
             if report.workerDeaths.count > 20 * jobs {
-                throw UsageError(description: "workers keep dying outside any case (last: \(report.workerDeaths.last ?? "")); the campaign stops")
+                throw CampaignError(description: "workers keep dying outside any case (last: \(report.workerDeaths.last ?? "")); the campaign stops")
             }
         }
         if resumeAt < supervisor.maxCases && report.stoppedEarly == nil {
@@ -442,7 +460,7 @@ private struct CampaignState {
             return .repeated
         }
         let began = Date()
-        let engines = IsolatedEngines(timeout: options.timeout)
+        let engines = IsolatedEngines(timeout: options.timeout, executable: supervisor.workerExecutable)
         defer { engines.stopAll() }
         let engine = (try? options.isolatedEngine(engines)) ?? ReloadAllEngine()
         var generatorOptions = options.generator
@@ -495,7 +513,7 @@ private struct CampaignState {
 
 /// `  about N s left` for a progress line: what remains of `total` at
 /// `rate`, or of `maxTime`, whichever comes first; empty when neither is known.
-func timeLeft(done: Int, total: Int?, rate: Double, elapsed: Double, maxTime: Double?) -> String {
+public func timeLeft(done: Int, total: Int?, rate: Double, elapsed: Double, maxTime: Double?) -> String {
     var left: Double?
     if let total, rate > 0 { left = Double(max(total - done, 0)) / rate }
     if let maxTime { left = min(left ?? .infinity, max(maxTime - elapsed, 0)) }
