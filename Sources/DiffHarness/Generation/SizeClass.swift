@@ -81,21 +81,22 @@ public enum SizeClass: Int, CaseIterable, Comparable, Sendable {
 /// Which campaign cases are long: case 50 of every campaign is in the
 /// thousands and case 500 in the tens of thousands, so a short campaign
 /// (`checkEngine`'s 1,000 cases) reaches both; past those, case n of seed
-/// s is long when a hash of (s, n) says so, one case in 5,000 in the
-/// thousands and one in 25,000 in the tens of thousands, spread evenly over
+/// s is long when a hash of (s, n) says so, one case in 10,000 in the
+/// thousands and one in 50,000 in the tens of thousands, spread evenly over
 /// shards and workers: a default `check` of the core (1,000,000 cases) has
-/// about 200 and 40 of them, one of an `--engine-cmd` engine (100,000) about
-/// 20 and 4. The other cases draw their size as before (mostly small, one
-/// in twenty large).
+/// about 100 and 20 of them, one of an `--engine-cmd` engine (100,000)
+/// about 10 and 2, besides the first two; together they cost a default
+/// `check` about a tenth more time. The other cases draw their size as
+/// before (mostly small, one in twenty large).
 public enum SizeSchedule {
     /// The case every campaign has in the thousands …
     public static let firstThousands = 50
     /// … and in the tens of thousands.
     public static let firstTensOfThousands = 500
     /// Past those, one case in this many is planned in the thousands …
-    public static let thousandsEvery: UInt64 = 5_000
+    public static let thousandsEvery: UInt64 = 10_000
     /// … and one in this many in the tens of thousands.
-    public static let tensOfThousandsEvery: UInt64 = 25_000
+    public static let tensOfThousandsEvery: UInt64 = 50_000
 
     /// The class planned for case `n` of seed `seed`, or nil: drawn as
     /// usual. `every` (`--size`) plans every case in that class.
