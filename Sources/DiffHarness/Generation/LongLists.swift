@@ -85,7 +85,9 @@ extension PairGenerator {
             let length = 1 + c.draw(upTo: min(room, 1_000) - 1)
             var run: [Item] = []
             run.reserveCapacity(length)
-            for _ in 0..<length { run.append(Item(id: itemIdentity(&c, names: &names), content: 0)) }
+            // Fresh identities, no draw per item: a run's choices stay a few
+            // however long it is (the shrinker's passes try each choice).
+            for _ in 0..<length { run.append(Item(id: names.freshItem())) }
             snapshot.sections[s].items.insert(contentsOf: run, at: at)
             return
         }

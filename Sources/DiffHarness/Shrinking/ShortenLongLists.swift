@@ -30,4 +30,12 @@ extension Shrinker {
             index += 1
         }
     }
+
+    /// Whether the failure still needs a long list after the local passes
+    /// (more items than two large snapshots hold): then the walk of the
+    /// smallest pairs (a few items each, `trySmallerPairs`) is skipped. It
+    /// could only find another failure of the property at a handful of
+    /// items, which a campaign's exhaustive part checks anyway, and for an
+    /// external engine it costs a round trip per pair, about a minute.
+    var needsLongList: Bool { bestSize > 2 * SizeClass.largeCap }
 }

@@ -128,7 +128,7 @@ public final class Shrinker {
         // The smaller-pairs pass has a budget of its own: it may have to
         // look at every pair below the current size.
         localLimit = calls + smallerPairsBudget
-        trySmallerPairs()
+        if !needsLongList { trySmallerPairs() }
         isExhausted = isExhausted || isOutOfBudget
         if best != before || isExhausted {
             // The local passes get the rest of their budget: to polish what
