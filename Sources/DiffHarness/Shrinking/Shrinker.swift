@@ -113,7 +113,7 @@ public final class Shrinker {
         // can try, and for an item the local passes cannot reach because
         // later edits point at it by index (`old: a`, `new: b'' a`, where
         // the smaller pairs have no `b''`).
-        if removingItems != nil {
+        if removingItems != nil && !needsLongList {
             let before = best
             localLimit = calls + budget / 4
             deletePairItems()
