@@ -17,7 +17,6 @@ let package = Package(
         .library(name: "ListModel", targets: ["ListModel"]),
         .library(name: "DiffHarness", targets: ["DiffHarness"]),
         .library(name: "DiffProcess", targets: ["DiffProcess"]),
-        .library(name: "DiffBench", targets: ["DiffBench"]),
         .executable(name: "diffcheck", targets: ["diffcheck"]),
     ],
     targets: [
@@ -40,12 +39,14 @@ let package = Package(
         // The command line: parses and prints.
         .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench"]),
 
+        // For the tests: the built diffcheck executable, the process table.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"]),
         .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "ListDiff"]),
-        .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "diffcheck"]),
-        .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck"]),
+        .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "TestSupport", "diffcheck"]),
+        .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -204,7 +204,7 @@ case "$mode" in
     mkdir -p "$seeds"
     # The mutants' shrunk counterexamples (mutant-*) stay: they make every
     # built-in mutant fail on load, which CI checks.
-    files_in "$seeds" | grep -v '/mutant-' | xargs -r rm -f
+    files_in "$seeds" | grep -v '/mutant-' | while IFS= read -r file; do rm -f "$file"; done
     "$binary" -merge=1 "$seeds" "$candidates" 2>&1 | grep "MERGE-OUTER"
     "$binary" -diffcheck_labels=1 $(files_in "$seeds")
     ;;

@@ -9,8 +9,8 @@
 // fatal signal, when an orphaned worker gives up).
 //
 // Linux and macOS. Where they differ, one branch per concept, each here:
-// the spawn objects (`SpawnObjects`), crash reports (`keepsCrashReportsAway`),
-// broken pipes (`writeIgnoringBrokenPipe`).
+// the spawn objects (`SpawnAttributes`, `SpawnFileActions`), crash reports
+// (`keepsCrashReportsAway`), broken pipes (`writeIgnoringBrokenPipe`).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -103,13 +103,15 @@ private func scratchFolder() -> String {
         // What a shrinker made on the main thread does (`keepsCallsOnCallingThread`
         // is `Thread.isMainThread` at its making): an engine that needs the main
         // thread is called there alone, never from threads the main thread waits for.
-        let caller = pthread_self()
+        // Threads told apart by their Thread objects (ObjectIdentifier is
+        // Sendable everywhere; pthread_t is a pointer on Darwin).
+        let caller = ObjectIdentifier(Thread.current)
         let lock = NSLock()
         nonisolated(unsafe) var calls = 0, callsElsewhere = 0
         let fails: @Sendable (Snapshot, Snapshot) -> Bool = { old, new in
             lock.lock()
             calls += 1
-            if pthread_equal(pthread_self(), caller) == 0 { callsElsewhere += 1 }
+            if ObjectIdentifier(Thread.current) != caller { callsElsewhere += 1 }
             lock.unlock()
             return old.itemCount >= 3 && new.itemCount >= 2
         }

@@ -3,6 +3,7 @@ import Testing
 @testable import DiffHarness
 @testable import DiffProcess
 import ListModel
+import TestSupport
 
 // Checker.check(pairs:) asks the engine about every pair in one flight, each
 // pair twice: its verdicts must be exactly those of check(old:new:) on each
@@ -19,18 +20,8 @@ private func generatedPairs(_ count: Int, seed: UInt64) -> [(old: Snapshot, new:
 
 /// The `diffcheck` executable built beside this test bundle.
 private func diffcheckExecutable() throws -> String {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var directory = bundle.deletingLastPathComponent()
-    // On Linux the arguments start with the .xctest file; on macOS it may sit deeper in the bundle.
-    for _ in 0..<4 {
-        let candidate = directory.appendingPathComponent("diffcheck").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        directory = directory.deletingLastPathComponent()
-    }
-    throw CheckerBatchError.noExecutable(bundle.path)
+    try BuiltProducts.executable("diffcheck").path
 }
-
-private enum CheckerBatchError: Error { case noExecutable(String) }
 
 /// A built-in engine behind `diffcheck worker --serve`, as `IsolatedEngine` runs it.
 private func served(_ name: String) throws -> ExternalEngine {

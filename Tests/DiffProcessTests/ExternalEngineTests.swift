@@ -3,6 +3,7 @@ import Testing
 @testable import DiffHarness
 @testable import DiffProcess
 import ListModel
+import TestSupport
 
 // ExternalEngine against small Python engines written to a temporary
 // directory: a correct one, and ones that hang, babble, quit, refuse, or
@@ -42,11 +43,13 @@ private let old = Snapshot(sections: [
 ])
 private let new = Snapshot(sections: [Section(id: "B", items: [Item(id: "c")])])
 
-/// The state letter in /proc/PID/stat (`R`, `S`, `Z`...), or nil when there is no such process.
+/// The state letter of `pid` (`R`, `S`, `Z`...), or nil when there is no
+/// such process (a table that cannot be read fails the test).
 private func processState(_ pid: Int32) -> String? {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let afterName = stat.split(separator: ")").last else { return nil }
-    return afterName.split(separator: " ").first.map(String.init)
+    do { return try ProcessTable.state(of: pid) } catch {
+        Issue.record("\(error)")
+        return "?"
+    }
 }
 
 private func seconds(since start: DispatchTime) -> Double {

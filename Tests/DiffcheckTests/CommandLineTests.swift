@@ -1,12 +1,12 @@
 // The diffcheck command as a user runs it: worker processes that trap or
 // hang, malformed corpus files, an interrupted campaign, JUnit output.
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `diffcheck` (swift test builds it beside the tests).
 let executable: URL = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/diffcheck")
+    do { return try BuiltProducts.executable("diffcheck") } catch { fatalError("\(error)") }
 }()
 
 struct Run {

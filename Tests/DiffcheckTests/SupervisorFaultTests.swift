@@ -4,21 +4,16 @@
 // Every deadline here is measured against the fault, never a fixed half
 // second: the machines are loaded.
 import Foundation
+import TestSupport
 import Testing
 
-/// Processes still alive (not zombies) in any of `groups`.
+/// Processes still alive (not zombies) in any of `groups`; a table that
+/// cannot be read is a failure, never an empty list.
 func livingProcesses(inGroups groups: Set<Int32>) -> [String] {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-    var living: [String] = []
-    for entry in entries where Int32(entry) != nil {
-        guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { continue }
-        // After "(comm)": state ppid pgrp …
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count >= 3, let group = Int32(fields[2]), groups.contains(group), fields[0] != "Z" else { continue }
-        living.append("\(entry) (\(stat[..<close].split(separator: "(").last ?? ""))")
+    do { return try ProcessTable.living(inGroups: groups) } catch {
+        Issue.record("\(error)")
+        return ["(the process table could not be read)"]
     }
-    return living
 }
 
 /// The process groups an engine command recorded, one pid a line.
@@ -91,13 +86,9 @@ func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
 
 /// The worker processes of the diffcheck process `pid`.
 func childProcesses(of pid: Int32) -> [Int32] {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-    return entries.compactMap { entry -> Int32? in
-        guard let child = Int32(entry),
-              let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count >= 2 && Int32(fields[1]) == pid && fields[0] != "Z" ? child : nil
+    do { return try ProcessTable.children(of: pid) } catch {
+        Issue.record("\(error)")
+        return []
     }
 }
 
