@@ -19,6 +19,11 @@ Fuzz/run.sh: build the DiffFuzz libFuzzer target (release, -sanitize=fuzzer,addr
   Fuzz/run.sh --seeds                 remake the seed corpus Corpus/fuzz/ (mutant-* kept)
   Fuzz/run.sh --build                 build only; print the binary's path
   Fuzz/run.sh --help                  this text
+  Fuzz/run.sh --fast [--fork N] [FLAGS...]
+                                      a campaign built without AddressSanitizer (coverage
+                                      instrumentation only; its own build, Fuzz/.build-fast):
+                                      more executions a second; --regress, ClusterFuzzLite and
+                                      OSS-Fuzz keep ASan
 
 Campaigns (with or without --fork) pass FLAGS to libFuzzer (-max_total_time=S, -runs=N,
 -seed=N, -max_len=N, -ignore_crashes=1, ...; see -help=1) and add, unless given:
@@ -78,9 +83,12 @@ die_usage() {
     exit 2
 }
 
+# The build directory: SwiftPM's default, or the fast build's own.
+scratch=()
+
 build() {
-    swift build -c release --package-path "$fuzz" "${swiftflags[@]}" >&2 || exit 1
-    binary="$(swift build -c release --package-path "$fuzz" "${swiftflags[@]}" --show-bin-path)/DiffFuzz"
+    swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" >&2 || exit 1
+    binary="$(swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" --show-bin-path)/DiffFuzz"
 }
 
 # The regular, non-hidden files of the given directories.
@@ -156,6 +164,17 @@ export ASAN_OPTIONS="${ASAN_OPTIONS-$ASAN_DEFAULTS}"
 
 callerdir="$PWD"
 logs="$fuzz/.build/logs"
+# --fast: a campaign (or --fork campaign) without AddressSanitizer, which
+# took a fifth of an execution (Fuzz/README.md, "Where an execution's time
+# goes"); a memory error then shows only if it crashes.
+if [ "${1:-}" = "--fast" ]; then
+    shift
+    case "${1:-}" in
+    --regress | --seeds | --merge | --help | -h) die_usage "--fast is for campaigns (and --build), not $1" ;;
+    esac
+    swiftflags=(-Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library)
+    scratch=(--scratch-path "$fuzz/.build-fast")
+fi
 mode="${1:-}"
 case "$mode" in
 --help | -h)

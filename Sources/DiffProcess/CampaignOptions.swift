@@ -57,6 +57,7 @@ public struct CampaignOptions: Sendable {
         arguments += ["--timeout", String(timeout), "--seed", String(seed), "--profile", profile.rawValue,
                       "--max-size", String(generator.maxSize)]
         if generator.isFlatOnly { arguments.append("--flat") }
+        if let size = generator.everyCaseSize { arguments += ["--size", size.name] }
         if !generator.allowsDuplicates { arguments.append("--no-duplicates") }
         if generator.shapes != GeneratorShapes.defaultShapes(forEngine: engineCommand == nil ? engineName : "") {
             arguments += ["--shapes", generator.shapes.rawValue]

@@ -31,7 +31,13 @@ Common options:
   --seed N             seed of the random cases (default 1)
   --profile P          strict (default: the portable subset) or uikit
                        (UICollectionView as its validator runs)
-  --max-size N         most items in one generated snapshot (default 200)
+  --max-size N         most items in one generated snapshot (default
+                       200,000; it caps the size classes below)
+  --size CLASS         every random case of this size class: thousands,
+                       tens-of-thousands or hundreds-of-thousands of items
+                       (default: the size schedule — mostly small cases,
+                       one in twenty up to 200 items, a few in the
+                       thousands and tens of thousands in every campaign)
   --flat               generate one-section snapshots only (and exhaust only
                        the flat bound); with --engine-cmd it also declares
                        the engine flat-only: a sectioned case (in the
@@ -96,6 +102,12 @@ struct Options {
                 guard let p = Profile(rawValue: text) else { throw UsageError(description: "--profile is strict or uikit, not '\(text)'") }
                 profile = p
             case "--max-size": generator.maxSize = try number(argument, try value(argument))
+            case "--size":
+                let text = try value(argument)
+                guard let size = SizeClass(name: text), size.isLong else {
+                    throw UsageError(description: "--size is thousands, tens-of-thousands or hundreds-of-thousands, not '\(text)'")
+                }
+                generator.everyCaseSize = size
             case "--flat": generator.isFlatOnly = true
             case "--no-duplicates": generator.allowsDuplicates = false
             case "--shapes":

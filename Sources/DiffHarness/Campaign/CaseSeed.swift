@@ -9,8 +9,10 @@ public func caseSeed(_ seed: UInt64, _ n: Int) -> UInt64 {
 }
 
 extension PairGenerator {
-    /// Case `n` of the campaign with seed `seed`.
+    /// Case `n` of the campaign with seed `seed`, of the size its schedule
+    /// plans (`SizeSchedule`).
     public func campaignCase(seed: UInt64, n: Int) -> GeneratedPair {
-        generate(from: RandomSource(seed: caseSeed(seed, n)))
+        generate(from: RandomSource(seed: caseSeed(seed, n)),
+                 plannedSize: SizeSchedule.plannedClass(seed: seed, n: n, every: options.everyCaseSize))
     }
 }

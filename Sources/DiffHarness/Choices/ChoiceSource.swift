@@ -22,10 +22,15 @@ public struct Choices {
     /// When more than this many choices are drawn, every further draw
     /// returns 0 (the simplest value), so a generator always terminates.
     public let limit: Int
+    /// The size class a campaign's size schedule planned for this case
+    /// (`SizeSchedule`), given by `drawSizeClass` instead of a draw; nil:
+    /// drawn from the source like any choice.
+    public private(set) var plannedSize: SizeClass?
 
-    public init(_ source: any ChoiceSource, limit: Int = 100_000) {
+    public init(_ source: any ChoiceSource, limit: Int = 100_000, plannedSize: SizeClass? = nil) {
         self.source = source
         self.limit = limit
+        self.plannedSize = plannedSize
         // Room for a small case's choices up front: growing one draw at a
         // time is most of the cost of an exhaustive walk.
         recorded.reserveCapacity(32)
@@ -46,6 +51,33 @@ public struct Choices {
     /// `true` with probability about `1 / (odds + 1)`; `false` is the simpler answer.
     public mutating func rarely(_ odds: Int) -> Bool {
         draw(upTo: odds) == odds
+    }
+
+    /// The size class of the case: a "large" flag (odds 19, `false` the
+    /// simpler answer), then for a large case its tier (`SizeClass.tier`).
+    /// A planned class is recorded as if both had been drawn, so replaying
+    /// the recorded choices makes the same case from any source.
+    public mutating func drawSizeClass() -> SizeClass {
+        if let planned = plannedSize, planned.isLong, recorded.count + 2 <= limit {
+            plannedSize = nil
+            recorded += [19, planned.tier]
+            bounds += [19, SizeClass.tierBound]
+            return planned
+        }
+        plannedSize = nil
+        guard rarely(19) else { return .small }
+        return SizeClass(tier: draw(upTo: SizeClass.tierBound))
+    }
+
+    /// A value in `0...bound` that picks how the case is made, 0 the
+    /// simplest shape (a small pair drawn directly): a case planned long
+    /// never gets 0, so the plan is kept.
+    public mutating func drawShape(upTo bound: Int) -> Int {
+        let drawn = recorded.count
+        let value = draw(upTo: bound)
+        guard value == 0, recorded.count > drawn, plannedSize?.isLong == true else { return value }
+        recorded[drawn] = 1
+        return 1
     }
 
     /// A coin flip; `false` is the simpler answer.

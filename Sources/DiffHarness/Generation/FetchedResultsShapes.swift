@@ -30,15 +30,15 @@ extension PairGenerator {
     /// (10–15) for a sectioned case.
     func generateFetchedResults(_ c: inout Choices, isFlat: Bool, pick: Int) -> (Snapshot, Snapshot) {
         let shape: FetchedResultsShape = isFlat ? .oneSection : (pick < 10 ? .keyPathSections : .mergedEntities)
-        let lengths = Lengths(isLarge: c.rarely(19), isFlat: shape == .oneSection, maxSize: options.maxSize)
+        let lengths = Lengths(isLarge: c.rarely(19), isFlat: shape == .oneSection, maxSize: options.largeCap)
         var names = Names()
         switch shape {
         case .oneSection:
             let old = Snapshot(sections: [Section(id: Snapshot.implicitSectionID,
-                                                  items: objects(&c, lengths: lengths, names: &names, prefix: "", room: options.maxSize))])
+                                                  items: objects(&c, lengths: lengths, names: &names, prefix: "", room: options.largeCap))])
             var new = old
             while lengths.goesOn(&c, edits: true) {
-                editSortedSection(&c, &new.sections[0].items, names: &names, prefix: "", room: options.maxSize - new.itemCount)
+                editSortedSection(&c, &new.sections[0].items, names: &names, prefix: "", room: options.largeCap - new.itemCount)
             }
             return (old, new)
         case .keyPathSections:
@@ -46,7 +46,7 @@ extension PairGenerator {
             while lengths.sectionGoesOn(&c) {
                 var objects = [Item(id: names.freshItem())]   // a key-path section exists while it holds objects
                 objects += self.objects(&c, lengths: lengths, names: &names, prefix: "",
-                                        room: options.maxSize - sections.reduce(1) { $0 + $1.items.count })
+                                        room: options.largeCap - sections.reduce(1) { $0 + $1.items.count })
                 sections.append(Section(id: names.freshSection(), items: objects))
             }
             let old = Snapshot(sections: sections)
@@ -66,13 +66,13 @@ extension PairGenerator {
                 let prefix = isPrefixed ? Self.mergedEntities[e].prefix : ""
                 old.sections.append(Section(id: Self.mergedEntities[e].section,
                                             items: objects(&c, lengths: lengths, names: &entityNames[e], prefix: prefix,
-                                                           room: options.maxSize - old.itemCount)))
+                                                           room: options.largeCap - old.itemCount)))
             }
             var new = old
             while lengths.goesOn(&c, edits: true) {
                 let e = c.draw(upTo: count - 1)
                 editSortedSection(&c, &new.sections[e].items, names: &entityNames[e],
-                                  prefix: isPrefixed ? Self.mergedEntities[e].prefix : "", room: options.maxSize - new.itemCount)
+                                  prefix: isPrefixed ? Self.mergedEntities[e].prefix : "", room: options.largeCap - new.itemCount)
             }
             return (old, new)
         }
@@ -112,7 +112,7 @@ extension PairGenerator {
     /// changes) or to a new key (a section appears; an emptied one goes when
     /// the edits are done), or an object inserted with a new key.
     func editKeyPathSections(_ c: inout Choices, _ snapshot: inout Snapshot, names: inout Names) {
-        let room = options.maxSize - snapshot.itemCount
+        let room = options.largeCap - snapshot.itemCount
         let kind = c.draw(upTo: 3)
         if kind == 3 || snapshot.sections.isEmpty {
             guard room > 0 else { return }

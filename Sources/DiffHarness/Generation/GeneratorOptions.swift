@@ -6,18 +6,23 @@ public struct GeneratorOptions: Hashable, Sendable {
     public var isFlatOnly: Bool
     /// Whether identities may repeat (`--no-duplicates` turns this off).
     public var allowsDuplicates: Bool
-    /// The most items a snapshot may hold (`--max-size`).
+    /// The most items a snapshot may hold (`--max-size`): it caps every
+    /// size class (`SizeClass`), the long ones included.
     public var maxSize: Int
     /// Which pairs the generator makes (`--shapes`): any update, or the
     /// results a fetched-results controller reports (RULES.md §5).
     public var shapes: GeneratorShapes
+    /// The size class of every campaign case (`--size`); nil: the size
+    /// schedule's (`SizeSchedule`).
+    public var everyCaseSize: SizeClass?
 
-    public init(isFlatOnly: Bool = false, allowsDuplicates: Bool = true, maxSize: Int = 200,
-                shapes: GeneratorShapes = .general) {
+    public init(isFlatOnly: Bool = false, allowsDuplicates: Bool = true, maxSize: Int = GeneratorOptions.defaultMaxSize,
+                shapes: GeneratorShapes = .general, everyCaseSize: SizeClass? = nil) {
         self.isFlatOnly = isFlatOnly
         self.allowsDuplicates = allowsDuplicates
         self.maxSize = max(maxSize, 0)
         self.shapes = shapes
+        self.everyCaseSize = everyCaseSize
     }
 
     /// The labels a campaign with these options can produce: its shapes'
@@ -33,6 +38,13 @@ public struct GeneratorOptions: Hashable, Sendable {
             !(isFlatOnly && sectioned.contains(label)) && !(!allowsDuplicates && (label == .duplicateItems || label == .duplicateSections))
         }
     }
+
+    /// The default `maxSize`: the largest long case (`SizeClass.hundredsOfThousands`).
+    public static let defaultMaxSize = SizeClass.hundredsOfThousands.itemRange.upperBound
+
+    /// The most items a snapshot of the `large` class (and every
+    /// fetched-results snapshot) holds.
+    public var largeCap: Int { min(maxSize, SizeClass.largeCap) }
 }
 
 /// The families of pairs the generator makes.
@@ -50,7 +62,9 @@ public enum GeneratorShapes: String, CaseIterable, Hashable, Sendable {
     /// The labels these shapes can produce: a label outside them is no
     /// coverage gap (the general shapes never merge fetched entities).
     public var possibleLabels: [Label] {
-        self == .general ? Label.allCases.filter { $0 != .frcMergedEntities } : Label.allCases
+        // The long size classes are the general shapes' only.
+        self == .general ? Label.allCases.filter { $0 != .frcMergedEntities && $0 != .hundredsOfThousands }
+            : Label.allCases.filter { ![.thousands, .tensOfThousands, .hundredsOfThousands].contains($0) }
     }
 
     /// The shapes the fetched-results and diffable subjects (`frc:…`,

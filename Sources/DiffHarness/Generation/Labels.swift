@@ -33,6 +33,13 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
     /// Several fetched entities merged into one snapshot: at least two of
     /// the merged shape's entity sections (`PairGenerator.mergedEntities`).
     case frcMergedEntities = "frc-merged-entities"
+    /// A snapshot of at least 1,000 items (`SizeClass.thousands`).
+    case thousands = "size-1k"
+    /// A snapshot of at least 10,000 items (`SizeClass.tensOfThousands`).
+    case tensOfThousands = "size-10k"
+    /// A snapshot of at least 100,000 items (`SizeClass.hundredsOfThousands`,
+    /// only with `--size`: never a coverage gap).
+    case hundredsOfThousands = "size-100k"
 
     public static func < (lhs: Label, rhs: Label) -> Bool {
         lhs.index < rhs.index
@@ -62,6 +69,9 @@ public enum Label: String, CaseIterable, Sendable, Comparable {
         case .frcOneSection: return 18
         case .frcKeyPathSections: return 19
         case .frcMergedEntities: return 20
+        case .thousands: return 21
+        case .tensOfThousands: return 22
+        case .hundredsOfThousands: return 23
         }
     }
 
@@ -101,6 +111,10 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         }
         if !old.isFlat || !new.isFlat { labels.insert(.sectioned) }
         if old.itemCount + new.itemCount >= 50 { labels.insert(.large) }
+        let longest = max(old.itemCount, new.itemCount)
+        if longest >= 1_000 { labels.insert(.thousands) }
+        if longest >= 10_000 { labels.insert(.tensOfThousands) }
+        if longest >= 100_000 { labels.insert(.hundredsOfThousands) }
         for snapshot in [old, new] {
             if Self.hasRepeats(snapshot.sections.lazy.flatMap { $0.items }.map { $0.id }, count: snapshot.itemCount) {
                 labels.insert(.duplicateItems)

@@ -25,9 +25,10 @@ public struct PairGenerator: Sendable {
         self.options = options
     }
 
-    /// Runs the generator on `source`.
-    public func generate(from source: any ChoiceSource) -> GeneratedPair {
-        var choices = Choices(source)
+    /// Runs the generator on `source`; a `plannedSize` (a campaign's size
+    /// schedule) is the case's size class instead of a draw.
+    public func generate(from source: any ChoiceSource, plannedSize: SizeClass? = nil) -> GeneratedPair {
+        var choices = Choices(source, plannedSize: plannedSize)
         let (old, new) = generate(&choices)
         return GeneratedPair(old: old, new: new, choices: choices.recorded, bounds: choices.bounds)
     }
@@ -54,7 +55,7 @@ public struct PairGenerator: Sendable {
 
     func generate(_ c: inout Choices) -> (Snapshot, Snapshot) {
         let isFlat = options.isFlatOnly || !c.flip()
-        let pick = c.draw(upTo: 15)
+        let pick = c.drawShape(upTo: 15)
         let shape: Shape = pick == 0 ? .direct : (pick < 14 ? .edited : .unrelated)
         if shape == .direct {
             let bound = PairGenerator.directBound(isFlat: isFlat, options: options)
@@ -69,8 +70,12 @@ public struct PairGenerator: Sendable {
         // A large case only changes how likely lists are to go on, never the
         // bound of a choice that follows, so lowering this flag keeps the
         // rest of the case as it was.
-        let isLarge = c.rarely(19)
-        let lengths = Lengths(isLarge: isLarge, isFlat: isFlat, maxSize: options.maxSize)
+        let size = c.drawSizeClass()
+        if size.isLong {
+            return generateLong(&c, size: size, isFlat: isFlat, isUnrelated: shape == .unrelated)
+        }
+        let lengths = Lengths(isLarge: size == .large, isFlat: isFlat,
+                              maxSize: size == .large ? options.largeCap : options.maxSize)
         var names = Names()
         let old = makeSnapshot(&c, lengths: lengths, names: &names)
         if shape == .unrelated {
@@ -231,9 +236,11 @@ public struct PairGenerator: Sendable {
         let sizeCap = lengths.maxSize
         let kinds = lengths.isFlat ? 4 : Edit.allCases.count - 1
         guard let edit = Edit(rawValue: c.draw(upTo: kinds)) else { return }
-        let paths = snapshot.sections.indices.flatMap { s in snapshot.sections[s].items.indices.map { ItemPath(s, $0) } }
+        let itemCount = snapshot.itemCount
+        // The n-th item in reading order (without listing every path: long
+        // cases hold tens of thousands).
         func pickItem(_ c: inout Choices) -> ItemPath? {
-            paths.isEmpty ? nil : paths[c.draw(upTo: paths.count - 1)]
+            itemCount == 0 ? nil : snapshot.path(ofItemAt: c.draw(upTo: itemCount - 1))
         }
         func pickSection(_ c: inout Choices) -> Int? {
             snapshot.sections.isEmpty ? nil : c.draw(upTo: snapshot.sections.count - 1)

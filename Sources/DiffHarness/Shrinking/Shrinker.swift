@@ -118,7 +118,7 @@ public final class Shrinker {
         // can try, and for an item the local passes cannot reach because
         // later edits point at it by index (`old: a`, `new: b'' a`, where
         // the smaller pairs have no `b''`).
-        if removingItems != nil {
+        if removingItems != nil && !needsLongList {
             let before = best
             localLimit = calls + budget / 4
             deletePairItems()
@@ -133,7 +133,7 @@ public final class Shrinker {
         // The smaller-pairs pass has a budget of its own: it may have to
         // look at every pair below the current size.
         localLimit = calls + smallerPairsBudget
-        trySmallerPairs()
+        if !needsLongList { trySmallerPairs() }
         isExhausted = isExhausted || isOutOfBudget
         if best != before || isExhausted {
             // The local passes get the rest of their budget: to polish what
@@ -147,6 +147,7 @@ public final class Shrinker {
 
     /// The passes that edit the current sequence, until none makes progress.
     func runLocalPasses() {
+        shortenLongLists()
         var improved = true
         while improved && !isOutOfBudget {
             let before = best
