@@ -117,9 +117,12 @@ extension BatchContext {
         let inserts = (batch.insertedSections.map { UpdatePath(section: $0) } + batch.insertedItems.map { UpdatePath($0) })
             .enumerated().map { UpdateItem(action: .insert, path: $1, origin: .issued(.insertSection(0)), order: $0) }.ascending()
         var found: [(ItemPath, ItemPath, Bool)] = []
+        // One placement per section, however many of its items are reloaded.
+        var placements: [Int: [Int?]] = [:]
         for p in batch.reloadedItems {
             guard let t = map.finalIndex(ofOld: p.section) else { continue }
-            let placement = survivingItemPlacement(oldSection: p.section, finalSection: t)
+            let placement = placements[p.section] ?? survivingItemPlacement(oldSection: p.section, finalSection: t)
+            placements[p.section] = placement
             guard p.item >= 0, p.item < placement.count, let j = placement[p.item] else { continue }
             if t != p.section || j != p.item {
                 found.append((p, ItemPath(t, j), false))

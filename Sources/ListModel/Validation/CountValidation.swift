@@ -37,10 +37,13 @@ extension CollectionViewUpdate {
                 movedIn[to, default: 0] += 1
             }
         }
+        var insertsInto: [Int: [UpdateItem]] = [:], deletesFrom: [Int: [UpdateItem]] = [:]
+        for insert in inserts where !insert.isSection { insertsInto[insert.path.section, default: []].append(insert) }
+        for delete in deletes where !delete.isSection { deletesFrom[delete.path.section, default: []].append(delete) }
         for t in 0..<context.sectionsAfter {
             guard let s = map.oldIndex(ofFinal: t), let before = context.itemsBefore(s), let after = context.itemsAfter(t) else { continue }
-            let inserted = inserts.filter { !$0.isSection && $0.path.section == t }
-            let deleted = deletes.filter { !$0.isSection && $0.path.section == s }
+            let inserted = insertsInto[t] ?? []
+            let deleted = deletesFrom[s] ?? []
             let movedInto = movedIn[t] ?? 0, movedOutOf = movedOut[s] ?? 0
             if after == before + inserted.count + movedInto - deleted.count - movedOutOf { continue }
             throw Rejection(.itemCount, Self.noting(deleted + inserted,

@@ -24,37 +24,39 @@ extension CollectionViewUpdate {
     /// assertions) and the model checks it for item deletes too, as it does
     /// for inserts, where iOS crash reports show the item form firing
     /// (RULES.md §3.1).
+    ///
+    /// - Complexity: O(*d* + *m*) for *d* deletes and *m* moves (the moves
+    /// are indexed once by source).
     mutating func validateDeletes(_ context: BatchContext) throws(Rejection) {
-        var index = 0
-        while index < deletes.count {
-            let delete = deletes[index]
+        // The first move (in the moves' order) from each section, and every move source.
+        var firstMoveFromSection: [Int: UpdateItem] = [:]
+        var moveSources: Set<UpdatePath> = []
+        for move in moves {
+            if firstMoveFromSection[move.path.section] == nil { firstMoveFromSection[move.path.section] = move }
+            moveSources.insert(move.path)
+        }
+        var deletedSections: Set<Int> = []
+        var kept: [UpdateItem] = []
+        kept.reserveCapacity(deletes.count)
+        for delete in deletes {
             let s = delete.path.section
             if delete.isSection {
                 if s < 0 || s >= context.sectionsBefore {
                     throw Rejection(.deleteSectionOutOfRange, delete.naming(
                         "attempt to delete section \(s), but there are only \(context.sectionsBefore) sections before the update"))
                 }
-                // Drop the item deletes inside the section, keeping `index` on this delete.
-                var scan = 0
-                while scan < deletes.count {
-                    if !deletes[scan].isSection && deletes[scan].path.section == s {
-                        deletes.remove(at: scan)
-                        if scan < index { index -= 1 }
-                    } else {
-                        scan += 1
-                    }
-                }
-                for move in moves {
+                // Its item deletes sort after it (descending), so they are dropped as they come.
+                deletedSections.insert(s)
+                if let move = firstMoveFromSection[s] {
                     if move.path == delete.path {
                         throw Rejection(.deleteAndMoveSection, delete.naming(
                             "attempt to perform a delete and a move from the same section (\(s))"))
                     }
-                    if move.path.section == s {
-                        throw Rejection(.moveOutOfDeletedSection, delete.naming(
-                            "cannot move an item from a deleted section (\(s))"))
-                    }
+                    throw Rejection(.moveOutOfDeletedSection, delete.naming(
+                        "cannot move an item from a deleted section (\(s))"))
                 }
             } else {
+                if deletedSections.contains(s) { continue }
                 let i = delete.path.item ?? 0
                 guard let n = context.itemsBefore(s) else {
                     throw Rejection(.deleteItemOutOfRange, delete.naming(
@@ -64,12 +66,13 @@ extension CollectionViewUpdate {
                     throw Rejection(.deleteItemOutOfRange, delete.naming(
                         "attempt to delete item \(i) from section \(s) which only contains \(n) items before the update"))
                 }
-                for move in moves where move.path == delete.path {
+                if moveSources.contains(delete.path) {
                     throw Rejection(.deleteAndMove, delete.naming(
                         "attempt to perform a delete and a move from the same index path (\(delete.path.uikitDescription))"))
                 }
             }
-            index += 1
+            kept.append(delete)
         }
+        deletes = kept
     }
 }

@@ -21,35 +21,35 @@ extension CollectionViewUpdate {
     /// The reconstruction checks moves only inside its section branch; iOS
     /// crash reports show the item form firing (a reload's insert half on a
     /// move's destination), so the model checks item inserts too.
+    ///
+    /// - Complexity: O(*i* + *m*) for *i* inserts and *m* moves (the moves
+    /// are indexed once by destination).
     mutating func validateInserts(_ context: BatchContext) throws(Rejection) {
-        var index = 0
-        while index < inserts.count {
-            let insert = inserts[index]
+        // The first move (in the moves' order) into each section, and every move destination.
+        var firstMoveIntoSection: [Int: UpdateItem] = [:]
+        var moveDestinations: Set<UpdatePath> = []
+        for move in moves {
+            guard let to = move.destination else { continue }
+            if firstMoveIntoSection[to.section] == nil { firstMoveIntoSection[to.section] = move }
+            moveDestinations.insert(to)
+        }
+        var insertedSections: Set<Int> = []
+        for insert in inserts {
             let s = insert.path.section
             if insert.isSection {
                 if s < 0 || s >= context.sectionsAfter {
                     throw Rejection(.insertSectionOutOfRange, insert.naming(
                         "attempt to insert section \(s) but there are only \(context.sectionsAfter) sections after the update"))
                 }
-                var scan = 0
-                while scan < inserts.count {
-                    if !inserts[scan].isSection && inserts[scan].path.section == s {
-                        inserts.remove(at: scan)
-                        if scan < index { index -= 1 }
-                    } else {
-                        scan += 1
-                    }
-                }
-                for move in moves {
-                    guard let to = move.destination else { continue }
-                    if to == insert.path {
+                // Its item inserts sorted before it (ascending): checked already, dropped below.
+                insertedSections.insert(s)
+                if let move = firstMoveIntoSection[s] {
+                    if move.destination == insert.path {
                         throw Rejection(.insertAndMoveSection, insert.naming(
                             "attempt to perform an insert and a move to the same section (\(s))"))
                     }
-                    if to.section == s {
-                        throw Rejection(.moveIntoInsertedSection, insert.naming(
-                            "cannot move an item into a newly inserted section (\(s))"))
-                    }
+                    throw Rejection(.moveIntoInsertedSection, insert.naming(
+                        "cannot move an item into a newly inserted section (\(s))"))
                 }
             } else {
                 let i = insert.path.item ?? 0
@@ -61,12 +61,14 @@ extension CollectionViewUpdate {
                     throw Rejection(.insertItemOutOfRange, insert.naming(
                         "attempt to insert item \(i) into section \(s), but there are only \(n) items in section \(s) after the update"))
                 }
-                for move in moves where move.destination == insert.path {
+                if moveDestinations.contains(insert.path) {
                     throw Rejection(.insertAndMove, insert.naming(
                         "attempt to perform an insert and a move to the same index path (\(insert.path.uikitDescription))"))
                 }
             }
-            index += 1
+        }
+        if !insertedSections.isEmpty {
+            inserts.removeAll { !$0.isSection && insertedSections.contains($0.path.section) }
         }
     }
 }
