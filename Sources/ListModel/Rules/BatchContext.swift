@@ -43,11 +43,6 @@ struct BatchContext {
         return data.sections[p.section].items[p.item]
     }
 
-    /// Whether old section `s` is deleted or reloaded (a reload is a delete
-    /// plus an insert, §1.5): its old items do not survive the batch.
-    func isDeletedOrReloaded(oldSection s: Int) -> Bool {
-        batch.deletedSections.contains(s) || batch.reloadedSections.contains(s)
-    }
 }
 
 /// A batch with its operations listed by kind once (the same lists as

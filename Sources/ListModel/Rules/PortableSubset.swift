@@ -112,10 +112,7 @@ extension BatchContext {
     /// insert half (§3.1 step 3) is that same index path. A delete and an
     /// insert before it that cancel out leave it in place.
     func reloadsNotInPlace(_ map: SectionMap) -> [(reload: ItemPath, end: ItemPath, isInsertHalf: Bool)] {
-        let deletes = (batch.deletedSections.map { UpdatePath(section: $0) } + batch.deletedItems.map { UpdatePath($0) })
-            .enumerated().map { UpdateItem(action: .delete, path: $1, origin: .issued(.deleteSection(0)), order: $0) }.descending()
-        let inserts = (batch.insertedSections.map { UpdatePath(section: $0) } + batch.insertedItems.map { UpdatePath($0) })
-            .enumerated().map { UpdateItem(action: .insert, path: $1, origin: .issued(.insertSection(0)), order: $0) }.ascending()
+        let insertHalves = ListView.reloadedItemDestinations(batch.batch)
         var found: [(ItemPath, ItemPath, Bool)] = []
         // One placement per section, however many of its items are reloaded.
         var placements: [Int: [Int?]] = [:]
@@ -128,10 +125,8 @@ extension BatchContext {
                 found.append((p, ItemPath(t, j), false))
                 continue
             }
-            let reload = UpdateItem(action: .delete, path: UpdatePath(p), origin: .issued(.reloadItem(p)), order: 0)
-            guard let halves = try? CollectionViewUpdate.split(reload, deletes: deletes, inserts: inserts) else { continue }
-            if halves.insert.path != UpdatePath(p) {
-                found.append((p, halves.insert.path.itemPath, true))
+            if let q = insertHalves[p], q != p {
+                found.append((p, q, true))
             }
         }
         return found

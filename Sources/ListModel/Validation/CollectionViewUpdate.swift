@@ -27,21 +27,37 @@ struct CollectionViewUpdate {
     /// Throws `attempt to delete and reload the same index path (P)` for a
     /// reload that is also deleted.
     init(_ batch: Batch) throws(Rejection) {
-        var issuedDeletes: [UpdateItem] = []
-        var issuedInserts: [UpdateItem] = []
-        var reloads: [UpdateItem] = []
-        var moves: [UpdateItem] = []
+        let issued = Self.issuedLists(batch)
+        let sortedDeletes = issued.deletes.descending()
+        let sortedInserts = issued.inserts.ascending()
+        var deletes = issued.deletes, inserts = issued.inserts
+        for reload in issued.reloads.ascending() {
+            let halves = try Self.split(reload, deletes: sortedDeletes, inserts: sortedInserts)
+            deletes.append(halves.delete)
+            inserts.append(halves.insert)
+        }
+        self.deletes = deletes.descending()
+        self.inserts = inserts.ascending()
+        self.moves = issued.moves.ascending()
+    }
+
+    /// Step 2's raw material: the batch's operations as update items, by
+    /// kind, in issue order. A reload is kept whole (its `path` is its old
+    /// place) for `split` to divide.
+    static func issuedLists(_ batch: Batch)
+        -> (deletes: [UpdateItem], inserts: [UpdateItem], reloads: [UpdateItem], moves: [UpdateItem]) {
+        var deletes: [UpdateItem] = [], inserts: [UpdateItem] = [], reloads: [UpdateItem] = [], moves: [UpdateItem] = []
         for (order, op) in batch.operations.enumerated() {
             let origin = UpdateOrigin.issued(op)
             switch op {
             case .deleteSection(let s):
-                issuedDeletes.append(UpdateItem(action: .delete, path: UpdatePath(section: s), origin: origin, order: order))
+                deletes.append(UpdateItem(action: .delete, path: UpdatePath(section: s), origin: origin, order: order))
             case .deleteItem(let p):
-                issuedDeletes.append(UpdateItem(action: .delete, path: UpdatePath(p), origin: origin, order: order))
+                deletes.append(UpdateItem(action: .delete, path: UpdatePath(p), origin: origin, order: order))
             case .insertSection(let s):
-                issuedInserts.append(UpdateItem(action: .insert, path: UpdatePath(section: s), origin: origin, order: order))
+                inserts.append(UpdateItem(action: .insert, path: UpdatePath(section: s), origin: origin, order: order))
             case .insertItem(let p):
-                issuedInserts.append(UpdateItem(action: .insert, path: UpdatePath(p), origin: origin, order: order))
+                inserts.append(UpdateItem(action: .insert, path: UpdatePath(p), origin: origin, order: order))
             case .reloadSection(let s):
                 reloads.append(UpdateItem(action: .delete, path: UpdatePath(section: s), origin: origin, order: order))
             case .reloadItem(let p):
@@ -54,17 +70,7 @@ struct CollectionViewUpdate {
                                         origin: origin, order: order))
             }
         }
-        let sortedDeletes = issuedDeletes.descending()
-        let sortedInserts = issuedInserts.ascending()
-        var deletes = issuedDeletes, inserts = issuedInserts
-        for reload in reloads.ascending() {
-            let halves = try Self.split(reload, deletes: sortedDeletes, inserts: sortedInserts)
-            deletes.append(halves.delete)
-            inserts.append(halves.insert)
-        }
-        self.deletes = deletes.descending()
-        self.inserts = inserts.ascending()
-        self.moves = moves.ascending()
+        return (deletes, inserts, reloads, moves)
     }
 
     /// The batch the view applies once every step passed: the trimmed

@@ -47,6 +47,7 @@ extension CollectionViewUpdate {
                 item = i &+ 1
             }
         }
+        // A reload to split is one the engine issued (the model never traps, so no precondition).
         let op: Operation
         if case .issued(let issued) = reload.origin { op = issued } else { op = reload.operation }
         let delete = UpdateItem(action: .delete, path: path, origin: .reloadDeleteHalf(op), order: reload.order)
@@ -88,20 +89,9 @@ extension ListView {
     }
 
     private static func reloadDestinations(_ batch: Batch) -> [(UpdatePath, UpdatePath)] {
-        var deletes: [UpdateItem] = [], inserts: [UpdateItem] = [], reloads: [UpdateItem] = []
-        for (order, op) in batch.operations.enumerated() {
-            switch op {
-            case .deleteSection(let s): deletes.append(UpdateItem(action: .delete, path: UpdatePath(section: s), origin: .issued(op), order: order))
-            case .deleteItem(let p): deletes.append(UpdateItem(action: .delete, path: UpdatePath(p), origin: .issued(op), order: order))
-            case .insertSection(let s): inserts.append(UpdateItem(action: .insert, path: UpdatePath(section: s), origin: .issued(op), order: order))
-            case .insertItem(let p): inserts.append(UpdateItem(action: .insert, path: UpdatePath(p), origin: .issued(op), order: order))
-            case .reloadSection(let s): reloads.append(UpdateItem(action: .delete, path: UpdatePath(section: s), origin: .issued(op), order: order))
-            case .reloadItem(let p): reloads.append(UpdateItem(action: .delete, path: UpdatePath(p), origin: .issued(op), order: order))
-            case .moveSection, .moveItem: continue
-            }
-        }
-        let sortedDeletes = deletes.descending(), sortedInserts = inserts.ascending()
-        return reloads.compactMap { reload in
+        let issued = CollectionViewUpdate.issuedLists(batch)
+        let sortedDeletes = issued.deletes.descending(), sortedInserts = issued.inserts.ascending()
+        return issued.reloads.compactMap { reload in
             guard let halves = try? CollectionViewUpdate.split(reload, deletes: sortedDeletes, inserts: sortedInserts) else { return nil }
             return (reload.path, halves.insert.path)
         }
