@@ -28,11 +28,10 @@ struct CollectionViewUpdate {
     /// reload that is also deleted.
     init(_ batch: Batch) throws(Rejection) {
         let issued = Self.issuedLists(batch)
-        let sortedDeletes = issued.deletes.descending()
-        let sortedInserts = issued.inserts.ascending()
+        let shifts = ReloadShifts(deletes: issued.deletes.descending(), inserts: issued.inserts.ascending())
         var deletes = issued.deletes, inserts = issued.inserts
         for reload in issued.reloads.ascending() {
-            let halves = try Self.split(reload, deletes: sortedDeletes, inserts: sortedInserts)
+            let halves = try Self.split(reload, shifts: shifts)
             deletes.append(halves.delete)
             inserts.append(halves.insert)
         }

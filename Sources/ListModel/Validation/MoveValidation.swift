@@ -16,36 +16,44 @@ extension CollectionViewUpdate {
     /// The messages are UIKit's, typo included (`attempt to to move section`).
     /// Where UIKit's format prints an index path with `%@` and no
     /// parentheses, the model prints the bare path (`0-1`).
+    ///
+    /// The validator compares each move with every later one. The model
+    /// finds the same first conflict without that: `MovePartners` gives,
+    /// for each move, the first later move from the same place to another
+    /// and the first later move from another place to the same one. A later
+    /// exact duplicate never hides a conflict (it conflicts with what its
+    /// original does, and the original comes first), so the duplicates are
+    /// dropped at the end: every move after the first with its source and
+    /// destination.
+    ///
+    /// - Complexity: O(*m*) for *m* moves (expected, hashing).
     mutating func validateMoves(_ context: BatchContext) throws(Rejection) {
-        var index = 0
-        while index < moves.count {
-            let move = moves[index]
+        let partners = MovePartners(moves)
+        var seen: Set<MovePartners.Key> = []
+        var kept: [UpdateItem] = []
+        kept.reserveCapacity(moves.count)
+        for (index, move) in moves.enumerated() {
             let from = move.path, to = move.destination ?? move.path
+            // An exact duplicate of an earlier move: the validator dropped it
+            // when it checked the earlier one.
+            guard seen.insert(MovePartners.Key(from: from, to: to)).inserted else { continue }
             try checkBounds(of: move, from: from, to: to, context)
-            var scan = index + 1
-            while scan < moves.count {
+            let sameSource = partners.sameSource[index]
+            if let scan = [sameSource, partners.sameDestination[index]].compactMap({ $0 }).min() {
                 let other = moves[scan]
-                let sameSource = other.path == from
-                let sameDestination = other.destination == to
-                if sameSource && sameDestination {
-                    moves.remove(at: scan)
-                    continue
-                }
                 let otherTo = other.destination ?? other.path
-                if sameSource {
+                if scan == sameSource {
                     throw Rejection(.movesFromOnePlace, from.isSection
                         ? "attempt to move section \(from.section) to both section \(to.section) and section \(otherTo.section)"
                         : "attempt to move item at index path \(from.uikitDescription) to both \(to.uikitDescription) and \(otherTo.uikitDescription)")
                 }
-                if sameDestination {
-                    throw Rejection(.movesToOnePlace, from.isSection
-                        ? "attempt to move both section \(from.section) and section \(other.path.section) to section \(to.section)"
-                        : "attempt to move both item at index path \(from.uikitDescription) and \(other.path.uikitDescription) to \(to.uikitDescription)")
-                }
-                scan += 1
+                throw Rejection(.movesToOnePlace, from.isSection
+                    ? "attempt to move both section \(from.section) and section \(other.path.section) to section \(to.section)"
+                    : "attempt to move both item at index path \(from.uikitDescription) and \(other.path.uikitDescription) to \(to.uikitDescription)")
             }
-            index += 1
+            kept.append(move)
         }
+        moves = kept
     }
 
     private func checkBounds(of move: UpdateItem, from: UpdatePath, to: UpdatePath, _ context: BatchContext) throws(Rejection) {
@@ -77,5 +85,46 @@ extension CollectionViewUpdate {
             throw Rejection(.moveItemDestinationOutOfRange,
                 "attempt to move index path (\(p)) to index path (\(q)) that does not exist - there are only \(after) items in section \(to.section) after the update")
         }
+    }
+}
+
+/// For each move of a list, the first later move that conflicts with it:
+/// from the same source to another destination, or from another source to
+/// the same destination (step 5c's two rejections).
+struct MovePartners {
+    struct Key: Hashable {
+        var from: UpdatePath
+        var to: UpdatePath
+    }
+
+    /// The index of the first later move from the same source to another destination.
+    var sameSource: [Int?]
+    /// The index of the first later move from another source to the same destination.
+    var sameDestination: [Int?]
+
+    /// - Complexity: O(*m*) (expected, hashing).
+    init(_ moves: [UpdateItem]) {
+        let ends = moves.map { Key(from: $0.path, to: $0.destination ?? $0.path) }
+        sameSource = Self.firstLaterDiffering(ends, groupedBy: \.from, differingIn: \.to)
+        sameDestination = Self.firstLaterDiffering(ends, groupedBy: \.to, differingIn: \.from)
+    }
+
+    /// For each `k`, the first `j > k` with the same `group` and another
+    /// `other`. Walked from the end, per group: the next member either
+    /// differs from `k` (it is the answer) or is the same in both (then its
+    /// own answer is `k`'s).
+    private static func firstLaterDiffering(
+        _ ends: [Key], groupedBy group: KeyPath<Key, UpdatePath>, differingIn other: KeyPath<Key, UpdatePath>
+    ) -> [Int?] {
+        var answer = [Int?](repeating: nil, count: ends.count)
+        var nextInGroup: [UpdatePath: Int] = [:]
+        for k in ends.indices.reversed() {
+            let key = ends[k][keyPath: group]
+            if let next = nextInGroup[key] {
+                answer[k] = ends[next][keyPath: other] != ends[k][keyPath: other] ? next : answer[next]
+            }
+            nextInGroup[key] = k
+        }
+        return answer
     }
 }

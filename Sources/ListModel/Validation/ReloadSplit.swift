@@ -23,18 +23,38 @@ extension CollectionViewUpdate {
     /// Throws `attempt to delete and reload the same index path (P)` when a
     /// delete names the reload's own index path (for a section, UIKit prints
     /// the section as an index path whose item is NSNotFound).
-    static func split(
-        _ reload: UpdateItem, deletes: [UpdateItem], inserts: [UpdateItem]
-    ) throws(Rejection) -> (delete: UpdateItem, insert: UpdateItem) {
+    ///
+    /// `shifts` holds the batch's deletes and inserts, indexed once
+    /// (`ReloadShifts.swift`); the place it gives is the one
+    /// `walkedInsertPath` walks to.
+    static func split(_ reload: UpdateItem, shifts: ReloadShifts) throws(Rejection) -> (delete: UpdateItem, insert: UpdateItem) {
         let path = reload.path
+        if shifts.isDeleted(path) {
+            let which = path.isSection ? " (section \(path.section))" : ""
+            throw Rejection(path.isSection ? .deleteAndReloadSection : .deleteAndReload,
+                "attempt to delete and reload the same index path (\(path.uikitDescription))" + which)
+        }
+        // A reload to split is one the engine issued (the model never traps, so no precondition).
+        let op: Operation
+        if case .issued(let issued) = reload.origin { op = issued } else { op = reload.operation }
+        let delete = UpdateItem(action: .delete, path: path, origin: .reloadDeleteHalf(op), order: reload.order)
+        let insert = UpdateItem(action: .insert, path: shifts.insertPath(for: path),
+                                origin: .reloadInsertHalf(op), order: reload.order)
+        return (delete, insert)
+    }
+
+    /// The reconstruction's walk, as it is written: the place of the insert
+    /// half of a reload at `path` (that no delete names), from the issued
+    /// `deletes` in descending order and `inserts` in ascending order.
+    /// `ReloadShifts` computes the same without the walk; this is the
+    /// specification it is tested against, and what it falls back to for
+    /// indexes so large that the wrapping arithmetic matters.
+    ///
+    /// - Complexity: O(*d* + *i*) a reload.
+    static func walkedInsertPath(_ path: UpdatePath, deletes: [UpdateItem], inserts: [UpdateItem]) -> UpdatePath {
         var section = path.section
         var item = path.item
         for delete in deletes {
-            if delete.path == path {
-                let which = path.isSection ? " (section \(path.section))" : ""
-                throw Rejection(path.isSection ? .deleteAndReloadSection : .deleteAndReload,
-                    "attempt to delete and reload the same index path (\(path.uikitDescription))" + which)
-            }
             if delete.isSection && delete.path.section == path.section { continue }
             if delete.isSection && delete.path.section <= section { section &-= 1 }
             if let i = item, let d = delete.path.item, delete.path.section == section, d <= i {
@@ -47,13 +67,7 @@ extension CollectionViewUpdate {
                 item = i &+ 1
             }
         }
-        // A reload to split is one the engine issued (the model never traps, so no precondition).
-        let op: Operation
-        if case .issued(let issued) = reload.origin { op = issued } else { op = reload.operation }
-        let delete = UpdateItem(action: .delete, path: path, origin: .reloadDeleteHalf(op), order: reload.order)
-        let insert = UpdateItem(action: .insert, path: UpdatePath(section: section, item: item),
-                                origin: .reloadInsertHalf(op), order: reload.order)
-        return (delete, insert)
+        return UpdatePath(section: section, item: item)
     }
 }
 
@@ -90,9 +104,9 @@ extension ListView {
 
     private static func reloadDestinations(_ batch: Batch) -> [(UpdatePath, UpdatePath)] {
         let issued = CollectionViewUpdate.issuedLists(batch)
-        let sortedDeletes = issued.deletes.descending(), sortedInserts = issued.inserts.ascending()
+        let shifts = ReloadShifts(deletes: issued.deletes.descending(), inserts: issued.inserts.ascending())
         return issued.reloads.compactMap { reload in
-            guard let halves = try? CollectionViewUpdate.split(reload, deletes: sortedDeletes, inserts: sortedInserts) else { return nil }
+            guard let halves = try? CollectionViewUpdate.split(reload, shifts: shifts) else { return nil }
             return (reload.path, halves.insert.path)
         }
     }
