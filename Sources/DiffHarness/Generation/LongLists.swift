@@ -65,15 +65,15 @@ extension PairGenerator {
     /// The kinds of run edit, simplest first.
     enum RunEdit: Int {
         case updateRun, deleteRun, insertRun, moveRun
-
-        /// The most items an update run changes.
-        static let longestUpdate = 16
     }
 
     /// One edit of a run of consecutive items in one section: its contents
     /// raised, deleted, fresh items inserted, or the run moved elsewhere in
-    /// its section. A run is up to a quarter of its section (an update, up
-    /// to 16 items; an insert, up to 1,000 items, as `maxSize` allows).
+    /// its section. A run is up to a quarter of its section (an insert, up
+    /// to 1,000 items, as `maxSize` allows). An update run of thousands of
+    /// items is thousands of reloads in one batch: the reference model
+    /// places each in O(log n) (`ReloadShifts`), so it costs what a delete
+    /// run does.
     func applyRunEdit(_ c: inout Choices, to snapshot: inout Snapshot, names: inout Names) {
         guard let edit = RunEdit(rawValue: c.draw(upTo: 3)), !snapshot.sections.isEmpty else { return }
         let s = c.draw(upTo: snapshot.sections.count - 1)
@@ -93,11 +93,7 @@ extension PairGenerator {
         }
         guard count > 0 else { return }
         let start = c.draw(upTo: count - 1)
-        // Updated runs stay short: each updated item is a reload, and the
-        // reference model's placement check costs a pass over the section
-        // per reload (`BatchContext.reloadsNotInPlace`).
-        let longest = edit == .updateRun ? RunEdit.longestUpdate : max(count / 4, 1)
-        let length = 1 + c.draw(upTo: min(longest, count - start) - 1)
+        let length = 1 + c.draw(upTo: min(max(count / 4, 1), count - start) - 1)
         let run = start..<(start + length)
         switch edit {
         case .updateRun:

@@ -8,11 +8,14 @@ extension BatchContext {
     /// §3.3 `duplicate-move`: the same move twice. UICollectionView drops the
     /// copy; the model knows of no source for UITableView's behaviour.
     func checkDuplicateMoves() -> Rejection? {
-        for (index, move) in batch.movedItems.enumerated() where batch.movedItems[..<index].contains(where: { $0 == move }) {
+        // The first move equal to an earlier one, by a set of those seen.
+        var seenItemMoves: Set<Ends<ItemPath>> = []
+        for move in batch.movedItems where !seenItemMoves.insert(Ends(from: move.from, to: move.to)).inserted {
             return Rejection(.duplicateMove,
                 "index path (\(move.from.uikitDescription)) is moved to (\(move.to.uikitDescription)) twice in one batch")
         }
-        for (index, move) in batch.movedSections.enumerated() where batch.movedSections[..<index].contains(where: { $0 == move }) {
+        var seenSectionMoves: Set<Ends<Int>> = []
+        for move in batch.movedSections where !seenSectionMoves.insert(Ends(from: move.from, to: move.to)).inserted {
             return Rejection(.duplicateMove, "section \(move.from) is moved to section \(move.to) twice in one batch")
         }
         return nil
@@ -146,4 +149,10 @@ extension BatchContext {
         return Rejection(.reloadNotInPlace,
             "attempt to reload index path (\(p.uikitDescription)), but the item does not stay in place: it ends at index path (\(q.uikitDescription))")
     }
+}
+
+/// A move's two ends, as a set's key.
+private struct Ends<Place: Hashable>: Hashable {
+    var from: Place
+    var to: Place
 }

@@ -17,8 +17,6 @@ struct ReloadShifts {
     private var deleteGroups: [DeleteGroup] = []
     /// Inserts by section, sections ascending (the walk's order).
     private var insertGroups: [InsertGroup] = []
-    /// Every delete's path: a reload whose path is here is rejected.
-    private var deletedPaths: Set<UpdatePath> = []
     /// Whether an index is so large that the walk's wrapping arithmetic
     /// could wrap; then `insertPath` walks (`walkedInsertPath`).
     private var hasExtremeIndex = false
@@ -31,7 +29,6 @@ struct ReloadShifts {
         self.deletes = deletes
         self.inserts = inserts
         for delete in deletes {
-            deletedPaths.insert(delete.path)
             noteIndex(delete.path)
             if deleteGroups.last?.section != delete.path.section {
                 deleteGroups.append(DeleteGroup(section: delete.path.section))
@@ -69,7 +66,19 @@ struct ReloadShifts {
     }
 
     /// Whether a delete names `path` itself.
-    func isDeleted(_ path: UpdatePath) -> Bool { deletedPaths.contains(path) }
+    ///
+    /// - Complexity: O(log *d*).
+    func isDeleted(_ path: UpdatePath) -> Bool {
+        // The group of path's section (groups descending by section).
+        var low = 0, high = deleteGroups.count
+        while low < high {
+            let mid = (low + high) / 2
+            if deleteGroups[mid].section <= path.section { high = mid } else { low = mid + 1 }
+        }
+        guard low < deleteGroups.count, deleteGroups[low].section == path.section else { return false }
+        guard let item = path.item else { return deleteGroups[low].sectionDeletes > 0 }
+        return deleteGroups[low].items.containsDescending(item)
+    }
 
     /// Where the insert half of a reload at `path` goes: what
     /// `walkedInsertPath` computes, for a reload no delete names.
@@ -164,14 +173,25 @@ private struct ItemRuns {
         }
     }
 
-    /// Where the descending walk over these deletes takes item `i`.
-    func afterDescendingWalk(from i: Int) -> Int {
-        // The first run at or before i (values descending).
+    /// Whether `value` is one of these runs' (descending).
+    func containsDescending(_ value: Int) -> Bool {
+        let k = firstAtOrBelow(value)
+        return k < values.count && values[k] == value
+    }
+
+    /// The first run at or below `i` (values descending), or `values.count`.
+    private func firstAtOrBelow(_ i: Int) -> Int {
         var low = 0, high = values.count
         while low < high {
             let mid = (low + high) / 2
             if values[mid] <= i { high = mid } else { low = mid + 1 }
         }
+        return low
+    }
+
+    /// Where the descending walk over these deletes takes item `i`.
+    func afterDescendingWalk(from i: Int) -> Int {
+        let low = firstAtOrBelow(i)
         guard low < values.count else { return i }
         return max(i - sums[low], extremes[low])
     }
