@@ -54,11 +54,11 @@ extension CollectionViewUpdate {
     /// `message`, followed by the reloads whose halves it counted, if any:
     /// a count the engine cannot see in its own batch says where it came from.
     private static func noting(_ counted: [UpdateItem], _ message: String) -> String {
-        var reloads: [String] = []
+        var reloads: [String] = [], named: Set<String> = []
         for item in counted {
             switch item.origin {
             case .reloadDeleteHalf(let op), .reloadInsertHalf(let op):
-                if !reloads.contains(op.caseSpelling) { reloads.append(op.caseSpelling) }
+                if named.insert(op.caseSpelling).inserted { reloads.append(op.caseSpelling) }
             case .issued:
                 continue
             }
