@@ -127,8 +127,8 @@ enum ReproCommand {
             result = (shrunk.old, shrunk.new, shrunk.verdict, shrunk.choices)
         } else if let choices {
             let pair = generator.replay(choices)
-            let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator)
-            result = (shrunk.pair.old, shrunk.pair.new, shrunk.verdict, shrunk.pair.choices)
+            let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator, editsCase: true)
+            result = (shrunk.pair.old, shrunk.pair.new, shrunk.verdict, shrunk.pair.choices.isEmpty ? nil : shrunk.pair.choices)
             if shrunk.result.isBudgetExhausted {
                 stoppedEarly = "shrinking stopped at its budget (\(shrunk.result.calls) calls or 60 s): it may shrink further"
             }

@@ -175,3 +175,23 @@ import ListModel
     let shrunk = generator.replay(knowing.choices)
     #expect(totalItems(shrunk.old, shrunk.new) == 6, "\(shrunk.old) → \(shrunk.new)")
 }
+
+@Test func aLargeFetchedResultsFailureIsShrunkFurtherByEditingTheCase() throws {
+    // Case 207 of seed 1: a reaches-target failure of frc:delete-insert under uikit,
+    // 403 items. The fetched-results shapes cannot write a smaller pair of their own,
+    // so the choices alone stayed at 400 items; the case shrinker then takes it to the
+    // five of `[A: a b]` → `[B: c] [A: a' b]` (the reload's insert half lands at 1.0,
+    // shifted by the section insert, where the collector also inserts).
+    let engine = try #require(EngineCatalog.engine(named: "frc:delete-insert"))
+    let cases = CampaignCases(engine: engine, profile: .uikit, generatorOptions: GeneratorOptions(shapes: .fetchedResults), seed: 1)
+    let found = cases.check(207)
+    #expect(totalItems(found.pair.old, found.pair.new) > 400)
+    #expect(found.verdict.failures.map(\.property).contains(.reachesTarget))
+    #expect(!cases.generator.writesAnyPair)
+    let shrunk = shrink(found.pair, failing: .reachesTarget, checker: cases.checker, generator: cases.generator,
+                        budget: 400, timeLimit: 60, editsCase: true)
+    #expect(totalItems(shrunk.pair.old, shrunk.pair.new) <= 6, "\(shrunk.pair.old) → \(shrunk.pair.new)")
+    #expect(shrunk.verdict.failures.map(\.property).contains(.reachesTarget))
+    // Edited as a case: no choices write it, and the finding says so.
+    #expect(shrunk.pair.choices.isEmpty)
+}

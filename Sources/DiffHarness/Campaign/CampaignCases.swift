@@ -96,7 +96,8 @@ public struct CampaignCases: Sendable {
         let pendingPath = try? saveFinding(unshrunk(checked, failure: failure), in: folder)
         willShrink(pendingPath)
         let began = ContinuousClock.now
-        let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator, walked: walked)
+        let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator, walked: walked,
+                            editsCase: true)
         let took = began.duration(to: .now)
         let example = Counterexample(
             failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,

@@ -47,9 +47,18 @@ public func totalItems(_ old: Snapshot, _ new: Snapshot) -> Int {
 /// Shrinks a failing pair: the same property must keep failing. `walked`:
 /// what exhaustive walks with the same engine and profile already found
 /// (the smaller-pairs pass does not walk those bounds again).
+///
+/// `editsCase`: when the choices shrink to a pair still larger than every
+/// direct bound and the generator's shapes cannot write a smaller pair of
+/// their own (`writesAnyPair` is false: the fetched-results shapes, so the
+/// shrinker's delete-pair-items pass has nothing to work with), the case shrinker
+/// (`CaseShrinker`) goes on from that pair, editing the pair itself, with
+/// what is left of the budget and the time. Its result has no choices
+/// (`choices` empty) unless the unrelated shape can write it; a caller that
+/// needs the pair's choices (a fuzz input's bytes) leaves this off.
 public func shrink(
     _ pair: GeneratedPair, failing property: PropertyName, checker: Checker, generator: PairGenerator,
-    budget: Int = 20_000, timeLimit: Double = 60, walked: WalkedBounds = WalkedBounds()
+    budget: Int = 20_000, timeLimit: Double = 60, walked: WalkedBounds = WalkedBounds(), editsCase: Bool = false
 ) -> (pair: GeneratedPair, verdict: Verdict, result: ShrinkResult) {
     let deadline = ContinuousClock.now + .milliseconds(Int(timeLimit * 1000))
     // Only the shrunk property is judged (the same verdict as `check`, less work).
@@ -69,9 +78,27 @@ public func shrink(
     shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
     shrinker.removingItems = { generator.choices($0, removingItems: $1) }
     shrinker.walked = walked.known(property)
+    // The smaller-pairs walk's own budget, ten times the local passes'
+    // (200,000 calls at the default budget).
+    shrinker.smallerPairsBudget = budget * 10
     var result = shrinker.run()
+    var shrunk = generator.replay(result.choices)
+    let largestDirect = generator.directShapes.map(\.bound.maxTotalItems).max() ?? 0
+    if editsCase, !generator.writesAnyPair, totalItems(shrunk.old, shrunk.new) > largestDirect, ContinuousClock.now < deadline {
+        let seconds = Double(ContinuousClock.now.duration(to: deadline).components.seconds) + 0.5
+        let caseShrinker = CaseShrinker(old: shrunk.old, new: shrunk.new, budget: budget, timeLimit: seconds) { old, new in
+            ContinuousClock.now < deadline && propertyCheck.fails(old: old, new: new)
+        }
+        let edited = caseShrinker.run()
+        result.calls += edited.calls
+        if isSimpler(old: edited.old, new: edited.new, than: (shrunk.old, shrunk.new)) {
+            shrunk = generator.unrelatedChoices(old: edited.old, new: edited.new).map(generator.replay)
+                ?? GeneratedPair(old: edited.old, new: edited.new, choices: [], bounds: [])
+            result.choices = shrunk.choices
+            result.isBudgetExhausted = edited.isBudgetExhausted
+        }
+    }
     // Past the time limit every candidate counted as passing: a budget too.
     if ContinuousClock.now >= deadline { result.isBudgetExhausted = true }
-    let shrunk = generator.replay(result.choices)
     return (shrunk, checker.check(old: shrunk.old, new: shrunk.new), result)
 }

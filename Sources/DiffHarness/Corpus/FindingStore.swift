@@ -82,7 +82,9 @@ public func findingCase(_ example: Counterexample) -> Case {
         comments.append("seed \(seed), case \(n); original \(totalItems(example.original.old, example.original.new)) items, shrunk in \(example.shrinkCalls) calls"
             + (example.isShrinkBudgetExhausted ? " (stopped at the shrink budget: it may shrink further)" : ""))
     }
-    comments.append("choices: " + example.shrunk.choices.map(String.init).joined(separator: " "))
+    comments.append(example.shrunk.choices.isEmpty
+        ? "choices: none (shrunk by editing the case itself: the generator's shapes cannot write this pair)"
+        : "choices: " + example.shrunk.choices.map(String.init).joined(separator: " "))
     switch example.shrunkVerdict.output {
     case .refusal(let reason)?: comments.append("the engine gave no stages: \(reason)")
     case .failure(let failure)?: comments.append("the engine failed: \(failure.reason)")

@@ -10,6 +10,13 @@
 import ListModel
 
 extension PairGenerator {
+    /// Whether the generator's shapes include the `unrelated` one, which
+    /// can write (nearly) any pair: the shrinker's delete-pair-items pass
+    /// re-encodes smaller pairs through it. The fetched-results shapes do
+    /// not (their pairs keep the controller's laws), so there a large
+    /// failure is shrunk further by editing the case (`shrink(editsCase:)`).
+    public var writesAnyPair: Bool { options.shapes != .fetchedResults }
+
     /// Choices that make `old` and `new` through the `unrelated` shape,
     /// identities renamed by first appearance (`a`, `b`, … and `A`, `B`, …);
     /// nil when that shape cannot make the pair: old contents other than 0,

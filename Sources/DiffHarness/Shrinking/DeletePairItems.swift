@@ -7,6 +7,14 @@ extension Shrinker {
     /// re-encoded as an unrelated pair (`removingItems`), so an item can go
     /// even when, in the recorded choices, later edits point at it by index.
     /// Every kept candidate has fewer items.
+    ///
+    /// While the case still needs a long list (`needsLongList`), runs
+    /// shorter than a 64th of it are not tried: a failure that needs its
+    /// thousand items would otherwise cost about two calls an item, all
+    /// passing, where `shortenLongLists` has already cut the list to its
+    /// length. A long case that comes out short goes on down to single
+    /// items (a 403-item failure of two large snapshots and their edits
+    /// did, where before this pass was skipped for it).
     func deletePairItems() {
         guard let removingItems else { return }
         var run = max(bestSize / 2, 1)
@@ -19,7 +27,8 @@ extension Shrinker {
                 }
                 start += run
             }
-            if run == 1 { return }
+            let shortest = needsLongList ? max(bestSize / 64, 1) : 1
+            if run <= shortest { return }
             run /= 2
         }
     }

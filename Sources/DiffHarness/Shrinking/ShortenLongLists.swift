@@ -34,8 +34,8 @@ extension Shrinker {
     /// Whether the failure still needs a long list after the local passes
     /// (more items than two large snapshots hold): then the walk of the
     /// smallest pairs (a few items each, `trySmallerPairs`) is skipped, and
-    /// so is deleting the pair's items one run at a time
-    /// (`deletePairItems`, about as many calls as items). The walk could
+    /// deleting the pair's items (`deletePairItems`, about two calls an
+    /// item down to single items) tries coarse runs only. The walk could
     /// only find another failure of the property at a handful of items,
     /// which a campaign's exhaustive part checks anyway; for an external
     /// engine each costs a round trip per call, a minute or more in all.
