@@ -189,7 +189,7 @@ import ListModel
     #expect(found.verdict.failures.map(\.property).contains(.reachesTarget))
     #expect(!cases.generator.writesAnyPair)
     let shrunk = shrink(found.pair, failing: .reachesTarget, checker: cases.checker, generator: cases.generator,
-                        budget: 400, timeLimit: 60, editsCase: true)
+                        budget: 400, timeLimit: 60, editsCase: true, smallerPairsBudget: 4_000)
     #expect(totalItems(shrunk.pair.old, shrunk.pair.new) <= 6, "\(shrunk.pair.old) → \(shrunk.pair.new)")
     #expect(shrunk.verdict.failures.map(\.property).contains(.reachesTarget))
     // Edited as a case: no choices write it, and the finding says so.

@@ -123,10 +123,13 @@ func childProcesses(of pid: Int32) -> [Int32] {
 
 /// Point 3: a shrink longer than the case timeout is not a hang: with
 /// --timeout 0.001 the campaign reports the same failures as with the default.
+/// (`--max-size 200`: the size schedule's case 50, thousands of items, may
+/// itself take a millisecond to diff on a loaded machine.)
 @Test func aLongShrinkIsNotTakenForAHang() throws {
     let findings = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: findings) }
-    let arguments = ["fuzz", "--engine", "mutant:stale-moved-update", "--cases", "300", "--jobs", "1", "--no-timings"]
+    let arguments = ["fuzz", "--engine", "mutant:stale-moved-update", "--cases", "300", "--jobs", "1", "--no-timings",
+                     "--max-size", "200"]
     let tight = try diffcheck(arguments + ["--timeout", "0.001", "--findings", findings.path + "/tight"])
     let normal = try diffcheck(arguments + ["--findings", findings.path + "/normal"])
     #expect(!tight.output.contains("did not return"), "\(tight.output)")

@@ -56,9 +56,12 @@ public func totalItems(_ old: Snapshot, _ new: Snapshot) -> Int {
 /// what is left of the budget and the time. Its result has no choices
 /// (`choices` empty) unless the unrelated shape can write it; a caller that
 /// needs the pair's choices (a fuzz input's bytes) leaves this off.
+/// `smallerPairsBudget`: the most calls the walk of the smaller pairs may
+/// make (`Shrinker.smallerPairsBudget`).
 public func shrink(
     _ pair: GeneratedPair, failing property: PropertyName, checker: Checker, generator: PairGenerator,
-    budget: Int = 20_000, timeLimit: Double = 60, walked: WalkedBounds = WalkedBounds(), editsCase: Bool = false
+    budget: Int = 20_000, timeLimit: Double = 60, walked: WalkedBounds = WalkedBounds(), editsCase: Bool = false,
+    smallerPairsBudget: Int = 200_000
 ) -> (pair: GeneratedPair, verdict: Verdict, result: ShrinkResult) {
     let deadline = ContinuousClock.now + .milliseconds(Int(timeLimit * 1000))
     // Only the shrunk property is judged (the same verdict as `check`, less work).
@@ -78,9 +81,7 @@ public func shrink(
     shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
     shrinker.removingItems = { generator.choices($0, removingItems: $1) }
     shrinker.walked = walked.known(property)
-    // The smaller-pairs walk's own budget, ten times the local passes'
-    // (200,000 calls at the default budget).
-    shrinker.smallerPairsBudget = budget * 10
+    shrinker.smallerPairsBudget = smallerPairsBudget
     var result = shrinker.run()
     var shrunk = generator.replay(result.choices)
     let largestDirect = generator.directShapes.map(\.bound.maxTotalItems).max() ?? 0
