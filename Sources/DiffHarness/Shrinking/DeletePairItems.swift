@@ -8,27 +8,29 @@ extension Shrinker {
     /// even when, in the recorded choices, later edits point at it by index.
     /// Every kept candidate has fewer items.
     ///
-    /// While the case still needs a long list (`needsLongList`), runs
-    /// shorter than a 64th of it are not tried: a failure that needs its
-    /// thousand items would otherwise cost about two calls an item, all
-    /// passing, where `shortenLongLists` has already cut the list to its
-    /// length. A long case that comes out short goes on down to single
-    /// items (a 403-item failure of two large snapshots and their edits
-    /// did, where before this pass was skipped for it).
+    /// While the case still needs a long list (`needsLongList`), only a
+    /// removal that makes it short is tried: re-encoded, a long case has a
+    /// choice per item, and the passes after this one would spend a call
+    /// on each (a failure that needs its thousand items went from 181 calls
+    /// to the whole budget of 20,000 that way). So a failure of two large
+    /// snapshots and their edits, just past the limit (403 items), comes
+    /// down to single items, while one that needs a long list costs this
+    /// pass no call at all; `shortenLongLists` has cut that to its length.
     func deletePairItems() {
         guard let removingItems else { return }
+        let short = 2 * SizeClass.largeCap
         var run = max(bestSize / 2, 1)
         while !isOutOfBudget {
             var start = 0
             while start < bestSize && !isOutOfBudget {
-                if let candidate = removingItems(best, start..<min(start + run, bestSize)),
-                   consider(candidate, allowingLonger: true) {
+                let range = start..<min(start + run, bestSize)
+                if !needsLongList || bestSize - range.count <= short,
+                   let candidate = removingItems(best, range), consider(candidate, allowingLonger: true) {
                     continue   // later items moved to `start`: try there again
                 }
                 start += run
             }
-            let shortest = needsLongList ? max(bestSize / 64, 1) : 1
-            if run <= shortest { return }
+            if run == 1 || (needsLongList && bestSize - run > short) { return }
             run /= 2
         }
     }

@@ -35,7 +35,8 @@ extension Shrinker {
     /// (more items than two large snapshots hold): then the walk of the
     /// smallest pairs (a few items each, `trySmallerPairs`) is skipped, and
     /// deleting the pair's items (`deletePairItems`, about two calls an
-    /// item down to single items) tries coarse runs only. The walk could
+    /// item down to single items) tries only removals that make the case
+    /// short. The walk could
     /// only find another failure of the property at a handful of items,
     /// which a campaign's exhaustive part checks anyway; for an external
     /// engine each costs a round trip per call, a minute or more in all.

@@ -117,8 +117,8 @@ public final class Shrinker {
         // choices: for a case larger than any pair the smaller-pairs pass
         // can try, and for an item the local passes cannot reach because
         // later edits point at it by index (`old: a`, `new: b'' a`, where
-        // the smaller pairs have no `b''`). On a long case it removes
-        // coarse runs only, until the case is short again.
+        // the smaller pairs have no `b''`). A long case it only ever
+        // makes short.
         if removingItems != nil {
             let before = best
             localLimit = calls + budget / 4
