@@ -57,9 +57,12 @@ public struct CampaignCases: Sendable {
     /// Generates and checks case `n`.
     public func check(_ n: Int) -> CheckedCase {
         let pair = generator.campaignCase(seed: seed, n: n)
-        let verdict = checker.check(old: pair.old, new: pair.new)
+        // One matching for the case: `minimal-moves` builds it, the labels reuse it.
+        var matching: Matching?
+        let verdict = checker.check(old: pair.old, new: pair.new, matching: &matching)
         return CheckedCase(caseNumber: n, pair: pair, verdict: verdict,
-                           labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new))
+                           labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new,
+                                                                     matching: matching ?? Matching(old: pair.old, new: pair.new)))
     }
 
     /// Generates and checks the cases `numbers` in one flight to the engine

@@ -34,28 +34,41 @@ public struct Verdict: Hashable, Sendable {
 
 /// Checks engines against the reference model.
 public struct Checker: Sendable {
-    public var engine: any DiffEngine
+    public var engine: any DiffEngine {
+        didSet { properties = Checker.properties(of: engine) }
+    }
     public var profile: Profile
+    /// The properties checked for this engine: its claims, plus `no-crash`
+    /// and `deterministic`, which every engine owes (worked out once, not
+    /// per case).
+    public private(set) var properties: Set<PropertyName>
 
     public init(engine: any DiffEngine, profile: Profile = .strict) {
         self.engine = engine
         self.profile = profile
+        properties = Checker.properties(of: engine)
     }
 
-    /// The properties checked for this engine: its claims, plus `no-crash`
-    /// and `deterministic`, which every engine owes.
-    public var properties: Set<PropertyName> {
+    private static func properties(of engine: any DiffEngine) -> Set<PropertyName> {
         engine.claims.union([.noCrash, .deterministic])
     }
 
     /// Runs the engine (twice, for `deterministic`) and checks its output.
     public func check(old: Snapshot, new: Snapshot) -> Verdict {
+        var matching: Matching?
+        return check(old: old, new: new, matching: &matching)
+    }
+
+    /// `check(old:new:)`, leaving in `matching` the pair's `Matching` when
+    /// the check built one (for `minimal-moves`), so that the case's labels
+    /// read the same one instead of building it again.
+    func check(old: Snapshot, new: Snapshot, matching: inout Matching?) -> Verdict {
         if isSkipped(old: old, new: new) {
             return Verdict(output: nil, failures: [], isSkipped: true)
         }
         let output = engine.diff(old: old, new: new)
         let again = properties.contains(.deterministic) ? engine.diff(old: old, new: new) : nil
-        return judge(old: old, new: new, output: output, again: again)
+        return judge(old: old, new: new, output: output, again: again, matching: &matching)
     }
 
     /// Checks the pairs: exactly the verdicts of `check(old:new:)` on each
@@ -93,7 +106,8 @@ public struct Checker: Sendable {
             let output = outputs[next]
             let again = isAskedTwice ? outputs[next + 1] : nil
             next += perPair
-            verdicts.append(judge(old: pair.old, new: pair.new, output: output, again: again))
+            var matching: Matching?
+            verdicts.append(judge(old: pair.old, new: pair.new, output: output, again: again, matching: &matching))
             if stoppingAtHang && output.isHang { break }
         }
         return verdicts
@@ -106,8 +120,10 @@ public struct Checker: Sendable {
     }
 
     /// The verdict on the engine's answer `output`, and `again`, its answer
-    /// to the same pair a second time (nil when `deterministic` is not checked).
-    private func judge(old: Snapshot, new: Snapshot, output: EngineOutput, again: EngineOutput?) -> Verdict {
+    /// to the same pair a second time (nil when `deterministic` is not checked);
+    /// `matching` gets the pair's matching when `minimal-moves` needs it.
+    private func judge(old: Snapshot, new: Snapshot, output: EngineOutput, again: EngineOutput?,
+                       matching: inout Matching?) -> Verdict {
         var failures: [PropertyFailure] = []
         // Two engine failures (a trap, a hang) may be worded differently: that is no-crash's business.
         if let again, again != output && !(output.isFailure && again.isFailure) {
@@ -127,7 +143,9 @@ public struct Checker: Sendable {
             let checked = checkStages(stages, old: old, new: new, profile: profile, properties: properties)
             failures = checked.failures + failures
             if properties.contains(.minimalMoves) {
-                let reported = reportedMoveCount(stages), minimum = minimalMoveCount(old: old, new: new)
+                let built = matching ?? Matching(old: old, new: new)
+                matching = built
+                let reported = reportedMoveCount(stages), minimum = built.minimalMoveCount
                 if reported > minimum {
                     failures.append(PropertyFailure(.minimalMoves, "\(reported) moves reported, but \(minimum) suffice"))
                 }
