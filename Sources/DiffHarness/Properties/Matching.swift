@@ -52,7 +52,7 @@ public struct Matching {
 
     /// Pairs of snapshots with at most this many items in all are paired
     /// by comparing identities directly, without a hash table.
-    static let scanningLimit = 16
+    static let scanningLimit = 32
 
     /// The items' pairing for short snapshots: each new item, in reading
     /// order, takes the first old item of its identity not yet taken.
@@ -75,13 +75,13 @@ public struct Matching {
         return partner
     }
 
-    /// Whether a short snapshot repeats an item identity.
+    /// Whether a short snapshot repeats an item identity: each item is
+    /// compared with the items before it.
     static func repeatsItemByScanning(_ snapshot: Snapshot) -> Bool {
-        var seen: [String] = []
-        for section in snapshot.sections {
-            for item in section.items {
-                if seen.contains(item.id) { return true }
-                seen.append(item.id)
+        for (s, section) in snapshot.sections.enumerated() {
+            for (i, item) in section.items.enumerated() {
+                if section.items[..<i].contains(where: { $0.id == item.id }) { return true }
+                for earlier in snapshot.sections[..<s] where earlier.items.contains(where: { $0.id == item.id }) { return true }
             }
         }
         return false
@@ -184,8 +184,10 @@ public struct Matching {
     }
 
     /// The length of a longest strictly increasing subsequence (patience sorting).
-    /// - Complexity: O(n log n).
+    /// - Complexity: O(n log n); O(n), and no allocation, when `values` is
+    ///   already increasing (most orders a case keeps).
     public static func longestIncreasingLength(_ values: [Int]) -> Int {
+        if values.indices.dropFirst().allSatisfy({ values[$0 - 1] < values[$0] }) { return values.count }
         var tails: [Int] = []
         for value in values {
             var low = 0, high = tails.count
