@@ -72,11 +72,12 @@ public struct CampaignCases: Sendable {
     /// on: the cases after it are not run.
     public func check(_ numbers: [Int]) -> [CheckedCase] {
         let pairs = numbers.map { generator.campaignCase(seed: seed, n: $0) }
-        let verdicts = checker.check(pairs: pairs.map { (old: $0.old, new: $0.new) }, stoppingAtHang: true)
+        let verdicts = checker.checkSharingMatchings(pairs: pairs.map { (old: $0.old, new: $0.new) }, stoppingAtHang: true)
         return zip(numbers, zip(pairs, verdicts)).map { n, checked in
-            let (pair, verdict) = checked
+            let (pair, (verdict, matching)) = checked
             return CheckedCase(caseNumber: n, pair: pair, verdict: verdict,
-                               labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new))
+                               labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new,
+                                                                         matching: matching ?? Matching(old: pair.old, new: pair.new)))
         }
     }
 

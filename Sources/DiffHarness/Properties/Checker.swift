@@ -80,6 +80,13 @@ public struct Checker: Sendable {
     /// engine did not answer in time (its `no-crash` failure `isHang`): the
     /// later pairs are not checked, as each would cost the timeout again.
     public func check(pairs: [(old: Snapshot, new: Snapshot)], stoppingAtHang: Bool = false) -> [Verdict] {
+        checkSharingMatchings(pairs: pairs, stoppingAtHang: stoppingAtHang).map(\.verdict)
+    }
+
+    /// `check(pairs:stoppingAtHang:)`, with each pair's `Matching` when its
+    /// check built one (see `check(old:new:matching:)`).
+    func checkSharingMatchings(pairs: [(old: Snapshot, new: Snapshot)], stoppingAtHang: Bool = false)
+        -> [(verdict: Verdict, matching: Matching?)] {
         let isAskedTwice = properties.contains(.deterministic)
         let perPair = isAskedTwice ? 2 : 1
         var requests: [(old: Snapshot, new: Snapshot)] = []
@@ -95,11 +102,11 @@ public struct Checker: Sendable {
             if n % perPair == 0 { isHung = output.isHang }
             return isHung && n % perPair == perPair - 1
         })
-        var verdicts: [Verdict] = []
+        var verdicts: [(verdict: Verdict, matching: Matching?)] = []
         var next = 0
         for pair in pairs {
             if isSkipped(old: pair.old, new: pair.new) {
-                verdicts.append(Verdict(output: nil, failures: [], isSkipped: true))
+                verdicts.append((Verdict(output: nil, failures: [], isSkipped: true), nil))
                 continue
             }
             guard next + perPair <= outputs.count else { break }
@@ -107,7 +114,8 @@ public struct Checker: Sendable {
             let again = isAskedTwice ? outputs[next + 1] : nil
             next += perPair
             var matching: Matching?
-            verdicts.append(judge(old: pair.old, new: pair.new, output: output, again: again, matching: &matching))
+            let verdict = judge(old: pair.old, new: pair.new, output: output, again: again, matching: &matching)
+            verdicts.append((verdict, matching))
             if stoppingAtHang && output.isHang { break }
         }
         return verdicts
