@@ -3,7 +3,8 @@
 // identical inputs, interleaved run by run.
 import Foundation
 
-/// `diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]`.
+/// `diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]`,
+/// and `diffcheck bench --harness [--cases N] [--runs N] [--seed N]` (`BenchHarness`).
 ///
 /// For every input (made from a fixed seed), each contender runs once
 /// untimed (the peak-memory run, which also sizes the timed runs), then
@@ -24,6 +25,7 @@ import Foundation
 public enum BenchCommand {
     static let usage = """
         usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]
+               diffcheck bench --harness [--cases N] [--runs N] [--seed N]
 
           --json     print the rows as JSON instead of a table
           --runs N   timed rounds per input, contenders interleaved (default 5)
@@ -33,6 +35,10 @@ public enum BenchCommand {
           --contender NAME
                      only this contender (core, stdlib, Dictionary baseline, identity table):
                      for a profiler such as valgrind --tool=callgrind; no ratios
+          --harness  instead of the inputs: the harness's own cost per core case, the
+                     random cases of a campaign (seed --seed, default 1) checked in this
+                     process, against the core's two calls alone on the same pairs
+          --cases N  with --harness: the cases a round checks (default 20000)
 
         Build in release mode (swift build -c release) for meaningful numbers.
         """
@@ -45,7 +51,8 @@ public enum BenchCommand {
     /// Runs the benchmark with the arguments that follow `bench`; returns the
     /// exit status (0 ok, 2 usage error).
     public static func run(_ arguments: [String]) -> Int32 {
-        var isJSON = false, isQuick = false, runs = 5, seed: UInt64 = 2024, only: Int?
+        var isJSON = false, isQuick = false, runs = 5, seedOption: UInt64?, only: Int?
+        var isHarness = false, cases = BenchHarness.defaultCases
         var contenders = BenchContender.allCases
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -54,6 +61,12 @@ public enum BenchCommand {
                 print(usage)
                 return 0
             case "--json": isJSON = true
+            case "--harness": isHarness = true
+            case "--cases":
+                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
+                    return usageError("--cases needs a positive number")
+                }
+                cases = value
             case "--quick": isQuick = true
             case "--runs":
                 guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
@@ -64,7 +77,7 @@ public enum BenchCommand {
                 guard let value = rest.popFirst().flatMap(UInt64.init) else {
                     return usageError("--seed needs a non-negative number")
                 }
-                seed = value
+                seedOption = value
             case "--input":
                 guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
                     return usageError("--input needs a positive number")
@@ -80,9 +93,17 @@ public enum BenchCommand {
                 return usageError("unknown argument '\(argument)'")
             }
         }
+        if isHarness {
+            let seed = seedOption ?? 1
+            let loadBefore = BenchClock.loadAverages()
+            let sample = BenchHarness.measure(seed: seed, cases: cases, runs: runs)
+            print(BenchHarness.table(sample, seed: seed, cases: cases, runs: runs, load: (loadBefore, BenchClock.loadAverages())))
+            return 0
+        }
         if let only, only > BenchInput.count {
             return usageError("--input: there are \(BenchInput.count) inputs")
         }
+        let seed = seedOption ?? 2024
         let inputs = BenchInput.all(seed: seed, isQuick: isQuick, only: only.map { $0 - 1 })
         let loadBefore = BenchClock.loadAverages()
         let rows = measure(inputs, contenders: contenders, runs: runs, log: !isJSON)

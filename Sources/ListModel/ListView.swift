@@ -78,13 +78,22 @@ public enum ListView {
         if let rejection = context.checkDuplicateOperations() ?? context.checkNoOpSectionMoveWithItemMovedOut() {
             return .failure(rejection)
         }
+        var map: SectionMap?
         if profile == .strict {
-            let map = SectionMap(context)
+            let sectionMap = SectionMap(context)
             for check in portableChecks {
-                if let rejection = check(context, map) { return .failure(rejection) }
+                if let rejection = check(context, sectionMap) { return .failure(rejection) }
             }
+            map = sectionMap
         }
-        let applied = BatchContext(batch: update.appliedBatch, displayed: displayed, data: data)
+        // The batch the view applies is often the batch itself (no reload
+        // split, nothing dropped): then its context and section map are the
+        // ones already built.
+        let appliedBatch = update.appliedBatch
+        if appliedBatch == batch {
+            return .success(context.applied(map ?? SectionMap(context)))
+        }
+        let applied = BatchContext(batch: appliedBatch, displayed: displayed, data: data)
         return .success(applied.applied(SectionMap(applied)))
     }
 

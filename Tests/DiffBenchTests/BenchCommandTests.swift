@@ -13,6 +13,16 @@ import ListDiff
     #expect(BenchCommand.run(["--seed"]) == 2)
     #expect(BenchCommand.run(["--input", "0"]) == 2)
     #expect(BenchCommand.run(["--quick", "--input", "99"]) == 2)
+    #expect(BenchCommand.run(["--harness", "--cases", "0"]) == 2)
+}
+
+/// The harness workload times its three runs once a round (what the times
+/// are is not tested: only a release build's mean something).
+@Test func harnessWorkloadTimesEachRun() {
+    let sample = BenchHarness.measure(seed: 1, cases: 200, runs: 2)
+    #expect(sample.checked.count == 2 && sample.engine.count == 2 && sample.generated.count == 2)
+    #expect((sample.checked.minimumCPU ?? 0) > 0)
+    #expect(BenchCommand.run(["--harness", "--cases", "50", "--runs", "1"]) == 0)
 }
 
 /// The bench computes the longest-increasing-subsequence minimum on its own;

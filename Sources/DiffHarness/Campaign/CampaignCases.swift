@@ -57,9 +57,12 @@ public struct CampaignCases: Sendable {
     /// Generates and checks case `n`.
     public func check(_ n: Int) -> CheckedCase {
         let pair = generator.campaignCase(seed: seed, n: n)
-        let verdict = checker.check(old: pair.old, new: pair.new)
+        // One matching for the case: `minimal-moves` builds it, the labels reuse it.
+        var matching: Matching?
+        let verdict = checker.check(old: pair.old, new: pair.new, matching: &matching)
         return CheckedCase(caseNumber: n, pair: pair, verdict: verdict,
-                           labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new))
+                           labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new,
+                                                                     matching: matching ?? Matching(old: pair.old, new: pair.new)))
     }
 
     /// Generates and checks the cases `numbers` in one flight to the engine
@@ -69,11 +72,12 @@ public struct CampaignCases: Sendable {
     /// on: the cases after it are not run.
     public func check(_ numbers: [Int]) -> [CheckedCase] {
         let pairs = numbers.map { generator.campaignCase(seed: seed, n: $0) }
-        let verdicts = checker.check(pairs: pairs.map { (old: $0.old, new: $0.new) }, stoppingAtHang: true)
+        let verdicts = checker.checkSharingMatchings(pairs: pairs.map { (old: $0.old, new: $0.new) }, stoppingAtHang: true)
         return zip(numbers, zip(pairs, verdicts)).map { n, checked in
-            let (pair, verdict) = checked
+            let (pair, (verdict, matching)) = checked
             return CheckedCase(caseNumber: n, pair: pair, verdict: verdict,
-                               labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new))
+                               labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new,
+                                                                         matching: matching ?? Matching(old: pair.old, new: pair.new)))
         }
     }
 

@@ -41,14 +41,17 @@ public struct CoreEngine: DiffEngine {
     /// The core's batch as the model's batch (sections first, then items).
     static func batch(_ batch: ListDiff.Batch) -> Batch {
         var operations: [Operation] = []
-        operations += batch.deletedSections.map { .deleteSection($0) }
-        operations += batch.insertedSections.map { .insertSection($0) }
-        operations += batch.reloadedSections.map { .reloadSection($0) }
-        operations += batch.movedSections.map { .moveSection(from: $0.from, to: $0.to) }
-        operations += batch.deletedItems.map { .deleteItem(path($0)) }
-        operations += batch.insertedItems.map { .insertItem(path($0)) }
-        operations += batch.reloadedItems.map { .reloadItem(path($0)) }
-        operations += batch.movedItems.map { .moveItem(from: path($0.from), to: path($0.to)) }
+        operations.reserveCapacity(batch.deletedSections.count + batch.insertedSections.count + batch.reloadedSections.count
+            + batch.movedSections.count + batch.deletedItems.count + batch.insertedItems.count
+            + batch.reloadedItems.count + batch.movedItems.count)
+        for s in batch.deletedSections { operations.append(.deleteSection(s)) }
+        for s in batch.insertedSections { operations.append(.insertSection(s)) }
+        for s in batch.reloadedSections { operations.append(.reloadSection(s)) }
+        for move in batch.movedSections { operations.append(.moveSection(from: move.from, to: move.to)) }
+        for p in batch.deletedItems { operations.append(.deleteItem(path(p))) }
+        for p in batch.insertedItems { operations.append(.insertItem(path(p))) }
+        for p in batch.reloadedItems { operations.append(.reloadItem(path(p))) }
+        for move in batch.movedItems { operations.append(.moveItem(from: path(move.from), to: path(move.to))) }
         return Batch(operations)
     }
 

@@ -99,27 +99,32 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
 
     /// The labels of a pair (`Label.of`).
     public init(old: Snapshot, new: Snapshot) {
-        self = Self.reading(old: old, new: new)
+        self.init(old: old, new: new, matching: Matching(old: old, new: new))
     }
 
-    private static func reading(old: Snapshot, new: Snapshot) -> LabelSet {
+    /// The labels of a pair whose matching is already built (a campaign
+    /// builds one per case, for `minimal-moves` and for these).
+    init(old: Snapshot, new: Snapshot, matching: Matching) {
+        self = Self.reading(old: old, new: new, matching: matching)
+    }
+
+    private static func reading(old: Snapshot, new: Snapshot, matching: Matching) -> LabelSet {
         var labels = LabelSet()
-        let matching = Matching(old: old, new: new)
         if old.sections.isEmpty || new.sections.isEmpty { labels.insert(.emptySnapshot) }
         if old.sections.contains(where: { $0.items.isEmpty }) || new.sections.contains(where: { $0.items.isEmpty }) {
             labels.insert(.emptySection)
         }
         if !old.isFlat || !new.isFlat { labels.insert(.sectioned) }
-        if old.itemCount + new.itemCount >= 50 { labels.insert(.large) }
-        let longest = max(old.itemCount, new.itemCount)
+        let oldCount = old.itemCount, newCount = new.itemCount
+        if oldCount + newCount >= 50 { labels.insert(.large) }
+        let longest = max(oldCount, newCount)
         if longest >= 1_000 { labels.insert(.thousands) }
         if longest >= 10_000 { labels.insert(.tensOfThousands) }
         if longest >= 100_000 { labels.insert(.hundredsOfThousands) }
-        for snapshot in [old, new] {
-            if Self.hasRepeats(snapshot.sections.lazy.flatMap { $0.items }.map { $0.id }, count: snapshot.itemCount) {
-                labels.insert(.duplicateItems)
-            }
-            if Self.hasRepeats(snapshot.sections.lazy.map { $0.id }, count: snapshot.sections.count) { labels.insert(.duplicateSections) }
+        if matching.oldRepeatsItems || matching.newRepeatsItems { labels.insert(.duplicateItems) }
+        if Self.hasRepeats(old.sections.lazy.map { $0.id }, count: old.sections.count)
+            || Self.hasRepeats(new.sections.lazy.map { $0.id }, count: new.sections.count) {
+            labels.insert(.duplicateSections)
         }
         if matching.oldSectionOfNew.contains(where: { $0 == nil }) { labels.insert(.sectionInsert) }
         if matching.newSectionOfOld.contains(where: { $0 == nil }) { labels.insert(.sectionDelete) }
@@ -129,45 +134,54 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
             guard let n else { continue }
             if old.sections[o].content != new.sections[n].content { labels.insert(.sectionUpdate) }
         }
-        if matching.itemPairs.count < old.itemCount { labels.insert(.itemDelete) }
-        if matching.itemPairs.count < new.itemCount { labels.insert(.itemInsert) }
-        if matching.itemPairs.isEmpty && old.itemCount > 0 && new.itemCount > 0 { labels.insert(.unrelated) }
-        var staying: [Int: [(newItem: Int, updated: Bool)]] = [:]
-        var changedSections: Set<Int> = []
+        if matching.itemPairs.count < oldCount { labels.insert(.itemDelete) }
+        if matching.itemPairs.count < newCount { labels.insert(.itemInsert) }
+        if matching.itemPairs.isEmpty && oldCount > 0 && newCount > 0 { labels.insert(.unrelated) }
+        // Old sections with an item moved out or in, or a count that changes.
+        var isChanged = [Bool](repeating: false, count: old.sections.count)
+        // The pairs of one old section are consecutive (`Matching.itemPairs`):
+        // `staying` holds those of the current section whose item stays in it.
+        var staying: [(newItem: Int, updated: Bool)] = []
+        var section = -1
+        func endSection() {
+            guard !staying.isEmpty, Matching.longestIncreasingLength(staying.map(\.newItem)) < staying.count else { return }
+            labels.insert(.move)
+            isChanged[section] = true
+            // Some item outside a longest kept-in-order subsequence moves;
+            // any updated item that is out of place relative to its
+            // neighbours counts as moved and updated.
+            if staying.contains(where: \.updated) { labels.insert(.movedAndUpdated) }
+        }
         for pair in matching.itemPairs {
+            if pair.old.section != section {
+                endSection()
+                staying.removeAll(keepingCapacity: true)
+                section = pair.old.section
+            }
             let before = old.sections[pair.old.section].items[pair.old.item]
             let after = new.sections[pair.new.section].items[pair.new.item]
             let isUpdated = before.content != after.content
             if isUpdated { labels.insert(.itemUpdate) }
             if matching.newSectionOfOld[pair.old.section] == pair.new.section {
-                staying[pair.old.section, default: []].append((pair.new.item, isUpdated))
+                staying.append((pair.new.item, isUpdated))
             } else {
                 labels.insert(.crossSectionMove)
                 if isUpdated { labels.insert(.movedAndUpdated) }
-                changedSections.insert(pair.old.section)
+                isChanged[pair.old.section] = true
             }
         }
+        endSection()
         labels.formUnion(fetchedResultsLabels(old: old, new: new, matching: matching,
                                               hasRepeats: labels.contains(.duplicateItems) || labels.contains(.duplicateSections),
                                               hasEmptySection: labels.contains(.emptySection)))
-        for (section, order) in staying {
-            if Matching.longestIncreasingLength(order.map(\.newItem)) < order.count {
-                labels.insert(.move)
-                changedSections.insert(section)
-                // Some item outside a longest kept-in-order subsequence moves;
-                // any updated item that is out of place relative to its
-                // neighbours counts as moved and updated.
-                if order.contains(where: \.updated) { labels.insert(.movedAndUpdated) }
-            }
-        }
         for (o, n) in matching.newSectionOfOld.enumerated() {
             guard let n else { continue }
-            if old.sections[o].items.count != new.sections[n].items.count { changedSections.insert(o) }
+            if old.sections[o].items.count != new.sections[n].items.count { isChanged[o] = true }
         }
         if labels.contains(.sectionMove) {
             let lis = Set(Self.longestKeptInOrder(sectionOrder))
             for (o, n) in matching.newSectionOfOld.enumerated() {
-                if let n, !lis.contains(n), changedSections.contains(o) { labels.insert(.changeInMovedSection) }
+                if let n, !lis.contains(n), isChanged[o] { labels.insert(.changeInMovedSection) }
             }
         }
         return labels
@@ -181,16 +195,24 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
             return [LabelSet(.frcMergedEntities)]
         }
         guard !hasRepeats else { return [] }
-        // Unchanged objects keep their section and their order.
-        var unchangedOrder: [Int: [Int]] = [:]
+        // Unchanged objects keep their section and their order: the pairs of
+        // one old section are consecutive, `unchanged` holds the new item
+        // indexes of the current section's unchanged objects.
+        var unchanged: [Int] = []
+        var section = -1
         for pair in matching.itemPairs {
+            if pair.old.section != section {
+                if Matching.longestIncreasingLength(unchanged) < unchanged.count { return [] }
+                unchanged.removeAll(keepingCapacity: true)
+                section = pair.old.section
+            }
             let before = old.sections[pair.old.section].items[pair.old.item]
             let after = new.sections[pair.new.section].items[pair.new.item]
             guard before.content == after.content else { continue }
             guard matching.newSectionOfOld[pair.old.section] == pair.new.section else { return [] }
-            unchangedOrder[pair.old.section, default: []].append(pair.new.item)
+            unchanged.append(pair.new.item)
         }
-        for order in unchangedOrder.values where Matching.longestIncreasingLength(order) < order.count { return [] }
+        if Matching.longestIncreasingLength(unchanged) < unchanged.count { return [] }
         if old.isFlat && new.isFlat { return LabelSet(.frcOneSection) }
         let sectionOrder = matching.newSectionOfOld.compactMap { $0 }
         guard !hasEmptySection,
@@ -206,6 +228,15 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
     /// Whether some identity occurs twice among `count` identities.
     static func hasRepeats<S: Sequence<String>>(_ ids: S, count: Int) -> Bool {
         guard count > 1 else { return false }
+        // A few identities (most cases' sections) are compared directly: no set to build.
+        if count <= 8 {
+            var seen: [String] = []
+            for id in ids {
+                if seen.contains(id) { return true }
+                seen.append(id)
+            }
+            return false
+        }
         var seen = Set<String>(minimumCapacity: count)
         for id in ids where !seen.insert(id).inserted { return true }
         return false

@@ -34,28 +34,41 @@ public struct Verdict: Hashable, Sendable {
 
 /// Checks engines against the reference model.
 public struct Checker: Sendable {
-    public var engine: any DiffEngine
+    public var engine: any DiffEngine {
+        didSet { properties = Checker.properties(of: engine) }
+    }
     public var profile: Profile
+    /// The properties checked for this engine: its claims, plus `no-crash`
+    /// and `deterministic`, which every engine owes (worked out once, not
+    /// per case).
+    public private(set) var properties: Set<PropertyName>
 
     public init(engine: any DiffEngine, profile: Profile = .strict) {
         self.engine = engine
         self.profile = profile
+        properties = Checker.properties(of: engine)
     }
 
-    /// The properties checked for this engine: its claims, plus `no-crash`
-    /// and `deterministic`, which every engine owes.
-    public var properties: Set<PropertyName> {
+    private static func properties(of engine: any DiffEngine) -> Set<PropertyName> {
         engine.claims.union([.noCrash, .deterministic])
     }
 
     /// Runs the engine (twice, for `deterministic`) and checks its output.
     public func check(old: Snapshot, new: Snapshot) -> Verdict {
+        var matching: Matching?
+        return check(old: old, new: new, matching: &matching)
+    }
+
+    /// `check(old:new:)`, leaving in `matching` the pair's `Matching` when
+    /// the check built one (for `minimal-moves`), so that the case's labels
+    /// read the same one instead of building it again.
+    func check(old: Snapshot, new: Snapshot, matching: inout Matching?) -> Verdict {
         if isSkipped(old: old, new: new) {
             return Verdict(output: nil, failures: [], isSkipped: true)
         }
         let output = engine.diff(old: old, new: new)
         let again = properties.contains(.deterministic) ? engine.diff(old: old, new: new) : nil
-        return judge(old: old, new: new, output: output, again: again)
+        return judge(old: old, new: new, output: output, again: again, matching: &matching)
     }
 
     /// Checks the pairs: exactly the verdicts of `check(old:new:)` on each
@@ -67,6 +80,13 @@ public struct Checker: Sendable {
     /// engine did not answer in time (its `no-crash` failure `isHang`): the
     /// later pairs are not checked, as each would cost the timeout again.
     public func check(pairs: [(old: Snapshot, new: Snapshot)], stoppingAtHang: Bool = false) -> [Verdict] {
+        checkSharingMatchings(pairs: pairs, stoppingAtHang: stoppingAtHang).map(\.verdict)
+    }
+
+    /// `check(pairs:stoppingAtHang:)`, with each pair's `Matching` when its
+    /// check built one (see `check(old:new:matching:)`).
+    func checkSharingMatchings(pairs: [(old: Snapshot, new: Snapshot)], stoppingAtHang: Bool = false)
+        -> [(verdict: Verdict, matching: Matching?)] {
         let isAskedTwice = properties.contains(.deterministic)
         let perPair = isAskedTwice ? 2 : 1
         var requests: [(old: Snapshot, new: Snapshot)] = []
@@ -82,18 +102,20 @@ public struct Checker: Sendable {
             if n % perPair == 0 { isHung = output.isHang }
             return isHung && n % perPair == perPair - 1
         })
-        var verdicts: [Verdict] = []
+        var verdicts: [(verdict: Verdict, matching: Matching?)] = []
         var next = 0
         for pair in pairs {
             if isSkipped(old: pair.old, new: pair.new) {
-                verdicts.append(Verdict(output: nil, failures: [], isSkipped: true))
+                verdicts.append((Verdict(output: nil, failures: [], isSkipped: true), nil))
                 continue
             }
             guard next + perPair <= outputs.count else { break }
             let output = outputs[next]
             let again = isAskedTwice ? outputs[next + 1] : nil
             next += perPair
-            verdicts.append(judge(old: pair.old, new: pair.new, output: output, again: again))
+            var matching: Matching?
+            let verdict = judge(old: pair.old, new: pair.new, output: output, again: again, matching: &matching)
+            verdicts.append((verdict, matching))
             if stoppingAtHang && output.isHang { break }
         }
         return verdicts
@@ -106,8 +128,10 @@ public struct Checker: Sendable {
     }
 
     /// The verdict on the engine's answer `output`, and `again`, its answer
-    /// to the same pair a second time (nil when `deterministic` is not checked).
-    private func judge(old: Snapshot, new: Snapshot, output: EngineOutput, again: EngineOutput?) -> Verdict {
+    /// to the same pair a second time (nil when `deterministic` is not checked);
+    /// `matching` gets the pair's matching when `minimal-moves` needs it.
+    private func judge(old: Snapshot, new: Snapshot, output: EngineOutput, again: EngineOutput?,
+                       matching: inout Matching?) -> Verdict {
         var failures: [PropertyFailure] = []
         // Two engine failures (a trap, a hang) may be worded differently: that is no-crash's business.
         if let again, again != output && !(output.isFailure && again.isFailure) {
@@ -127,7 +151,9 @@ public struct Checker: Sendable {
             let checked = checkStages(stages, old: old, new: new, profile: profile, properties: properties)
             failures = checked.failures + failures
             if properties.contains(.minimalMoves) {
-                let reported = reportedMoveCount(stages), minimum = minimalMoveCount(old: old, new: new)
+                let built = matching ?? Matching(old: old, new: new)
+                matching = built
+                let reported = reportedMoveCount(stages), minimum = built.minimalMoveCount
                 if reported > minimum {
                     failures.append(PropertyFailure(.minimalMoves, "\(reported) moves reported, but \(minimum) suffice"))
                 }

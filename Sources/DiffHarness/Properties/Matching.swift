@@ -5,6 +5,8 @@
 // k-th new occurrence (items in reading order across all sections).
 // Surplus occurrences are unmatched. This is the harness's own reading, used
 // for the minimal-moves bound and for labels; it shares no code with the core.
+// A campaign builds it once per case: the checker's `minimal-moves` and the
+// case's labels read the same one.
 import ListModel
 
 /// (Public for the benchmark's move minimum, `longestIncreasingLength`; the
@@ -14,36 +16,125 @@ public struct Matching {
     var newSectionOfOld: [Int?]
     /// For each new section, the index of its matched old section.
     var oldSectionOfNew: [Int?]
-    /// Matched items: old path and new path.
+    /// Matched items: old path and new path, in the old snapshot's reading
+    /// order (so the pairs of one old section are consecutive).
     var itemPairs: [(old: ItemPath, new: ItemPath)]
+    /// Whether the old snapshot repeats an item identity.
+    var oldRepeatsItems: Bool
+    /// Whether the new snapshot repeats an item identity.
+    var newRepeatsItems: Bool
 
     init(old: Snapshot, new: Snapshot) {
         (newSectionOfOld, oldSectionOfNew) = Matching.pairInOrder(
             old.sections.map { $0.id }, new.sections.map { $0.id })
-        let (oldPaths, oldIDs) = Matching.items(of: old)
-        let (newPaths, newIDs) = Matching.items(of: new)
-        let (forward, _) = Matching.pairInOrder(oldIDs, newIDs)
+        let oldCount = old.itemCount, newCount = new.itemCount
+        // Partner of each old item, by its position in reading order.
+        var partner: [ItemPath?]
+        if oldCount + newCount <= Matching.scanningLimit {
+            partner = Matching.itemPartnersByScanning(old: old, new: new, oldCount: oldCount)
+            oldRepeatsItems = Matching.repeatsItemByScanning(old)
+            newRepeatsItems = Matching.repeatsItemByScanning(new)
+        } else {
+            (partner, oldRepeatsItems, newRepeatsItems) = Matching.itemPartnersByHashing(
+                old: old, new: new, oldCount: oldCount, newCount: newCount)
+        }
         var pairs: [(old: ItemPath, new: ItemPath)] = []
-        pairs.reserveCapacity(min(oldIDs.count, newIDs.count))
-        for (index, partner) in forward.enumerated() {
-            if let partner { pairs.append((oldPaths[index], newPaths[partner])) }
+        pairs.reserveCapacity(min(oldCount, newCount))
+        var position = 0
+        for (s, section) in old.sections.enumerated() {
+            for i in section.items.indices {
+                if let newPath = partner[position] { pairs.append((ItemPath(s, i), newPath)) }
+                position += 1
+            }
         }
         itemPairs = pairs
     }
 
-    /// Every item's path and identity, in reading order.
-    static func items(of snapshot: Snapshot) -> (paths: [ItemPath], ids: [String]) {
-        var paths: [ItemPath] = [], ids: [String] = []
-        let count = snapshot.itemCount
-        paths.reserveCapacity(count)
-        ids.reserveCapacity(count)
-        for (s, section) in snapshot.sections.enumerated() {
-            for (i, item) in section.items.enumerated() {
-                paths.append(ItemPath(s, i))
-                ids.append(item.id)
+    /// Pairs of snapshots with at most this many items in all are paired
+    /// by comparing identities directly, without a hash table.
+    static let scanningLimit = 32
+
+    /// The items' pairing for short snapshots: each new item, in reading
+    /// order, takes the first old item of its identity not yet taken.
+    static func itemPartnersByScanning(old: Snapshot, new: Snapshot, oldCount: Int) -> [ItemPath?] {
+        var partner = [ItemPath?](repeating: nil, count: oldCount)
+        for (t, section) in new.sections.enumerated() {
+            for (j, item) in section.items.enumerated() {
+                var position = 0
+                search: for oldSection in old.sections {
+                    for oldItem in oldSection.items {
+                        if partner[position] == nil && oldItem.id == item.id {
+                            partner[position] = ItemPath(t, j)
+                            break search
+                        }
+                        position += 1
+                    }
+                }
             }
         }
-        return (paths, ids)
+        return partner
+    }
+
+    /// Whether a short snapshot repeats an item identity: each item is
+    /// compared with the items before it.
+    static func repeatsItemByScanning(_ snapshot: Snapshot) -> Bool {
+        for (s, section) in snapshot.sections.enumerated() {
+            for (i, item) in section.items.enumerated() {
+                if section.items[..<i].contains(where: { $0.id == item.id }) { return true }
+                for earlier in snapshot.sections[..<s] where earlier.items.contains(where: { $0.id == item.id }) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The items' pairing with one hash-table lookup per item: each
+    /// identity gets a code; `untaken` holds, by code, the first old
+    /// occurrence not yet taken (-1: none), and `nextSame` chains each old
+    /// occurrence to the next one of its identity. A code met twice on
+    /// one side is a repeated identity.
+    static func itemPartnersByHashing(old: Snapshot, new: Snapshot, oldCount: Int, newCount: Int)
+        -> (partner: [ItemPath?], oldRepeats: Bool, newRepeats: Bool) {
+        var codes: [String: Int] = [:]
+        codes.reserveCapacity(oldCount + newCount)
+        var untaken: [Int] = []
+        untaken.reserveCapacity(oldCount)
+        var nextSame = [Int](repeating: -1, count: oldCount)
+        var oldRepeats = false
+        // Backwards, so each identity's chain starts at its first occurrence.
+        var position = oldCount
+        for section in old.sections.reversed() {
+            for item in section.items.reversed() {
+                position -= 1
+                let (code, isNew) = codes.code(of: item.id)
+                if isNew {
+                    untaken.append(position)
+                } else {
+                    oldRepeats = true
+                    nextSame[position] = untaken[code]
+                    untaken[code] = position
+                }
+            }
+        }
+        var isInNew = [Bool](repeating: false, count: untaken.count)
+        var newRepeats = false
+        var partner = [ItemPath?](repeating: nil, count: oldCount)
+        for (t, section) in new.sections.enumerated() {
+            for (j, item) in section.items.enumerated() {
+                let (code, isNew) = codes.code(of: item.id)
+                if isNew {
+                    untaken.append(-1)
+                    isInNew.append(true)
+                    continue
+                }
+                if isInNew[code] { newRepeats = true }
+                isInNew[code] = true
+                let first = untaken[code]
+                guard first >= 0 else { continue }
+                partner[first] = ItemPath(t, j)
+                untaken[code] = nextSame[first]
+            }
+        }
+        return (partner, oldRepeats, newRepeats)
     }
 
     /// Pairs the k-th occurrence of each identity in `old` with its k-th
@@ -66,10 +157,13 @@ public struct Matching {
         var forward = [Int?](repeating: nil, count: old.count)
         var backward = [Int?](repeating: nil, count: new.count)
         for (index, id) in new.enumerated() {
-            guard let partner = untaken[id], partner >= 0 else { continue }
+            // One lookup: the entry found is the one updated.
+            guard let entry = untaken.index(forKey: id) else { continue }
+            let partner = untaken.values[entry]
+            guard partner >= 0 else { continue }
             forward[partner] = index
             backward[index] = partner
-            untaken[id] = nextSame[partner]
+            untaken.values[entry] = nextSame[partner]
         }
         return (forward, backward)
     }
@@ -90,8 +184,10 @@ public struct Matching {
     }
 
     /// The length of a longest strictly increasing subsequence (patience sorting).
-    /// - Complexity: O(n log n).
+    /// - Complexity: O(n log n); O(n), and no allocation, when `values` is
+    ///   already increasing (most orders a case keeps).
     public static func longestIncreasingLength(_ values: [Int]) -> Int {
+        if values.indices.dropFirst().allSatisfy({ values[$0 - 1] < values[$0] }) { return values.count }
         var tails: [Int] = []
         for value in values {
             var low = 0, high = tails.count
@@ -111,17 +207,35 @@ public struct Matching {
     var minimalMoveCount: Int {
         let matchedSectionOrder = newSectionOfOld.compactMap { $0 }
         var moves = matchedSectionOrder.count - Matching.longestIncreasingLength(matchedSectionOrder)
-        var staying: [Int: [Int]] = [:]   // old section -> new item indexes, in old order
+        // The pairs of one old section are consecutive: `staying` holds the
+        // new item indexes of the current section's items that stay in it.
+        var staying: [Int] = []
+        var section = -1
         for pair in itemPairs {
+            if pair.old.section != section {
+                moves += staying.count - Matching.longestIncreasingLength(staying)
+                staying.removeAll(keepingCapacity: true)
+                section = pair.old.section
+            }
             if newSectionOfOld[pair.old.section] == pair.new.section {
-                staying[pair.old.section, default: []].append(pair.new.item)
+                staying.append(pair.new.item)
             } else {
                 moves += 1
             }
         }
-        for (_, order) in staying {
-            moves += order.count - Matching.longestIncreasingLength(order)
-        }
-        return moves
+        return moves + staying.count - Matching.longestIncreasingLength(staying)
     }
+}
+
+extension Dictionary where Value == Int {
+    /// The code of `key` in a table of codes 0, 1, 2, …: its value, or, for
+    /// a key not in the table, the next code (`count`), added. One lookup.
+    mutating func code(of key: Key) -> (code: Int, isNew: Bool) {
+        let next = count
+        let code = Self.read(&self[key, default: next])
+        return (code, code == next)
+    }
+
+    /// The value an `inout` access yields (the access adds a missing key).
+    private static func read(_ value: inout Int) -> Int { value }
 }

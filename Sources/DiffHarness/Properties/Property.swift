@@ -85,7 +85,14 @@ public func checkStages(
 
 /// The moves a sequence of stages reports: item moves and section moves.
 public func reportedMoveCount(_ stages: [Stage]) -> Int {
-    stages.reduce(0) { $0 + $1.batch.movedItems.count + $1.batch.movedSections.count }
+    stages.reduce(0) { moves, stage in
+        moves + stage.batch.operations.count { operation in
+            switch operation {
+            case .moveItem, .moveSection: return true
+            default: return false
+            }
+        }
+    }
 }
 
 /// The fewest moves any engine needs for `old` → `new` (see `Matching`).
