@@ -69,43 +69,35 @@ public enum ListView {
         _ batch: Batch, to displayed: Snapshot, data: Snapshot, profile: Profile = .strict
     ) -> Result<Snapshot, Rejection> {
         let context = BatchContext(batch: batch, displayed: displayed, data: data)
-        let update: CollectionViewUpdate
+        let applied: CollectionViewUpdate.AppliedBatch
         do {
-            update = try validated(context)
+            applied = try validated(context)
         } catch {
             return .failure(error)
         }
         if let rejection = context.checkDuplicateOperations() ?? context.checkNoOpSectionMoveWithItemMovedOut() {
             return .failure(rejection)
         }
-        var map: SectionMap?
         if profile == .strict {
-            let sectionMap = SectionMap(context)
+            let map = SectionMap(context)
             for check in portableChecks {
-                if let rejection = check(context, sectionMap) { return .failure(rejection) }
+                if let rejection = check(context, map) { return .failure(rejection) }
             }
-            map = sectionMap
         }
-        // The batch the view applies is often the batch itself (no reload
-        // split, nothing dropped): then its context and section map are the
-        // ones already built.
-        let appliedBatch = update.appliedBatch
-        if appliedBatch == batch {
-            return .success(context.applied(map ?? SectionMap(context)))
-        }
-        let applied = BatchContext(batch: appliedBatch, displayed: displayed, data: data)
-        return .success(applied.applied(SectionMap(applied)))
+        // The batch the view applies, with the section map step 9 counted with.
+        return .success(applied.context.applied(applied.map))
     }
 
     /// UICollectionView's validator, step by step (RULES.md §3.1): the
-    /// update lists it leaves, or the rejection it raises.
-    private static func validated(_ context: BatchContext) throws(Rejection) -> CollectionViewUpdate {
+    /// batch the view applies once every step passed (with its section
+    /// map, built once for step 9 and for applying it), or the rejection
+    /// it raises.
+    private static func validated(_ context: BatchContext) throws(Rejection) -> CollectionViewUpdate.AppliedBatch {
         var update = try CollectionViewUpdate(context.batch.batch)
         try update.validateDeletes(context)
         try update.validateInserts(context)
         try update.validateMoves(context)
-        try update.checkCounts(context)
-        return update
+        return try update.checkCounts(context)
     }
 
     /// What `strict` rejects on top of UICollectionView (RULES.md §3.3), in

@@ -103,7 +103,9 @@ enum WorkerCommand {
             // fixed-width line: one write, nothing to truncate).
             if state >= 0 {
                 let text = "seed \(options.seed) case \(n)" + (numbers.count > 1 ? " and the \(numbers.count - 1) after it, step \(step)" : "")
-                let line = Array((text + String(repeating: " ", count: max(95 - text.count, 0)) + "\n").utf8)
+                var line = Array(text.utf8)
+                line += repeatElement(UInt8(ascii: " "), count: max(95 - line.count, 0))
+                line.append(UInt8(ascii: "\n"))
                 _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
             }
             emit(pending)

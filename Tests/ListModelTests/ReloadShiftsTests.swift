@@ -49,7 +49,7 @@ import Testing
     var random = SeededGenerator(seed: 5)
     var rejected = 0, accepted = 0
     for _ in 0..<4_000 {
-        let batch = randomBatch(&random, operations: 1 + random.below(10), span: 3, movesOnly: true)
+        let batch = randomBatch(&random, operations: 1 + random.below(random.chance(70) ? 10 : 40), span: 3, movesOnly: true)
         let context = BatchContext(batch: batch, displayed: randomSnapshot(&random), data: randomSnapshot(&random))
         // Moves only: the lists hold the moves, ascending, and nothing is split.
         var linear = try CollectionViewUpdate(batch)
@@ -66,6 +66,22 @@ import Testing
     }
     // Both kinds of answer were compared.
     #expect(rejected > 100 && accepted > 100)
+}
+
+@Test func movePartnersAreEachMovesFirstLaterConflict() {
+    // Both ways of finding them: pairwise for up to 16 moves, by a table above.
+    var random = SeededGenerator(seed: 9)
+    for _ in 0..<500 {
+        let batch = randomBatch(&random, operations: 1 + random.below(40), span: 4, movesOnly: true)
+        let moves = CollectionViewUpdate.issuedLists(batch).moves.ascending()
+        let partners = MovePartners(moves)
+        let ends = moves.map { (from: $0.path, to: $0.destination ?? $0.path) }
+        for k in ends.indices {
+            let later = ends.indices[(k + 1)...]
+            #expect(partners.sameSource[k] == later.first { ends[$0].from == ends[k].from && ends[$0].to != ends[k].to })
+            #expect(partners.sameDestination[k] == later.first { ends[$0].to == ends[k].to && ends[$0].from != ends[k].from })
+        }
+    }
 }
 
 private func outcome(_ body: () throws(Rejection) -> Void) -> String? {

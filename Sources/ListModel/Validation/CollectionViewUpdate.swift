@@ -28,12 +28,14 @@ struct CollectionViewUpdate {
     /// reload that is also deleted.
     init(_ batch: Batch) throws(Rejection) {
         let issued = Self.issuedLists(batch)
-        let shifts = ReloadShifts(deletes: issued.deletes.descending(), inserts: issued.inserts.ascending())
         var deletes = issued.deletes, inserts = issued.inserts
-        for reload in issued.reloads.ascending() {
-            let halves = try Self.split(reload, shifts: shifts)
-            deletes.append(halves.delete)
-            inserts.append(halves.insert)
+        if !issued.reloads.isEmpty {
+            let shifts = ReloadShifts(deletes: issued.deletes.descending(), inserts: issued.inserts.ascending())
+            for reload in issued.reloads.ascending() {
+                let halves = try Self.split(reload, shifts: shifts)
+                deletes.append(halves.delete)
+                inserts.append(halves.insert)
+            }
         }
         self.deletes = deletes.descending()
         self.inserts = inserts.ascending()

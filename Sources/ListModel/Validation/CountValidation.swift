@@ -19,7 +19,10 @@ extension CollectionViewUpdate {
     ///   moved from old section 0 to new section 0 is not counted even when
     ///   those are different sections. Reload halves count as the inserts
     ///   and deletes they are. S in the message is the new section index.
-    func checkCounts(_ context: BatchContext) throws(Rejection) {
+    ///
+    /// Returns the batch the view applies (`appliedBatch`) as a context with
+    /// its section map, which the counts are checked through.
+    func checkCounts(_ context: BatchContext) throws(Rejection) -> AppliedBatch {
         let sectionDeletes = deletes.filter(\.isSection)
         let sectionInserts = inserts.filter(\.isSection)
         let expectedSections = context.sectionsBefore + sectionInserts.count - sectionDeletes.count
@@ -27,7 +30,9 @@ extension CollectionViewUpdate {
             throw Rejection(.sectionCount, Self.noting(sectionDeletes + sectionInserts,
                 "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (\(context.sectionsAfter)) must be equal to the number of sections contained in the collection view before the update (\(context.sectionsBefore)), plus or minus the number of sections inserted or deleted (\(sectionInserts.count) inserted, \(sectionDeletes.count) deleted)."))
         }
-        let applied = BatchContext(batch: appliedBatch, displayed: context.displayed, data: context.data)
+        // The issued batch when nothing was split or dropped: its context is built already.
+        let batch = appliedBatch
+        let applied = batch == context.batch.batch ? context : BatchContext(batch: batch, displayed: context.displayed, data: context.data)
         let map = SectionMap(applied)
         var movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:]
         for move in moves where !move.isSection {
@@ -49,6 +54,14 @@ extension CollectionViewUpdate {
             throw Rejection(.itemCount, Self.noting(deleted + inserted,
                 "Invalid update: invalid number of items in section \(t).  The number of items contained in an existing section after the update (\(after)) must be equal to the number of items contained in that section before the update (\(before)), plus or minus the number of items inserted or deleted from that section (\(inserted.count) inserted, \(deleted.count) deleted) and plus or minus the number of items moved into or out of that section (\(movedInto) moved in, \(movedOutOf) moved out)."))
         }
+        return AppliedBatch(context: applied, map: map)
+    }
+
+    /// The batch the view applies once every step passed, as a context
+    /// (against the same states) with its section map.
+    struct AppliedBatch {
+        var context: BatchContext
+        var map: SectionMap
     }
 
     /// `message`, followed by the reloads whose halves it counted, if any:

@@ -28,6 +28,7 @@ extension CollectionViewUpdate {
     ///
     /// - Complexity: O(*m*) for *m* moves (expected, hashing).
     mutating func validateMoves(_ context: BatchContext) throws(Rejection) {
+        guard !moves.isEmpty else { return }
         let partners = MovePartners(moves)
         var seen: Set<MovePartners.Key> = []
         var kept: [UpdateItem] = []
@@ -92,6 +93,7 @@ extension CollectionViewUpdate {
 /// from the same source to another destination, or from another source to
 /// the same destination (step 5c's two rejections).
 struct MovePartners {
+    /// A move's two ends.
     struct Key: Hashable {
         var from: UpdatePath
         var to: UpdatePath
@@ -104,26 +106,30 @@ struct MovePartners {
 
     /// - Complexity: O(*m*) (expected, hashing).
     init(_ moves: [UpdateItem]) {
-        let ends = moves.map { Key(from: $0.path, to: $0.destination ?? $0.path) }
-        sameSource = Self.firstLaterDiffering(ends, groupedBy: \.from, differingIn: \.to)
-        sameDestination = Self.firstLaterDiffering(ends, groupedBy: \.to, differingIn: \.from)
+        let ends = moves.map { (from: $0.path, to: $0.destination ?? $0.path) }
+        sameSource = Self.firstLaterDiffering(ends.map { ($0.from, $0.to) })
+        sameDestination = Self.firstLaterDiffering(ends.map { ($0.to, $0.from) })
     }
 
     /// For each `k`, the first `j > k` with the same `group` and another
     /// `other`. Walked from the end, per group: the next member either
     /// differs from `k` (it is the answer) or is the same in both (then its
-    /// own answer is `k`'s).
-    private static func firstLaterDiffering(
-        _ ends: [Key], groupedBy group: KeyPath<Key, UpdatePath>, differingIn other: KeyPath<Key, UpdatePath>
-    ) -> [Int?] {
+    /// own answer is `k`'s). A few moves are compared pairwise instead,
+    /// which gives the same answers without building a table.
+    private static func firstLaterDiffering(_ ends: [(group: UpdatePath, other: UpdatePath)]) -> [Int?] {
         var answer = [Int?](repeating: nil, count: ends.count)
+        if ends.count <= 16 {
+            for k in ends.indices {
+                answer[k] = ends.indices[(k + 1)...].first { ends[$0].group == ends[k].group && ends[$0].other != ends[k].other }
+            }
+            return answer
+        }
         var nextInGroup: [UpdatePath: Int] = [:]
         for k in ends.indices.reversed() {
-            let key = ends[k][keyPath: group]
-            if let next = nextInGroup[key] {
-                answer[k] = ends[next][keyPath: other] != ends[k][keyPath: other] ? next : answer[next]
+            if let next = nextInGroup[ends[k].group] {
+                answer[k] = ends[next].other != ends[k].other ? next : answer[next]
             }
-            nextInGroup[key] = k
+            nextInGroup[ends[k].group] = k
         }
         return answer
     }

@@ -104,6 +104,7 @@ extension ListView {
 
     private static func reloadDestinations(_ batch: Batch) -> [(UpdatePath, UpdatePath)] {
         let issued = CollectionViewUpdate.issuedLists(batch)
+        guard !issued.reloads.isEmpty else { return [] }
         let shifts = ReloadShifts(deletes: issued.deletes.descending(), inserts: issued.inserts.ascending())
         return issued.reloads.compactMap { reload in
             guard let halves = try? CollectionViewUpdate.split(reload, shifts: shifts) else { return nil }
