@@ -33,6 +33,15 @@ public struct PairGenerator: Sendable {
         return GeneratedPair(old: old, new: new, choices: choices.recorded, bounds: choices.bounds)
     }
 
+    /// The pair `generate(from:plannedSize:)` makes of `source`, without
+    /// recording its choices: for a caller that only checks the pair (the
+    /// fuzz target, on every input), and that can run the same source again
+    /// with `generate` to get the choices when it needs them.
+    public func snapshots(from source: any ChoiceSource, plannedSize: SizeClass? = nil) -> (old: Snapshot, new: Snapshot) {
+        var choices = Choices(source, plannedSize: plannedSize, isRecording: false)
+        return generate(&choices)
+    }
+
     /// Replays a recorded (or edited) choice sequence.
     public func replay(_ values: [Int]) -> GeneratedPair {
         generate(from: ReplaySource(values))
