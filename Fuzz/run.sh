@@ -91,7 +91,25 @@ die_usage() {
 # The build directory: SwiftPM's default, or the fast build's own.
 scratch=()
 
+# swiftc keeps an object file whose Swift code did not change even when only
+# the coverage flags did (its incremental code generation compares a hash of
+# the module taken before the coverage pass runs), so a fast build directory
+# serves one set of flags: when they differ from the ones it was built with
+# (in its .diffcheck-flags), it is removed first. The ASan build's directory
+# (Fuzz/.build, which also holds the working corpus) has fixed flags.
+fresh_scratch() {
+    [ "${#scratch[@]}" -eq 2 ] || return 0
+    local dir="${scratch[1]}" flags="${swiftflags[*]} DIFFCHECK_FUZZ_COVERAGE=${DIFFCHECK_FUZZ_COVERAGE:-}"
+    if [ -d "$dir" ] && [ "$(cat "$dir/.diffcheck-flags" 2>/dev/null)" != "$flags" ]; then
+        echo "Fuzz/run.sh: $dir was built with other flags; building it again from scratch" >&2
+        rm -rf "$dir"
+    fi
+    mkdir -p "$dir"
+    echo "$flags" >"$dir/.diffcheck-flags"
+}
+
 build() {
+    fresh_scratch
     swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" >&2 || exit 1
     binary="$(swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" --show-bin-path)/DiffFuzz"
 }
