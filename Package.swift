@@ -3,6 +3,22 @@
 // that checks the first against the second. No package dependencies, by design.
 import PackageDescription
 
+/// Coverage instrumentation for the fuzz target's fast build, and nothing in
+/// every other build. `Fuzz/run.sh --fast` sets `DIFFCHECK_FUZZ_COVERAGE`
+/// when it builds the Fuzz package (which depends on this one by path), so
+/// that libFuzzer's coverage reaches only the modules a fuzz input runs:
+/// the core, the model and the harness (generator, engines, properties), not
+/// the fuzz target's own entry point, seed maker and repro mode.
+/// `edges`: edge counters only (`-sanitize-coverage=edge,...` without
+/// `trace-cmp`); `cmp`: `-sanitize=fuzzer`'s full set, comparison hooks
+/// included. Unset, the flags are empty: `swift build` and `swift test` of
+/// this package never see them. (Fuzz/README.md, "run.sh".)
+let fuzzCoverage: [SwiftSetting] = switch Context.environment["DIFFCHECK_FUZZ_COVERAGE"] {
+case "edges": [.unsafeFlags(["-sanitize=fuzzer", "-sanitize-coverage=edge,inline-8bit-counters,pc-table"])]
+case "cmp": [.unsafeFlags(["-sanitize=fuzzer"])]
+default: []
+}
+
 let package = Package(
     name: "diffcheck",
     // The lowest versions the code needs: ContinuousClock and Duration
@@ -21,15 +37,15 @@ let package = Package(
     ],
     targets: [
         // The optimized diff core. Imports nothing of ours.
-        .target(name: "ListDiff"),
+        .target(name: "ListDiff", swiftSettings: fuzzCoverage),
         // The reference list model (the oracle) and the case format. Imports nothing of ours.
         // RULES.md, the rule book it implements, is documentation, not a resource.
-        .target(name: "ListModel", exclude: ["RULES.md"]),
+        .target(name: "ListModel", exclude: ["RULES.md"], swiftSettings: fuzzCoverage),
         // Generators, properties, shrinking, engines, corpus: everything that
         // runs in the caller's process. Builds wherever Foundation does (iOS
         // included): no process code
         // (Tests/DiffHarnessTests/ProcessFreeTests.swift checks it).
-        .target(name: "DiffHarness", dependencies: ["ListDiff", "ListModel"]),
+        .target(name: "DiffHarness", dependencies: ["ListDiff", "ListModel"], swiftSettings: fuzzCoverage),
         // Child processes: external and isolated engines, workers, the
         // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
         .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel"]),

@@ -6,6 +6,16 @@
 // `swift build -c release $SWIFTFLAGS` (see `build.sh`).
 import PackageDescription
 
+/// The fast build's flags (`Fuzz/run.sh --fast` sets
+/// `DIFFCHECK_FUZZ_COVERAGE`): the root package then instruments its own
+/// modules for coverage (its `Package.swift`), and this target, not
+/// instrumented, is linked with libFuzzer. Unset, nothing: the flags come
+/// from the command line, as `run.sh`'s ASan build and `build.sh` give them.
+let fuzzerLink: [LinkerSetting] = Context.environment["DIFFCHECK_FUZZ_COVERAGE"] == nil
+    ? [] : [.unsafeFlags(["-sanitize=fuzzer"])]
+let fuzzerCompile: [SwiftSetting] = Context.environment["DIFFCHECK_FUZZ_COVERAGE"] == nil
+    ? [] : [.unsafeFlags(["-parse-as-library"])]
+
 let package = Package(
     name: "DiffFuzz",
     products: [
@@ -23,7 +33,7 @@ let package = Package(
             "FuzzDriver",
             .product(name: "DiffHarness", package: "diffcheck"),
             .product(name: "ListModel", package: "diffcheck"),
-        ]),
+        ], swiftSettings: fuzzerCompile, linkerSettings: fuzzerLink),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,9 @@ else
     repository="$(cd "$(dirname "$0")/.." && pwd)"
 fi
 cd "$repository/Fuzz"
+# The root Package.swift's per-module coverage flags are run.sh --fast's;
+# this build takes its flags from $SWIFTFLAGS alone.
+unset DIFFCHECK_FUZZ_COVERAGE
 # SWIFTFLAGS is a list of flags: split it on spaces, as OSS-Fuzz projects do.
 # shellcheck disable=SC2086
 swift build -c release $SWIFTFLAGS

@@ -20,10 +20,15 @@ Fuzz/run.sh: build the DiffFuzz libFuzzer target (release, -sanitize=fuzzer,addr
   Fuzz/run.sh --build                 build only; print the binary's path
   Fuzz/run.sh --help                  this text
   Fuzz/run.sh --fast [--fork N] [FLAGS...]
-                                      a campaign built without AddressSanitizer (coverage
-                                      instrumentation only; its own build, Fuzz/.build-fast):
-                                      more executions a second; --regress, ClusterFuzzLite and
-                                      OSS-Fuzz keep ASan
+                                      a campaign built without AddressSanitizer, coverage edges
+                                      counted only in ListDiff, ListModel and DiffHarness (no
+                                      comparison hooks; its own build, Fuzz/.build-fast): the most
+                                      executions a second; --regress, ClusterFuzzLite and OSS-Fuzz
+                                      keep ASan
+  Fuzz/run.sh --fast-cmp [--fork N] [FLAGS...]
+                                      the same with libFuzzer's comparison hooks (-use_cmp's
+                                      input), as -sanitize=fuzzer has them (Fuzz/.build-fast-cmp)
+  (--fast and --fast-cmp also go before --build.)
 
 Campaigns (with or without --fork) pass FLAGS to libFuzzer (-max_total_time=S, -runs=N,
 -seed=N, -max_len=N, -ignore_crashes=1, ...; see -help=1) and add, unless given:
@@ -86,7 +91,25 @@ die_usage() {
 # The build directory: SwiftPM's default, or the fast build's own.
 scratch=()
 
+# swiftc keeps an object file whose Swift code did not change even when only
+# the coverage flags did (its incremental code generation compares a hash of
+# the module taken before the coverage pass runs), so a fast build directory
+# serves one set of flags: when they differ from the ones it was built with
+# (in its .diffcheck-flags), it is removed first. The ASan build's directory
+# (Fuzz/.build, which also holds the working corpus) has fixed flags.
+fresh_scratch() {
+    [ "${#scratch[@]}" -eq 2 ] || return 0
+    local dir="${scratch[1]}" flags="${swiftflags[*]} DIFFCHECK_FUZZ_COVERAGE=${DIFFCHECK_FUZZ_COVERAGE:-}"
+    if [ -d "$dir" ] && [ "$(cat "$dir/.diffcheck-flags" 2>/dev/null)" != "$flags" ]; then
+        echo "Fuzz/run.sh: $dir was built with other flags; building it again from scratch" >&2
+        rm -rf "$dir"
+    fi
+    mkdir -p "$dir"
+    echo "$flags" >"$dir/.diffcheck-flags"
+}
+
 build() {
+    fresh_scratch
     swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" >&2 || exit 1
     binary="$(swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" --show-bin-path)/DiffFuzz"
 }
@@ -164,17 +187,33 @@ export ASAN_OPTIONS="${ASAN_OPTIONS-$ASAN_DEFAULTS}"
 
 callerdir="$PWD"
 logs="$fuzz/.build/logs"
-# --fast: a campaign (or --fork campaign) without AddressSanitizer, which
-# took a fifth of an execution (Fuzz/README.md, "Where an execution's time
-# goes"); a memory error then shows only if it crashes.
-if [ "${1:-}" = "--fast" ]; then
+# The ASan build (and build.sh) take their flags from the command line only:
+# the root package's coverage flags are for the fast builds.
+unset DIFFCHECK_FUZZ_COVERAGE
+# --fast, --fast-cmp: a campaign (or --fork campaign) without
+# AddressSanitizer, which took a fifth of an execution, and with coverage
+# only in the modules a fuzz input runs (ListDiff, ListModel, DiffHarness;
+# the root Package.swift reads DIFFCHECK_FUZZ_COVERAGE): --fast counts
+# edges only, --fast-cmp adds libFuzzer's comparison hooks (Fuzz/README.md,
+# "run.sh"). A memory error then shows only if it crashes.
+case "${1:-}" in
+--fast | --fast-cmp)
+    fastmode="$1"
     shift
     case "${1:-}" in
-    --regress | --seeds | --merge | --help | -h) die_usage "--fast is for campaigns (and --build), not $1" ;;
+    --regress | --seeds | --merge | --help | -h) die_usage "$fastmode is for campaigns (and --build), not $1" ;;
     esac
-    swiftflags=(-Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library)
-    scratch=(--scratch-path "$fuzz/.build-fast")
-fi
+    if [ "$fastmode" = --fast ]; then
+        export DIFFCHECK_FUZZ_COVERAGE=edges
+        scratch=(--scratch-path "$fuzz/.build-fast")
+    else
+        export DIFFCHECK_FUZZ_COVERAGE=cmp
+        scratch=(--scratch-path "$fuzz/.build-fast-cmp")
+    fi
+    # -sanitize=fuzzer comes from the manifests, per module.
+    swiftflags=(-Xswiftc -parse-as-library)
+    ;;
+esac
 mode="${1:-}"
 case "$mode" in
 --help | -h)

@@ -33,6 +33,26 @@ import ListModel
     }
 }
 
+@Test func drawingWithoutRecordingMakesTheSamePair() {
+    // The fuzz target checks the pair of `snapshots(from:)` and prints the
+    // choices of `generate(from:)`: both must be one pair for the same bytes.
+    var random = SplitMix64(seed: 23)
+    let generator = PairGenerator()
+    for _ in 0..<2000 {
+        let bytes = (0..<random.value(upTo: 300)).map { _ in UInt8(random.value(upTo: 255)) }
+        let recorded = generator.generate(from: ByteSource(bytes))
+        let unrecorded = generator.snapshots(from: ByteSource(bytes))
+        #expect(unrecorded.old == recorded.old && unrecorded.new == recorded.new)
+    }
+    // A planned long case, whose shape and size class are not drawn as usual.
+    for seed in 0..<4 {
+        let recorded = generator.generate(from: RandomSource(seed: UInt64(seed)), plannedSize: .thousands)
+        let unrecorded = generator.snapshots(from: RandomSource(seed: UInt64(seed)), plannedSize: .thousands)
+        #expect(unrecorded.old == recorded.old && unrecorded.new == recorded.new)
+        #expect(recorded.old.itemCount > SizeClass.largeCap)
+    }
+}
+
 @Test func encodedChoicesDecodeBackFromBytes() {
     let generator = PairGenerator()
     for n in 0..<100 {

@@ -42,15 +42,24 @@ private func targetFromEnvironment() -> FuzzTarget {
     return FuzzTarget(engine: engine, profile: profile)
 }
 
+/// The input's bytes, in one buffer kept from input to input: when a check
+/// ends nothing else holds it, so refilling it allocates nothing.
+nonisolated(unsafe) private var input: [UInt8] = []
+
 /// Checks one input. On a failed property, prints the case and traps, so
-/// libFuzzer saves the input as a crash artifact.
+/// libFuzzer saves the input as a crash artifact. A passing input builds no
+/// text and records no choices; a failing one is generated again, with its
+/// choices, for the case (the same bytes make the same pair).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if target == nil { target = targetFromEnvironment() }
     guard let target else { return 0 }
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let (pair, verdict) = target.check(bytes)
+    input.removeAll(keepingCapacity: true)
+    if let data { input.append(contentsOf: UnsafeBufferPointer(start: data, count: size)) }
+    let verdict = target.verdict(input)
     guard let failure = verdict.failures.first else { return 0 }
+    let bytes = input
+    let pair = target.pair(bytes)
     let text = target.caseText(bytes: bytes, pair: pair, verdict: verdict)
     writeError("\n==DiffFuzz== \(failure.property.rawValue) fails for engine \(target.engine.name)\n\(text)\n")
     fatalError("DiffFuzz: \(failure.property.rawValue): \(failure.message)")

@@ -23,8 +23,21 @@ struct FuzzTarget: Sendable {
 
     /// The pair `bytes` decode to, and the verdict on it.
     func check(_ bytes: [UInt8]) -> (pair: GeneratedPair, verdict: Verdict) {
-        let pair = generator.generate(from: ByteSource(bytes))
+        let pair = self.pair(bytes)
         return (pair, checker.check(old: pair.old, new: pair.new))
+    }
+
+    /// The verdict on the pair `bytes` decode to, the pair made without
+    /// recording its choices (what every input costs; `pair(_:)` makes the
+    /// same pair again, with them, for a failure's case text).
+    func verdict(_ bytes: [UInt8]) -> Verdict {
+        let (old, new) = generator.snapshots(from: ByteSource(bytes))
+        return checker.check(old: old, new: new)
+    }
+
+    /// The pair `bytes` decode to, with the choices it was made from.
+    func pair(_ bytes: [UInt8]) -> GeneratedPair {
+        generator.generate(from: ByteSource(bytes))
     }
 
     /// A failing case in the case format: the failed properties with the

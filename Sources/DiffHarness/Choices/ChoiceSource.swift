@@ -15,10 +15,16 @@ public protocol ChoiceSource {
 /// was drawn, so every case can be replayed and shrunk.
 public struct Choices {
     private var source: any ChoiceSource
-    /// The values drawn so far, in order.
+    /// The values drawn so far, in order (empty when not `isRecording`).
     public private(set) var recorded: [Int] = []
     /// The bound of each recorded value (for shrinking and enumeration).
     public private(set) var bounds: [Int] = []
+    /// How many choices have been drawn so far, recorded or not.
+    public private(set) var count = 0
+    /// Whether the draws are kept in `recorded` and `bounds`. A caller that
+    /// only needs the case (the fuzz target, on every input that passes)
+    /// draws without: the values drawn, and so the case, are the same.
+    public let isRecording: Bool
     /// When more than this many choices are drawn, every further draw
     /// returns 0 (the simplest value), so a generator always terminates.
     public let limit: Int
@@ -27,24 +33,31 @@ public struct Choices {
     /// drawn from the source like any choice.
     public private(set) var plannedSize: SizeClass?
 
-    public init(_ source: any ChoiceSource, limit: Int = 100_000, plannedSize: SizeClass? = nil) {
+    public init(_ source: any ChoiceSource, limit: Int = 100_000, plannedSize: SizeClass? = nil,
+                isRecording: Bool = true) {
         self.source = source
         self.limit = limit
         self.plannedSize = plannedSize
+        self.isRecording = isRecording
         // Room for a small case's choices up front: growing one draw at a
         // time is most of the cost of an exhaustive walk.
-        recorded.reserveCapacity(32)
-        bounds.reserveCapacity(32)
+        if isRecording {
+            recorded.reserveCapacity(32)
+            bounds.reserveCapacity(32)
+        }
     }
 
     /// A value in `0...bound`; `bound` below 0 is treated as 0.
     public mutating func draw(upTo bound: Int) -> Int {
         // A draw with one possible value is no choice: it is not recorded,
         // so replaying and enumerating never see it.
-        guard bound > 0, recorded.count < limit else { return 0 }
+        guard bound > 0, count < limit else { return 0 }
         let value = min(max(source.next(upTo: bound), 0), bound)
-        recorded.append(value)
-        bounds.append(bound)
+        count += 1
+        if isRecording {
+            recorded.append(value)
+            bounds.append(bound)
+        }
         return value
     }
 
@@ -58,10 +71,13 @@ public struct Choices {
     /// A planned class is recorded as if both had been drawn, so replaying
     /// the recorded choices makes the same case from any source.
     public mutating func drawSizeClass() -> SizeClass {
-        if let planned = plannedSize, planned.isLong, recorded.count + 2 <= limit {
+        if let planned = plannedSize, planned.isLong, count + 2 <= limit {
             plannedSize = nil
-            recorded += [19, planned.tier]
-            bounds += [19, SizeClass.tierBound]
+            count += 2
+            if isRecording {
+                recorded += [19, planned.tier]
+                bounds += [19, SizeClass.tierBound]
+            }
             return planned
         }
         plannedSize = nil
@@ -73,10 +89,10 @@ public struct Choices {
     /// simplest shape (a small pair drawn directly): a case planned long
     /// never gets 0, so the plan is kept.
     public mutating func drawShape(upTo bound: Int) -> Int {
-        let drawn = recorded.count
+        let drawn = count
         let value = draw(upTo: bound)
-        guard value == 0, recorded.count > drawn, plannedSize?.isLong == true else { return value }
-        recorded[drawn] = 1
+        guard value == 0, count > drawn, plannedSize?.isLong == true else { return value }
+        if isRecording { recorded[drawn] = 1 }
         return 1
     }
 

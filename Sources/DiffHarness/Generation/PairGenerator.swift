@@ -33,6 +33,15 @@ public struct PairGenerator: Sendable {
         return GeneratedPair(old: old, new: new, choices: choices.recorded, bounds: choices.bounds)
     }
 
+    /// The pair `generate(from:plannedSize:)` makes of `source`, without
+    /// recording its choices: for a caller that only checks the pair (the
+    /// fuzz target, on every input), and that can run the same source again
+    /// with `generate` to get the choices when it needs them.
+    public func snapshots(from source: any ChoiceSource, plannedSize: SizeClass? = nil) -> (old: Snapshot, new: Snapshot) {
+        var choices = Choices(source, plannedSize: plannedSize, isRecording: false)
+        return generate(&choices)
+    }
+
     /// Replays a recorded (or edited) choice sequence.
     public func replay(_ values: [Int]) -> GeneratedPair {
         generate(from: ReplaySource(values))
@@ -137,10 +146,11 @@ public struct PairGenerator: Sendable {
     }
 
     /// Fresh identities in a fixed order (`a`, `b`, … for items, `A`, `B`, …
-    /// for sections), and the identities used so far for duplicates.
+    /// for sections), and how many of each are used so far (for duplicates:
+    /// the used ones are the first `itemCount` and `sectionCount` names).
     struct Names {
-        var items: [String] = []
-        var sections: [String] = []
+        var itemCount = 0
+        var sectionCount = 0
 
         /// The `index`-th item identity: `a` … `z`, then `a1` … `z1`, `a2` …
         static func itemName(_ index: Int) -> String {
@@ -165,28 +175,26 @@ public struct PairGenerator: Sendable {
         static let sectionNames = (0..<260).map { name($0, letters: sectionLetters) }
 
         mutating func freshItem() -> String {
-            let id = Names.itemName(items.count)
-            items.append(id)
-            return id
+            defer { itemCount += 1 }
+            return Names.itemName(itemCount)
         }
 
         mutating func freshSection() -> String {
-            let id = Names.sectionName(sections.count)
-            sections.append(id)
-            return id
+            defer { sectionCount += 1 }
+            return Names.sectionName(sectionCount)
         }
     }
 
     func itemIdentity(_ c: inout Choices, names: inout Names) -> String {
-        if options.allowsDuplicates && !names.items.isEmpty && c.rarely(7) {
-            return names.items[c.draw(upTo: names.items.count - 1)]
+        if options.allowsDuplicates && names.itemCount > 0 && c.rarely(7) {
+            return Names.itemName(c.draw(upTo: names.itemCount - 1))
         }
         return names.freshItem()
     }
 
     func sectionIdentity(_ c: inout Choices, names: inout Names) -> String {
-        if options.allowsDuplicates && !names.sections.isEmpty && c.rarely(15) {
-            return names.sections[c.draw(upTo: names.sections.count - 1)]
+        if options.allowsDuplicates && names.sectionCount > 0 && c.rarely(15) {
+            return Names.sectionName(c.draw(upTo: names.sectionCount - 1))
         }
         return names.freshSection()
     }

@@ -32,8 +32,10 @@ extension PairGenerator {
         choices.append(0)    // not large
         var itemNames: [String: String] = [:], sectionNames: [String: String] = [:]
         var names = Names()
+        // The names given so far, in the order the generator makes them.
+        var knownItems: [String] = [], knownSections: [String] = []
         // An identity: an index into the names so far (a duplicate), or the next fresh name.
-        func identity(_ id: String, renamed: inout [String: String], known: [String], odds: Int,
+        func identity(_ id: String, renamed: inout [String: String], known: inout [String], odds: Int,
                       fresh: (inout Names) -> String) -> String? {
             if let name = renamed[id] {
                 guard options.allowsDuplicates, let index = known.firstIndex(of: name) else { return nil }
@@ -44,6 +46,7 @@ extension PairGenerator {
             if options.allowsDuplicates && !known.isEmpty { choices.append(0) }
             let name = fresh(&names)
             renamed[id] = name
+            known.append(name)
             return name
         }
         func encode(_ snapshot: Snapshot, isNew: Bool) -> Snapshot? {
@@ -55,7 +58,7 @@ extension PairGenerator {
                 var id = Snapshot.implicitSectionID
                 if !isFlat {
                     choices.append(1)   // one more section
-                    guard let name = identity(section.id, renamed: &sectionNames, known: names.sections, odds: 15,
+                    guard let name = identity(section.id, renamed: &sectionNames, known: &knownSections, odds: 15,
                                               fresh: { $0.freshSection() }) else { return nil }
                     id = name
                 }
@@ -65,7 +68,7 @@ extension PairGenerator {
                         return nil
                     }
                     choices.append(1)   // one more item
-                    guard let name = identity(item.id, renamed: &itemNames, known: names.items, odds: 7,
+                    guard let name = identity(item.id, renamed: &itemNames, known: &knownItems, odds: 7,
                                               fresh: { $0.freshItem() }) else { return nil }
                     items.append(Item(id: name, content: item.content))
                     total += 1
