@@ -14,12 +14,12 @@
 /// split walks them.
 struct ReloadShifts {
     /// Deletes by section, sections descending (the walk's order).
-    private var deleteGroups: [DeleteGroup] = []
+    private let deleteGroups: [Group]
     /// Inserts by section, sections ascending (the walk's order).
-    private var insertGroups: [InsertGroup] = []
+    private let insertGroups: [Group]
     /// Whether an index is so large that the walk's wrapping arithmetic
     /// could wrap; then `insertPath` walks (`walkedInsertPath`).
-    private var hasExtremeIndex = false
+    private let hasExtremeIndex: Bool
     private let deletes: [UpdateItem], inserts: [UpdateItem]
 
     /// Indexes `deletes` (in descending order) and `inserts` (ascending).
@@ -28,34 +28,23 @@ struct ReloadShifts {
     init(deletes: [UpdateItem], inserts: [UpdateItem]) {
         self.deletes = deletes
         self.inserts = inserts
-        for delete in deletes {
-            noteIndex(delete.path)
-            if deleteGroups.last?.section != delete.path.section {
-                deleteGroups.append(DeleteGroup(section: delete.path.section))
-            }
-            if let item = delete.path.item {
-                deleteGroups[deleteGroups.count - 1].items.add(item)
-            } else {
-                deleteGroups[deleteGroups.count - 1].sectionDeletes += 1
-            }
-        }
-        for insert in inserts {
-            noteIndex(insert.path)
-            if insertGroups.last?.section != insert.path.section {
-                insertGroups.append(InsertGroup(section: insert.path.section))
-            }
-            if let item = insert.path.item {
-                insertGroups[insertGroups.count - 1].items.add(item)
-            } else {
-                insertGroups[insertGroups.count - 1].sectionInserts += 1
-            }
-        }
-        for g in deleteGroups.indices { deleteGroups[g].items.finishDescending() }
-        for g in insertGroups.indices { insertGroups[g].items.finishAscending() }
+        deleteGroups = Self.groups(deletes).map { $0.finishing { $0.finishDescending() } }
+        insertGroups = Self.groups(inserts).map { $0.finishing { $0.finishAscending() } }
+        hasExtremeIndex = deletes.contains { Self.isExtreme($0.path) } || inserts.contains { Self.isExtreme($0.path) }
     }
 
-    private mutating func noteIndex(_ path: UpdatePath) {
-        if Self.isExtreme(path) { hasExtremeIndex = true }
+    /// `items` (sorted, so a section's are together) grouped by section.
+    private static func groups(_ items: [UpdateItem]) -> [Group] {
+        var groups: [Group] = []
+        for item in items {
+            if groups.last?.section != item.path.section { groups.append(Group(section: item.path.section)) }
+            if let i = item.path.item {
+                groups[groups.count - 1].items.add(i)
+            } else {
+                groups[groups.count - 1].sectionOperations += 1
+            }
+        }
+        return groups
     }
 
     /// Whether an index of `path` is past ±2^40, where sums of at most
@@ -76,7 +65,7 @@ struct ReloadShifts {
             if deleteGroups[mid].section <= path.section { high = mid } else { low = mid + 1 }
         }
         guard low < deleteGroups.count, deleteGroups[low].section == path.section else { return false }
-        guard let item = path.item else { return deleteGroups[low].sectionDeletes > 0 }
+        guard let item = path.item else { return deleteGroups[low].sectionOperations > 0 }
         return deleteGroups[low].items.containsDescending(item)
     }
 
@@ -95,10 +84,10 @@ struct ReloadShifts {
         // does nothing: its section deletes are past it, its item deletes in
         // another section. The current section only goes down.
         for group in deleteGroups where group.section <= section {
-            if group.section != path.section && group.sectionDeletes > 0 {
-                // `sectionDeletes` deletes at or before the section, one at a
-                // time: each moves it down one while it is still at or after them.
-                section = max(section - group.sectionDeletes, group.section - 1)
+            if group.section != path.section && group.sectionOperations > 0 {
+                // Section deletes at or before the section, one at a time:
+                // each moves it down one while it is still at or after them.
+                section = max(section - group.sectionOperations, group.section - 1)
             }
             if let i = item, group.section == section {
                 item = group.items.afterDescendingWalk(from: i)
@@ -111,24 +100,25 @@ struct ReloadShifts {
                 item = group.items.afterAscendingWalk(from: i)
             }
             // A section insert sorts after its section's items.
-            if group.sectionInserts > 0 { section += group.sectionInserts }
+            section += group.sectionOperations
         }
         return UpdatePath(section: section, item: item)
     }
 }
 
-/// The deletes of one section: the section's own (counted) and its items'.
-private struct DeleteGroup {
+/// The deletes (or the inserts) of one section: the section's own,
+/// counted, and its items'.
+private struct Group {
     let section: Int
-    var sectionDeletes = 0
+    var sectionOperations = 0
     var items = ItemRuns()
-}
 
-/// The inserts of one section: its items' and the section's own (counted).
-private struct InsertGroup {
-    let section: Int
-    var sectionInserts = 0
-    var items = ItemRuns()
+    /// The group with its runs' sums worked out by `finish`.
+    func finishing(_ finish: (inout ItemRuns) -> Void) -> Group {
+        var group = self
+        finish(&group.items)
+        return group
+    }
 }
 
 /// The item indexes of one section's deletes or inserts, in the walk's
