@@ -16,9 +16,13 @@ public struct CampaignOptions: Sendable {
     public var seed: UInt64 = 1
     public var profile = Profile.strict
     public var generator = GeneratorOptions()
+    /// The properties an external engine claims (`--claims`, or its
+    /// declaration); nil: every one an external engine can claim.
+    public var claims: Set<PropertyName>?
 
     public init(engineName: String = "core", engineCommand: String? = nil, timeout: Double = 10, seed: UInt64 = 1,
-                profile: Profile = .strict, generator: GeneratorOptions = GeneratorOptions()) {
+                profile: Profile = .strict, generator: GeneratorOptions = GeneratorOptions(), claims: Set<PropertyName>? = nil) {
+        self.claims = claims
         self.engineName = engineName
         self.engineCommand = engineCommand
         self.timeout = timeout
@@ -30,7 +34,7 @@ public struct CampaignOptions: Sendable {
     /// The engine under test; an unknown built-in name is an error.
     public func engine() throws -> any DiffEngine {
         if let command = engineCommand {
-            return ExternalEngine(command: command, timeout: timeout, isFlatOnly: generator.isFlatOnly)
+            return ExternalEngine(command: command, timeout: timeout, isFlatOnly: generator.isFlatOnly, claims: claims)
         }
         guard let engine = EngineCatalog.engine(named: engineName) else {
             throw CampaignError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
@@ -57,6 +61,7 @@ public struct CampaignOptions: Sendable {
         arguments += ["--timeout", String(timeout), "--seed", String(seed), "--profile", profile.rawValue,
                       "--max-size", String(generator.maxSize)]
         if generator.isFlatOnly { arguments.append("--flat") }
+        if let claims, engineCommand != nil { arguments += ["--claims", claims.sorted().map(\.rawValue).joined(separator: ",")] }
         if let size = generator.everyCaseSize { arguments += ["--size", size.name] }
         if !generator.allowsDuplicates { arguments.append("--no-duplicates") }
         if generator.shapes != GeneratorShapes.defaultShapes(forEngine: engineCommand == nil ? engineName : "") {

@@ -10,6 +10,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DiffHarness
 import Foundation
 
 /// Why talking to the process stopped.
@@ -116,7 +117,9 @@ final class EngineProcess {
     /// answer; the flight stops at the first line it refuses. A line
     /// `skips` takes (one the engine printed that is not an answer at all)
     /// answers nothing: the flight goes on, and the request waits for its
-    /// answer within its time, and within `strayGrace` of that line.
+    /// answer within its time, and within `strayGrace` of that line. A
+    /// declaration line (`EngineDeclaration`) goes to `declared` and
+    /// answers nothing either, with no grace: the answer has its full time.
     ///
     /// Request n must be answered within `allowed(n)` nanoseconds of the
     /// moment it could start: when it was queued or when request n − 1 was
@@ -125,7 +128,8 @@ final class EngineProcess {
     /// waits on both pipes with poll(2): an engine that fills its output
     /// pipe while we are still writing is read from, never deadlocked.
     func fly(count: Int, encode: (Int, inout [UInt8]) -> Void, allowed: (Int) -> UInt64,
-             skips: ([UInt8]) -> Bool = { _ in false }, accept: (Int, [UInt8]) -> Bool) -> FlightEnd {
+             skips: ([UInt8]) -> Bool = { _ in false }, declared: ([UInt8]) -> Void = { _ in },
+             accept: (Int, [UInt8]) -> Bool) -> FlightEnd {
         var queued = 0, done = 0
         // Where each queued request ends, counted in bytes since the flight began.
         var ends: [Int] = []
@@ -163,6 +167,11 @@ final class EngineProcess {
                 queued += 1
             }
             if let line = nextLine() {
+                // The engine's declaration of itself (its first line, if any) answers nothing and is no stray line.
+                if EngineDeclaration.isDeclaration(line) {
+                    declared(line)
+                    continue
+                }
                 if skips(line) {
                     if strayDeadline == nil { strayDeadline = DispatchTime.now().uptimeNanoseconds &+ EngineProcess.strayGrace }
                     continue

@@ -54,7 +54,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// Seconds a request may take.
     public let timeout: Double
     public let isFlatOnly: Bool
-    public let claims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .deterministic, .noCrash]
+    /// The properties checked: those the engine claims (`--claims`, or its
+    /// declaration), with `deterministic` and `no-crash` always.
+    public let claims: Set<PropertyName>
+    /// What an external engine claims when it does not say.
+    public static let defaultClaims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .deterministic, .noCrash]
     /// Whether the engine's stderr is kept from ours; its last line then
     /// ends the reason of a failure (`Fatal error: …` for a Swift trap).
     public let capturesErrors: Bool
@@ -70,8 +74,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// the next request; guarded by `lock`.
     private var printsStrayLines = false
 
-    public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, capturesErrors: Bool = false) {
+    public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, claims: Set<PropertyName>? = nil,
+                capturesErrors: Bool = false) {
         self.command = command
+        self.claims = (claims ?? ExternalEngine.defaultClaims).union([.deterministic, .noCrash])
         self.capturesErrors = capturesErrors
         self.timeout = timeout.isNaN ? 10 : min(max(timeout, 0), 1_000_000)
         self.isFlatOnly = isFlatOnly

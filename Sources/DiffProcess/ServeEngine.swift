@@ -29,11 +29,14 @@ import Foundation
 /// library, a C library's `printf`) goes to stderr and cannot corrupt an
 /// answer, and nothing the engine reads can swallow a request.
 ///
-/// Pipelined: the requests already received are answered before their
-/// answers are written, in one write (or one every 5 ms for a slow engine,
-/// so that no answer waits on the requests after it), so a flight of
-/// requests costs a read and a write rather than one of each per request. A request that
-/// does not parse gets `{"error": "bad request: …"}`, never a trap.
+/// Its first line is the engine's declaration (`EngineDeclaration`: name,
+/// flat-only, claims, refusals), which diffcheck reads in place of `--flat`
+/// and `--claims`.
+///
+/// Pipelined: a flight of requests is read in one read, and each answer is
+/// written as soon as it is made, so no answer waits on the requests after
+/// it, however long they take. A request that does not parse gets
+/// `{"error": "bad request: …"}`, never a trap.
 ///
 /// - Complexity: the engine's own, plus O(n) in the size of each request
 ///   and answer.
@@ -51,6 +54,7 @@ public func serveEngine(_ engine: any DiffEngine) -> Never {
         close(nothing)
     }
     var server = RequestServer(engine: engine, requests: requests, answers: answers)
+    server.declare()
     server.run()
     exit(0)
 }
@@ -70,42 +74,58 @@ struct RequestServer {
         self.answers = answers
     }
 
+    /// Writes the engine's declaration, the protocol's optional first line
+    /// (`EngineDeclaration`): its name, whether it is flat-only, what it
+    /// claims and refuses, so that diffcheck checks it as it is without
+    /// `--flat` or `--claims` on the command line.
+    mutating func declare() {
+        outgoing.append(contentsOf: Array(EngineDeclaration(of: engine).json.utf8))
+        outgoing.append(10)
+        flush()
+    }
+
     /// Answers until `requests` ends (a last line without a line break is
     /// answered too).
+    ///
+    /// Each answer is written as soon as it is made, before the next request
+    /// is started: an answer never waits on a later request, however long
+    /// that one takes. Each read is scanned for line breaks from where the
+    /// last scan stopped, so a long line costs time linear in its length.
     mutating func run() {
         var chunk = [UInt8](repeating: 0, count: 65_536)
+        // `pending[..<scanned]` holds no line break.
+        var scanned = 0
         while true {
             let count = chunk.withUnsafeMutableBytes { read(requests, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {
-                if !pending.isEmpty { answer(pending) }
+                if !pending.isEmpty { answer(pending[...]) }
                 pending.removeAll()
                 flush()
                 return
             }
             pending.append(contentsOf: chunk[..<count])
             var start = 0
-            var flushed = ContinuousClock.now
-            while let newline = pending[start...].firstIndex(of: 10) {
-                answer(Array(pending[start..<newline]))
+            while let newline = pending[scanned...].firstIndex(of: 10) {
+                answer(pending[start..<newline])
+                flush()
                 start = newline + 1
-                // A slow engine's answers go out as they come: each request has its own deadline.
-                if flushed.duration(to: .now) > .milliseconds(5) {
-                    flush()
-                    flushed = .now
-                }
+                scanned = start
             }
-            pending.removeSubrange(..<start)
-            flush()
+            scanned = pending.count
+            if start > 0 {
+                pending.removeSubrange(..<start)
+                scanned -= start
+            }
         }
     }
 
     /// Appends the answer to one request line to `outgoing`.
-    private mutating func answer(_ line: [UInt8]) {
+    private mutating func answer(_ line: ArraySlice<UInt8>) {
         let output: EngineOutput
-        switch SnapshotJSON.request(fromJSON: line) {
+        switch SnapshotJSON.request(fromJSON: Array(line)) {
         case .success(let pair): output = engine.diff(old: pair.old, new: pair.new)
-        case .failure(let error): output = .failure(EngineFailure("bad request: \(error.message)"))
+        case .failure(let error): output = .refusal("bad request: \(error.message)")
         }
         outgoing.append(contentsOf: Array(SnapshotJSON.answer(output).utf8))
         outgoing.append(10)

@@ -24,7 +24,11 @@ let commonOptionsHelp = """
 Common options:
   --engine NAME        engine under test: core (default), stdlib, reload-all,
                        simple, or mutant:NAME (see `diffcheck engines`)
-  --engine-cmd 'CMD'   an external engine speaking JSON Lines on stdin/stdout
+  --engine-cmd 'CMD'   an external engine speaking JSON Lines on stdin/stdout;
+                       tried once first: a command that cannot start, exits
+                       before its first answer or does not speak the
+                       protocol is a usage error (exit 2); what its first
+                       line declares (flat-only, claims, refusals) is used
   --timeout SECONDS    how long an engine may take on one case (default 10;
                        a case of more than 20,000 items gets 50 µs more for
                        each further item)
@@ -43,6 +47,10 @@ Common options:
                        the engine flat-only: a sectioned case (in the
                        corpus, say) is skipped, never sent to it
   --no-duplicates      generate no repeated identities
+  --claims P,P…        the properties an --engine-cmd engine claims (default:
+                       what its declaration says, else valid,
+                       reaches-target, fresh); no-crash and deterministic
+                       are always checked
   --shapes S           general (default) or fetched-results: the pairs a
                        fetched-results controller reports (one sorted
                        section, key-path sections, merged entities; the
@@ -62,6 +70,8 @@ struct Options {
     var seed: UInt64 = 1
     var profile = Profile.strict
     var generator = GeneratorOptions()
+    /// `--claims`: the properties an `--engine-cmd` engine claims (nil: every one it can).
+    var claims: Set<PropertyName>?
     var isHelp = false
     /// Subcommand-specific options (`--name value` or `--flag`) and positional arguments.
     var values: [String: String] = [:]
@@ -108,6 +118,17 @@ struct Options {
                     throw UsageError(description: "--size is thousands, tens-of-thousands or hundreds-of-thousands, not '\(text)'")
                 }
                 generator.everyCaseSize = size
+            case "--claims":
+                let text = try value(argument)
+                var named: Set<PropertyName> = []
+                for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+                    guard let property = PropertyName(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                        throw UsageError(description: "--claims takes property names separated by commas ("
+                                         + PropertyName.allCases.map(\.rawValue).joined(separator: ", ") + "), not '\(name)'")
+                    }
+                    named.insert(property)
+                }
+                claims = named
             case "--flat": generator.isFlatOnly = true
             case "--no-duplicates": generator.allowsDuplicates = false
             case "--shapes":
@@ -135,7 +156,7 @@ struct Options {
     /// The engine and generator options, as a campaign's workers get them.
     var campaign: CampaignOptions {
         CampaignOptions(engineName: engineName, engineCommand: engineCommand, timeout: timeout, seed: seed,
-                        profile: profile, generator: generator)
+                        profile: profile, generator: generator, claims: claims)
     }
 
     /// The engine under test.

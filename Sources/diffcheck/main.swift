@@ -55,6 +55,13 @@ guard let command = commands[name] else {
     printError("diffcheck: unknown command '\(name)'\n\n\(usage)")
     exit(ExitCode.usage)
 }
-let code = command(Array(arguments.dropFirst()))
+var commandArguments = Array(arguments.dropFirst())
+if commandsRunningEngines.contains(name) {
+    do { commandArguments = try probedArguments(commandArguments) } catch {
+        printError("diffcheck \(name): \(error)")
+        exit(ExitCode.usage)
+    }
+}
+let code = command(commandArguments)
 ProcessGroups.killAll()
 exit(code)

@@ -78,6 +78,10 @@ public protocol DiffEngine: Sendable {
     /// state, no process behind it). When true, shrinking checks pairs on
     /// every core. False unless the engine says so.
     var isSafeToCallConcurrently: Bool { get }
+    /// Whether the engine answers `.refusal` to an input that repeats an
+    /// identity (it then declares so when served: `--no-duplicates`).
+    /// False unless the engine says so.
+    var refusesDuplicates: Bool { get }
 }
 
 extension DiffEngine {
@@ -97,6 +101,7 @@ extension DiffEngine {
         diff(pairs: pairs, until: { _, _ in false })
     }
     public var isSafeToCallConcurrently: Bool { false }
+    public var refusesDuplicates: Bool { false }
 }
 
 // The built-in in-process engines are pure functions of their input.
