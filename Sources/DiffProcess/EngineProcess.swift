@@ -81,6 +81,9 @@ final class EngineProcess {
     private var status: Int32 = 0
     /// How many requests this process has answered.
     var answered = 0
+    /// How long the answer `accept` is given took, in seconds, from the
+    /// moment its request could start (as its deadline counts).
+    private(set) var lastAnswerSeconds = 0.0
 
     private init(pid: pid_t, input: Int32, output: Int32) {
         self.pid = pid
@@ -177,6 +180,7 @@ final class EngineProcess {
                     continue
                 }
                 answered += 1
+                lastAnswerSeconds = Double(DispatchTime.now().uptimeNanoseconds &- max(queuedAt[done], lastAnswer)) / 1e9
                 guard accept(done, line) else { return end(nil) }
                 done += 1
                 lastAnswer = DispatchTime.now().uptimeNanoseconds

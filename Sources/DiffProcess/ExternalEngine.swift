@@ -73,6 +73,14 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// time, so that a line it prints can never be taken for the answer to
     /// the next request; guarded by `lock`.
     private var printsStrayLines = false
+    /// The engine's measured answer times by size: a case too long for it
+    /// is not judged, never a failure (`EnginePace`); guarded by `lock`.
+    private var pace = EnginePace()
+
+    /// Called before a case that timed out is asked again (alone, or on its
+    /// halves), from the calling thread: the worker tells its supervisor,
+    /// whose deadline for the case starts again.
+    nonisolated(unsafe) public static var retryObserver: (() -> Void)?
 
     public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, claims: Set<PropertyName>? = nil,
                 capturesErrors: Bool = false) {
@@ -128,6 +136,14 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     until isLast: (Int, ExternalAnswer) -> Bool = { _, _ in false }) -> [ExternalAnswer] {
         lock.lock()
         defer { lock.unlock() }
+        return runLocked(pairs: pairs, judgesTimeouts: true, until: isLast)
+    }
+
+    /// `run(pairs:until:)` with `lock` held. With `judgesTimeouts`, a
+    /// request that times out is judged by the engine's pace (`judgeTimeout`);
+    /// without, it is a hang (what `judgeTimeout`'s own requests use).
+    private func runLocked(pairs: [(old: Snapshot, new: Snapshot)], judgesTimeouts: Bool,
+                           until isLast: (Int, ExternalAnswer) -> Bool) -> [ExternalAnswer] {
         var answers: [ExternalAnswer] = []
         answers.reserveCapacity(pairs.count)
         var isDone = false
@@ -143,6 +159,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         var aloneThrough = -1
         while !isDone && answers.count < pairs.count {
             let first = answers.count
+            // A case too long for the engine's measured pace is not sent.
+            if judgesTimeouts, let reason = tooSlowToSend(pairs[first]) {
+                _ = add(.failed(EngineFailure(reason, isTooSlow: true)))
+                continue
+            }
             let running: EngineProcess
             switch startedProcess() {
             case .success(let process): running = process
@@ -150,7 +171,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 _ = add(.failed(EngineFailure(failure.reason)))
                 continue
             }
-            let count = first <= aloneThrough || printsStrayLines ? 1 : pairs.count - first
+            var count = first <= aloneThrough || printsStrayLines ? 1 : pairs.count - first
+            // The flight ends before the next case too long to send.
+            if judgesTimeouts, count > 1,
+               let slow = pairs[(first + 1)..<(first + count)].firstIndex(where: { tooSlowToSend($0) != nil }) {
+                count = slow - first
+            }
             var refusal: EngineFailure?
             // The last line skipped as not an answer, and whether one came with later requests in flight.
             var strayLine: [UInt8]?
@@ -169,10 +195,14 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     strayLine = line
                     return true
                 },
-                accept: { _, line in
+                accept: { n, line in
                     if isStrayAmbiguous { return false }
                     switch SnapshotJSON.answer(fromJSON: line) {
                     case .success(let output):
+                        // A process's first answer also took its start-up (an interpreter, a runtime): not the engine's pace.
+                        if running.answered > 1 {
+                            self.pace.record(items: ExternalEngine.items(pairs[first + n]), seconds: running.lastAnswerSeconds)
+                        }
                         return !add(.output(output))
                     case .failure(let error):
                         refusal = EngineFailure(error.message)
@@ -204,8 +234,14 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     failure = EngineFailure("engine answered garbage")
                 }
             case .timedOut?:
-                let waited = allowed == allowed.rounded() ? "\(Int(allowed))" : "\(allowed)"
-                failure = EngineFailure("engine did not answer within \(waited) s", isHang: true)
+                guard judgesTimeouts else {
+                    failure = EngineFailure("engine did not answer within \(ExternalEngine.seconds(allowed))", isHang: true)
+                    break
+                }
+                // Slow, hung, or held up by the flight or the machine's load: the pace and a fresh process decide.
+                stopProcess()
+                _ = add(judgeTimeout(failing, allowed: allowed))
+                continue
             case .tooLong?:
                 failure = EngineFailure("engine answer is longer than \(EngineProcess.maximumLine / 1_048_576) MiB")
             case .system(let what)?:
@@ -224,6 +260,99 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             _ = add(.failed(failure))
         }
         return answers
+    }
+
+    // MARK: Speed is not correctness
+
+    /// Why `pair` is not sent, when the engine's measured pace says it is
+    /// too long for it (`EnginePace.isTooSlowToSend`).
+    private func tooSlowToSend(_ pair: (old: Snapshot, new: Snapshot)) -> String? {
+        let items = ExternalEngine.items(pair), allowed = allowedSeconds(pair)
+        guard pace.isTooSlowToSend(items: items, allowed: allowed) else { return nil }
+        let predicted = pace.predictedSeconds(items: items, exponent: pace.fittedExponent ?? 2)
+        return "too long for the engine at its measured speed, not sent: \(quantity(items, "item"))"
+            + (predicted.map { " would take about \(EnginePace.seconds($0))" } ?? "")
+            + " (\(ExternalEngine.seconds(allowed)) allowed); \(pace.growthDescription)"
+    }
+
+    /// What a request that timed out means: too slow (the engine's pace
+    /// predicts it: not judged), answered after all (asked again alone, in a
+    /// fresh process: a flight or the machine's load held it up), or a hang.
+    /// A long request with no answer measured near its size is first asked
+    /// on its halves, so that the pace has a measurement to predict from.
+    private func judgeTimeout(_ pair: (old: Snapshot, new: Snapshot), allowed: Double) -> ExternalAnswer {
+        let items = ExternalEngine.items(pair)
+        let hang = { (what: String) in
+            self.pace.noteHung(items: items)
+            return ExternalAnswer.failed(EngineFailure("engine did not answer within \(ExternalEngine.seconds(allowed))" + what, isHang: true))
+        }
+        if let hungFrom = pace.hungFrom, items >= hungFrom { return hang("") }
+        func tooSlow() -> ExternalAnswer? {
+            guard pace.explainsTimeout(items: items, allowed: allowed) else { return nil }
+            pace.noteTooSlow(items: items)
+            return .failed(EngineFailure("too long for the engine at its measured speed: no answer within "
+                                         + "\(ExternalEngine.seconds(allowed)) on \(quantity(items, "item")); \(pace.growthDescription)",
+                                         isTooSlow: true))
+        }
+        if let slow = tooSlow() { return slow }
+        // Measure the engine nearer this size: the first half of the case, then its first quarter, ….
+        var fraction = 0.5
+        while pace.needsMeasuring(items: items) && Double(items) * fraction > Double(EnginePace.smallItems) {
+            let part = ExternalEngine.prefix(of: pair, fraction: fraction)
+            ExternalEngine.retryObserver?()
+            let answer = askedAloneOfAFreshProcess(part)
+            stopProcess()
+            if case .output = answer { break }
+            fraction /= 2
+        }
+        if let slow = tooSlow() { return slow }
+        // Alone, in a fresh process.
+        ExternalEngine.retryObserver?()
+        let again = askedAloneOfAFreshProcess(pair)
+        switch again {
+        case .output:
+            return again
+        case .failed(let failure) where failure.isHang:
+            stopProcess()
+            let near = pace.largestAnswered.map { "; it answers \(quantity($0.items, "item")) in \(EnginePace.seconds($0.seconds))" } ?? ""
+            return hang(" on \(quantity(items, "item")), asked again alone of a fresh process" + near)
+        case .failed:
+            return again
+        }
+    }
+
+    /// The answer to `pair` from a fresh process, which first answers the
+    /// probe's trivial request (`EngineProbe.pair`), so that its start-up
+    /// is not counted in the time `pair` took (and the pace records it).
+    private func askedAloneOfAFreshProcess(_ pair: (old: Snapshot, new: Snapshot)) -> ExternalAnswer {
+        stopProcess()
+        return runLocked(pairs: [EngineProbe.pair, pair], judgesTimeouts: false, until: { _, _ in false }).last!
+    }
+
+    /// Items in a request, old and new together.
+    static func items(_ pair: (old: Snapshot, new: Snapshot)) -> Int {
+        pair.old.itemCount + pair.new.itemCount
+    }
+
+    /// The pair cut to about `fraction` of its items: each snapshot keeps
+    /// its sections and the first items of them, in order, up to its share.
+    static func prefix(of pair: (old: Snapshot, new: Snapshot), fraction: Double) -> (old: Snapshot, new: Snapshot) {
+        func cut(_ snapshot: Snapshot) -> Snapshot {
+            var left = Int((Double(snapshot.itemCount) * fraction).rounded(.up))
+            var cut = snapshot
+            for s in cut.sections.indices {
+                let kept = min(left, cut.sections[s].items.count)
+                cut.sections[s].items.removeSubrange(kept...)
+                left -= kept
+            }
+            return cut
+        }
+        return (cut(pair.old), cut(pair.new))
+    }
+
+    /// Seconds as the reports show a timeout: whole, or to a tenth.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 
     /// Whether an output line is not an answer at all, but something the

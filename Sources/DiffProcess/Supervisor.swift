@@ -269,6 +269,12 @@ private struct CampaignState {
             slots[index].state = .finished
             return
         }
+        if kind == "busy" {
+            // The engine is asked again about a timed-out case: its deadline starts again.
+            // (A shrink keeps its own budget.)
+            if case .checking(let n, _) = slots[index].state { slots[index].state = .checking(n, since: Date()) }
+            return
+        }
         guard fields.count >= 2, let n = Int(fields[1]) else { return }
         switch kind {
         case "start":
@@ -310,6 +316,12 @@ private struct CampaignState {
             report.casesRun += 1
             let labels = fields.count >= 3 ? fields[2] : "0"
             if labels == "skipped" { report.skipped += 1; return }
+            if labels == "slow" {
+                report.skipped += 1
+                let rest = fields.count >= 4 ? fields[3].split(separator: " ", maxSplits: 1).map(String.init) : []
+                report.noteTooSlow(rest.count > 1 ? rest[1] : "", sizeClass: rest.first ?? "", caseNumber: n)
+                return
+            }
             if labels == "refused" {
                 report.skipped += 1
                 report.noteRefusal(fields.count >= 4 ? fields[3] : "", caseNumber: n)

@@ -18,7 +18,11 @@
 //   done N LABELS      case N ran; LABELS is a LabelSet's bits in hexadecimal,
 //                      `skipped` (the engine does not apply to it), or
 //                      `refused REASON` (the engine declined it: REASON is the
-//                      rest of the line) (written with the next `start` line)
+//                      rest of the line), or `slow CLASS REASON` (too long for
+//                      the engine's measured speed: not judged) (written with
+//                      the next `start` line)
+//   busy               the engine is asked again about a case that timed out
+//                      (alone, or on its halves): the case's deadline starts again
 //   end                its share of the cases is done
 //   engine PGID, engine-end PGID
 //                      it started (stopped) an engine process group
@@ -61,6 +65,7 @@ enum WorkerCommand {
         if options.flags.contains("--serve") { serveEngine(engine) }
         // The supervisor kills the engines we start if we die first.
         ProcessGroups.engineObserver = { group, isRunning in emit((isRunning ? "engine " : "engine-end ") + String(group)) }
+        ExternalEngine.retryObserver = { emit("busy") }
         if let path = options.values["--shrink"] { return shrinkCase(path, engine: engine, options: options) }
         if let spec = options.values["--exhaust"] {
             guard let bound = ExhaustiveBound(workerSpec: spec), let statePath = options.values["--state"] else { return ExitCode.usage }
@@ -132,6 +137,7 @@ enum WorkerCommand {
                 }
                 // The labels as the hexadecimal bits of a LabelSet.
                 pending = "done \(n) " + (checked.refusalReason.map { "refused " + $0 }
+                    ?? checked.tooSlowReason.map { "slow \(CampaignCases.sizeClassName(checked.pair)) " + $0 }
                     ?? (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16)))
                 if n + step < limit { pending += "\nstart \(n + step)" }
             }

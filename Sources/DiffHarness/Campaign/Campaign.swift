@@ -127,6 +127,9 @@ public struct Campaign: Sendable {
             report.casesRun += 1
             if checked.verdict.isSkipped { report.skipped += 1 }
             if let reason = checked.refusalReason { report.noteRefusal(reason, caseNumber: n) }
+            if let reason = checked.tooSlowReason {
+                report.noteTooSlow(reason, sizeClass: CampaignCases.sizeClassName(checked.pair), caseNumber: n)
+            }
             for label in checked.labels.labels { report.labelCounts[label, default: 0] += 1 }
             guard let failure = checked.verdict.failures.first(where: { !found.contains($0.property) }) else {
                 for failure in checked.verdict.failures { report.repeatedFailures[failure.property.rawValue, default: 0] += 1 }

@@ -23,6 +23,13 @@ extension CheckedCase {
         guard verdict.isSkipped, case .refusal(let reason)? = verdict.output else { return nil }
         return reason.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
+
+    /// Why the case was not judged because the engine is too slow for it
+    /// (`EngineFailure.isTooSlow`), on one line.
+    public var tooSlowReason: String? {
+        guard verdict.isSkipped, case .failure(let failure)? = verdict.output, failure.isTooSlow else { return nil }
+        return failure.reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
 }
 
 /// A failure shrunk and saved.
@@ -52,6 +59,13 @@ public struct CampaignCases: Sendable {
         generator = PairGenerator(options: generatorOptions.forEngine(engine))
         self.seed = seed
         self.engineCommand = engineCommand
+    }
+
+    /// The name of the size class a pair's old snapshot is in, by its
+    /// length (`SizeClass.itemRange`): `small-or-large` up to 200 items.
+    public static func sizeClassName(_ pair: GeneratedPair) -> String {
+        let items = pair.old.itemCount
+        return SizeClass.allCases.last { $0.isLong && $0.itemRange.lowerBound <= items }?.name ?? "small-or-large"
     }
 
     /// Generates and checks case `n`.

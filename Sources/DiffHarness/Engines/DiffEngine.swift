@@ -34,10 +34,15 @@ public struct EngineFailure: Hashable, Sendable, CustomStringConvertible {
     /// Whether the engine did not answer in time (a campaign stops at the
     /// first hang: each later one would cost the timeout again).
     public var isHang: Bool
+    /// Whether the case is too long for the engine at its measured pace (it
+    /// was not sent, or its timeout is what that pace predicts): the case
+    /// is not judged, and that is a scaling note, never a failure.
+    public var isTooSlow: Bool
 
-    public init(_ reason: String, isHang: Bool = false) {
+    public init(_ reason: String, isHang: Bool = false, isTooSlow: Bool = false) {
         self.reason = reason
         self.isHang = isHang
+        self.isTooSlow = isTooSlow
     }
 
     public var description: String { reason }

@@ -8,7 +8,8 @@ public struct Verdict: Hashable, Sendable {
     /// The properties that failed, in `PropertyName` order; empty when all hold.
     public var failures: [PropertyFailure]
     /// Whether the engine does not apply to this case (a flat-only engine on
-    /// a sectioned case) or declined it with a legitimate refusal.
+    /// a sectioned case), declined it with a legitimate refusal, or is too
+    /// slow for it (`EngineFailure.isTooSlow`).
     public var isSkipped: Bool
 
     public init(output: EngineOutput?, failures: [PropertyFailure], isSkipped: Bool) {
@@ -133,11 +134,16 @@ public struct Checker: Sendable {
     private func judge(old: Snapshot, new: Snapshot, output: EngineOutput, again: EngineOutput?,
                        matching: inout Matching?) -> Verdict {
         var failures: [PropertyFailure] = []
+        // A second call too long for the engine's pace says nothing of determinism.
+        let again = again.flatMap { $0.isTooSlow ? nil : $0 }
         // Two engine failures (a trap, a hang) may be worded differently: that is no-crash's business.
         if let again, again != output && !(output.isFailure && again.isFailure) {
             failures.append(PropertyFailure(.deterministic, "a second call on the same input gave a different answer"))
         }
         switch output {
+        case .failure(let failure) where failure.isTooSlow:
+            // Speed is not correctness: a case too long for the engine's pace is not judged.
+            return Verdict(output: output, failures: [], isSkipped: true)
         case .failure(let failure):
             failures.insert(PropertyFailure(.noCrash, failure.reason, isHang: failure.isHang), at: 0)
             return Verdict(output: output, failures: failures, isSkipped: false)
@@ -168,6 +174,12 @@ extension EngineOutput {
     /// Whether the engine failed rather than answered.
     public var isFailure: Bool {
         if case .failure = self { return true }
+        return false
+    }
+
+    /// Whether the case was too long for the engine's pace (not judged).
+    public var isTooSlow: Bool {
+        if case .failure(let failure) = self { return failure.isTooSlow }
         return false
     }
 
