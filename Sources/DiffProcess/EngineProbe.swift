@@ -36,11 +36,18 @@ public enum EngineProbe {
     static let pair = (old: Snapshot(sections: [Section(id: "", items: [Item(id: "a")])]),
                        new: Snapshot(sections: [Section(id: "", items: [Item(id: "a")])]))
 
+    /// The longest the probe waits for its answer (or `--timeout`, if
+    /// shorter): an engine that has not answered by then is not a usage
+    /// error, and is checked without its declaration (give `--flat` and
+    /// `--claims` on the command line for an engine that starts slower).
+    public static let maximumWait = 5.0
+
     /// Runs `command` once on the probe's request and returns its
     /// declaration; throws when the command cannot start, exits before it
     /// answers, or answers with a line that is not an answer.
     ///
-    /// A command that does not answer within `timeout` seconds is not an
+    /// A command that does not answer within `timeout` seconds (at most
+    /// `maximumWait`) is not an
     /// error here (a campaign finds and shrinks a hang), and neither is a
     /// refusal (`{"error": …}`) or a wrong answer: the probe judges nothing.
     public static func run(command: String, timeout: Double) throws(EngineStartError) -> EngineProbeResult {
@@ -55,7 +62,7 @@ public enum EngineProbe {
         var declaration: Result<EngineDeclaration, SnapshotJSONError>?
         var stray: [UInt8]?
         var notAnAnswer: String?
-        let allowed = UInt64(ExternalEngine.allowedSeconds(timeout, items: 2) * 1e9)
+        let allowed = UInt64(min(timeout, maximumWait) * 1e9)
         let end = process.fly(
             count: 1,
             encode: { _, bytes in SnapshotJSON.appendRequest(old: pair.old, new: pair.new, to: &bytes) },

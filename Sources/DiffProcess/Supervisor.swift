@@ -166,6 +166,8 @@ private struct CampaignState {
     var rerun: Set<Int> = []
     /// Cases on which the engine did not answer in time (`failed N no-crash hang`).
     var hungCases: Set<Int> = []
+    /// The smallest case the campaign stopped at for a hang.
+    var hangCase: Int?
     /// How many cases had each label (by `Label.index`).
     var labelTotals = [Int](repeating: 0, count: Label.allCases.count)
 
@@ -198,16 +200,21 @@ private struct CampaignState {
             }
             if let maxTime = supervisor.maxTime, Date().timeIntervalSince(start) >= maxTime { break }
             if report.stoppedEarly != nil {
-                // After a hang only its shrinking goes on.
+                // After a hang only its shrinking goes on, and the cases before it (each may be the
+                // first hang: the report names the smallest case number whatever the timing).
                 for index in slots.indices {
                     switch slots[index].state {
                     case .shrinking, .finished: continue
+                    case .checking(let m, _) where m < (hangCase ?? .max): continue
                     default:
                         slots[index].worker.kill()
                         slots[index].state = .finished
                     }
                 }
-                if !slots.contains(where: \.state.isShrinking) { break }
+                if !slots.contains(where: { slot in
+                    if case .checking(let m, _) = slot.state, m < (hangCase ?? .max) { return true }
+                    return slot.state.isShrinking
+                }) { break }
             }
             var descriptors = slots.map { slot -> pollfd in
                 if slot.state.isFinished { return pollfd(fd: -1, events: 0, revents: 0) }
@@ -237,6 +244,9 @@ private struct CampaignState {
                     + "elapsed \(Int(elapsed)) s" + timeLeft(done: report.casesRun, total: total, rate: rate, elapsed: elapsed,
                                                              maxTime: supervisor.maxTime)
                     + (shrinkingNow > 0 ? "  (shrinking \(shrinkingNow))" : "")
+                // What was printed goes out first: with stdout and stderr in one file, a progress
+                // line never lands inside a printed case.
+                fflush(nil)
                 FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))
             }
         }
@@ -292,7 +302,8 @@ private struct CampaignState {
             let pending = promote(fields[3])
             slots[index].state = .shrinking(n, property: fields[2], pending: pending, since: Date())
             if hungCases.contains(n) && fields[2] == PropertyName.noCrash.rawValue {
-                report.stoppedEarly = "the engine hung on case \(n): the campaign stops there (each later hang would cost --timeout again)"
+                hangCase = min(hangCase ?? .max, n)
+                report.stoppedEarly = "the engine hung on case \(hangCase!): the campaign stops there (each later hang would cost --timeout again)"
             }
         case "found" where fields.count >= 6:
             var pending: String?
@@ -417,17 +428,18 @@ private struct CampaignState {
         case .finished:
             return
         case .checking(let n, _):
-            let why = hung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
+            let why = hung ? "the engine did not return within \(ExternalEngine.seconds(options.timeout))" : (ending ?? "the worker stopped")
             let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
             let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n))
             if case .found(let crash) = outcome { keep(crash) }
             if case .notTheEngine = outcome {
                 rerun.insert(n)
-                report.workerDeaths.append("worker \(worker.stride) \(ChildProcess.describe(worker.status ?? SIGKILL)) on case \(n); the engine alone passes it, so the case was run again")
+                report.workerDeaths.append("worker \(worker.stride) \(deathWords(worker, hung: hung)) on case \(n); the engine alone passes it, so the case was run again")
                 resumeAt = n
             } else {
                 if hung || why.contains("did not answer within") {
-                    report.stoppedEarly = "the engine hung on case \(n): the campaign stops there (each later hang would cost --timeout again)"
+                    hangCase = min(hangCase ?? .max, n)
+                    report.stoppedEarly = "the engine hung on case \(hangCase!): the campaign stops there (each later hang would cost --timeout again)"
                 }
                 report.casesRun += 1
                 resumeAt = n + supervisor.step
@@ -445,7 +457,8 @@ private struct CampaignState {
                 // Exited normally without saying `end`: its share is not done.
                 report.workerDeaths.append("worker \(worker.stride) exited before its share was done; resumed at case \(resumeAt)")
             } else {
-                report.workerDeaths.append("worker \(worker.stride) " + (hung ? "did not start a case in time" : ChildProcess.describe(worker.status ?? SIGKILL))
+                report.workerDeaths.append("worker \(worker.stride) " + (hung ? "did not start a case in time (diffcheck stopped it with SIGKILL)"
+                                                                                  : deathWords(worker, hung: false))
                                            + " between cases; resumed at case \(resumeAt)")
             }
             if report.workerDeaths.count > 20 * jobs {
@@ -457,6 +470,18 @@ private struct CampaignState {
         } else {
             slots[index].state = .finished
         }
+    }
+
+    /// How a worker died, and who killed it: diffcheck itself (it passed its
+    /// deadline) or something outside diffcheck (a user, the kernel's
+    /// out-of-memory killer), which the plain signal number does not say.
+    func deathWords(_ worker: Worker, hung: Bool) -> String {
+        if hung { return "was stopped by diffcheck with SIGKILL when it passed its deadline" }
+        let how = ChildProcess.describe(worker.status ?? SIGKILL)
+        if worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM) {
+            return how + ", sent from outside diffcheck (a user, or the kernel's out-of-memory killer)"
+        }
+        return how
     }
 
     /// The same state with a fresh clock.

@@ -218,6 +218,9 @@ struct ExhaustiveRun {
                 let total = bound.knownPairCount
                 let line = "exhaustive: about \(done)" + (total.map { "/\($0)" } ?? "") + " pairs walked  \(Int(rate))/s  "
                     + "\(failing.count) failing  elapsed \(Int(elapsed)) s" + timeLeft(done: done, total: total, rate: rate, elapsed: elapsed, maxTime: nil)
+                // What was printed goes out first: with stdout and stderr in one file, a progress
+                // line never lands inside a printed case.
+                fflush(nil)
                 FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))
             }
         }

@@ -44,7 +44,8 @@ private func caseFiles(_ folder: String) -> [String] {
     let again = try saveFinding(swapFinding(engine: "mutant:last-wins", seed: 2), in: folder)
     #expect(again == first)
     #expect(caseFiles(folder).count == 1)
-    #expect(try String(contentsOfFile: first, encoding: .utf8).contains("# seed 2, case 3"), "the same finding, its comments up to date")
+    #expect(try String(contentsOfFile: first, encoding: .utf8).contains("# seed 1, case 3"),
+            "the same finding found again: the first file keeps its comments (no finding overwrites another's)")
 }
 
 @Test func aFileWithOtherContentUnderTheNameIsNeverReplaced() throws {
@@ -81,4 +82,32 @@ private func caseFiles(_ folder: String) -> [String] {
     #expect(c.engine == "external")
     #expect(recordedEngineCommand(c) == "python3 engine.py")
     #expect(c.recorded.count == 1, "the engine's answer is kept as recorded: lines")
+}
+
+// Issue 27, point 7: an exhaustive-part finding's file for a pair was rewritten
+// by the random part's unshrunk save of the same failure, which then said
+// "not shrunk: the campaign stopped while shrinking it" — which never happened.
+@Test func anotherPartsFindingOfTheSameFailureKeepsItsComments() throws {
+    let folder = try temporaryFolder()
+    let found = swapFinding(engine: "core")
+    let exhaustive = exhaustiveFindingCase(found.failure, old: found.shrunk.old, new: found.shrunk.new, verdict: found.shrunkVerdict,
+                                           engine: "core", engineCommand: nil, profile: .strict,
+                                           origin: "exhaustive: pair 5 of flat lists of up to 4 items")
+    let path = try saveFinding(exhaustive, in: folder)
+    let before = try String(contentsOfFile: path, encoding: .utf8)
+    var unshrunk = found
+    unshrunk.failure.message += unshrunkNote
+    #expect(try saveFinding(unshrunk, in: folder) == path)
+    #expect(try saveFinding(found, in: folder) == path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+    #expect(caseFiles(folder).count == 1)
+}
+
+@Test func aFindingSavedUnshrunkIsBroughtUpToDateByItsShrink() throws {
+    let folder = try temporaryFolder()
+    var unshrunk = swapFinding(engine: "core")
+    unshrunk.failure.message += unshrunkNote
+    let path = try saveFinding(unshrunk, in: folder)
+    #expect(try saveFinding(swapFinding(engine: "core"), in: folder) == path)
+    #expect(try !String(contentsOfFile: path, encoding: .utf8).contains(unshrunkNote))
 }

@@ -38,6 +38,8 @@ public struct RefusedCases: Sendable, Hashable {
     public var firstCase: Int
     /// That case's pair, as `old: … / new: …` (filled in when known).
     public var firstPair: String?
+    /// Whether that pair has more than one section (filled in with `firstPair`).
+    public var isFirstSectioned = false
 
     public init(count: Int = 0, firstCase: Int, firstPair: String? = nil) {
         self.count = count
@@ -98,6 +100,7 @@ public struct RandomPartReport: Sendable {
         for (reason, refused) in refusals {
             let first = pair(refused.firstCase)
             refusals[reason]?.firstPair = "old: \(CasePrinter.snapshot(first.old)) / new: \(CasePrinter.snapshot(first.new))"
+            refusals[reason]?.isFirstSectioned = !(first.old.isFlat && first.new.isFlat)
         }
     }
 
@@ -137,6 +140,10 @@ public struct RandomPartReport: Sendable {
                 let cases = refusals[reason]!
                 lines.append("    \(reason.isEmpty ? "(no reason given)" : reason): \(quantity(cases.count, "case")), the first case \(cases.firstCase)"
                              + (cases.firstPair.map { ": " + $0 } ?? ""))
+            }
+            let isAnyFirstSectioned = refusals.values.contains { $0.isFirstSectioned }
+            if isAnyFirstSectioned && !(generator?.isFlatOnly ?? false) {
+                lines.append("  if the engine handles one section only, declare it flat-only with --flat (sectioned inputs are then never sent)")
             }
             if generator?.allowsDuplicates ?? true {
                 lines.append("  to check only inputs the engine accepts, run with --no-duplicates (it generates no repeated identity)")

@@ -142,8 +142,9 @@ public func recordedEngineCommand(_ c: Case) -> String? {
 
 /// Saves a finding under `directory` as `<hash of its identity>.case` and
 /// returns the path. The same finding found again (same identity) is the
-/// same file, its comments brought up to date (a finding first saved
-/// unshrunk, then shrunk to itself, says so). A file of that name holding
+/// same file; its comments are brought up to date only when it was saved
+/// unshrunk (a finding first saved unshrunk, then shrunk to itself, says
+/// so), and never when it came from another part or run. A file of that name holding
 /// anything else — another finding, a hand-written case, text that does
 /// not parse — is never replaced: the finding goes to `<hash>-1.case`,
 /// `-2`, … Every write is atomic (a temporary file, then link or rename).
@@ -166,11 +167,19 @@ public func saveFinding(_ c: Case, in directory: String) throws -> String {
         if let data = FileManager.default.contents(atPath: path),
            let existing = try? CaseParser.parse(bytes: [UInt8](data), file: path).get(),
            findingIdentity(existing) == identity {
-            if CasePrinter.text(existing) != text { try writeAtomically(text, to: path) }
+            // Only a finding saved unshrunk (its shrink still to come) is brought up to date: another
+            // part's or another run's file for the same failure keeps its own comments.
+            if isSavedUnshrunk(existing) && CasePrinter.text(existing) != text { try writeAtomically(text, to: path) }
             return path
         }
     }
     throw CorpusReadError(description: "\(directory): error: 1000 other findings already have the names of this one")
+}
+
+/// Whether a finding's case was saved before its shrinking ended (its
+/// `finding:` comment ends with `unshrunkNote`).
+func isSavedUnshrunk(_ c: Case) -> Bool {
+    c.comments.contains { $0.hasPrefix("finding: ") && $0.hasSuffix(unshrunkNote) }
 }
 
 /// The choices recorded in a case's `choices:` comment, if any.

@@ -151,7 +151,10 @@ public struct Checker: Sendable {
             if hasDuplicates(old) || hasDuplicates(new) {
                 return Verdict(output: output, failures: failures, isSkipped: failures.isEmpty)
             }
-            failures.insert(PropertyFailure(.noCrash, "the engine refused an input without duplicated identities: \(reason)"), at: 0)
+            // A flat-only engine that was not declared so refuses sectioned inputs: say what is missing.
+            let hint = old.isFlat && new.isFlat ? ""
+                : " (a sectioned input: if the engine handles one section only, declare it flat-only with --flat)"
+            failures.insert(PropertyFailure(.noCrash, "the engine refused an input without duplicated identities: \(reason)" + hint), at: 0)
             return Verdict(output: output, failures: failures, isSkipped: false)
         case .stages(let stages):
             let checked = checkStages(stages, old: old, new: new, profile: profile, properties: properties)
