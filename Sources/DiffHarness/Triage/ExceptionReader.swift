@@ -32,7 +32,7 @@ public enum ExceptionReader {
             guard let match = firstMatch(of: pattern, in: text, before: found?.match.range.lowerBound) else { continue }
             found = (match, pattern)
         }
-        if let batchStart = text.firstRange(of: "Invalid batch updates detected"),
+        if let batchStart = text.firstUTF8Range(of: "Invalid batch updates detected", from: text.startIndex),
            found.map({ batchStart.lowerBound < $0.match.range.lowerBound }) ?? true {
             let kind = try batch(flat, header: batchStart.lowerBound)
             return (LoggedException(kind, isTableView: flat.isTableView), flat.position(of: batchStart.lowerBound))
@@ -75,7 +75,7 @@ public enum ExceptionReader {
     /// The first match of `pattern` in `text` starting before `limit`.
     private static func firstMatch(of pattern: Pattern, in text: String, before limit: String.Index?) -> Regex<AnyRegexOutput>.Match? {
         var from = text.startIndex
-        while let lead = text[from...].firstRange(of: pattern.lead) {
+        while let lead = text.firstUTF8Range(of: pattern.lead, from: from) {
             if let limit, limit <= lead.lowerBound { return nil }
             if let match = try? pattern.regex.prefixMatch(in: text[lead.lowerBound...]) { return match }
             from = lead.upperBound
@@ -158,17 +158,27 @@ public enum ExceptionReader {
         let text = flat.text[header...]
         let before = try counts(flat, text, label: "Data source before updates")
         let after = try counts(flat, text, label: "Data source after updates")
-        guard let open = text.firstRange(of: "Updates = ["),
+        guard let open = flat.text.firstUTF8Range(of: "Updates = [", from: header),
               let close = text[open.upperBound...].firstIndex(of: "]") else {
             throw .incompleteBatch(part: "\"Updates = [ … ]\"", at: flat.position(of: header))
         }
         var batch = Batch()
         var isElided = false
-        for entry in text[open.upperBound..<close].split(separator: ",") {
-            let entry = entry.trimmingSpacesKeepingPlace
-            if entry.isEmpty { continue }
-            if entry.allSatisfy({ $0 == "." || $0 == "…" }) { isElided = true; continue }
-            batch.operations.append(try update(entry, in: flat))
+        var entryStart = open.upperBound
+        while true {
+            let entryEnd = flat.text[entryStart..<close].firstIndex(of: ",") ?? close
+            let entry = flat.text[entryStart..<entryEnd].trimmingSpacesKeepingPlace
+            if entry.allSatisfy({ $0 == "." || $0 == "…" }) {
+                if !entry.isEmpty { isElided = true }
+            } else {
+                batch.operations.append(try update(entry, in: flat))
+                // More updates than any case may hold: no need to read on.
+                if batch.operations.count > TriageCase.sizeBound {
+                    throw .caseTooLarge(needed: batch.operations.count, bound: TriageCase.sizeBound, at: flat.position(of: header))
+                }
+            }
+            guard entryEnd < close else { break }
+            entryStart = flat.text.index(after: entryEnd)
         }
         return .batch(before: before, after: after, updates: batch, isElided: isElided)
     }
@@ -176,12 +186,12 @@ public enum ExceptionReader {
     /// The item counts after `label = `: `{ 2 sections with item counts: [3, 4] }`
     /// or `{ 0 sections }`.
     private static func counts(_ flat: ExceptionText, _ text: Substring, label: String) throws(TriageInputError) -> [Int] {
-        guard let open = text.firstRange(of: label + " = {"),
+        guard let open = flat.text.firstUTF8Range(of: label + " = {", from: text.startIndex),
               let close = text[open.upperBound...].firstIndex(of: "}") else {
             throw .incompleteBatch(part: "\"\(label) = { … }\"", at: flat.position(of: text.startIndex))
         }
         let inside = text[open.upperBound..<close].trimmingSpacesKeepingPlace
-        let unreadable = TriageInputError.unreadableCounts(TriageInputError.excerpt(inside), at: flat.position(of: inside.startIndex))
+        var unreadable: TriageInputError { .unreadableCounts(TriageInputError.excerpt(inside), at: flat.position(of: inside.startIndex)) }
         var scanner = TextScanner(inside)
         guard let sectionDigits = scanner.digits(), scanner.skip(" section") else { throw unreadable }
         _ = scanner.skip("s")
@@ -202,7 +212,8 @@ public enum ExceptionReader {
     /// One entry of `Updates = [ … ]`: `Delete item (0 - 1)`, `Move item (0 - 1) to (0 - 2)`,
     /// `Insert section 2` (sections with or without parentheses; `to` or `->`).
     private static func update(_ entry: Substring, in flat: ExceptionText) throws(TriageInputError) -> Operation {
-        let unknown = TriageInputError.unknownUpdate(TriageInputError.excerpt(entry), at: flat.position(of: entry.startIndex))
+        // Placing the entry costs a walk of the text: only for an error.
+        var unknown: TriageInputError { .unknownUpdate(TriageInputError.excerpt(entry), at: flat.position(of: entry.startIndex)) }
         var scanner = TextScanner(entry)
         /// `(S - I)`.
         func path() throws(TriageInputError) -> ItemPath {

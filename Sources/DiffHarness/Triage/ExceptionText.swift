@@ -17,133 +17,171 @@
 /// Each character of `text` remembers where it came from, so an error can
 /// name the line and column of the log (`position(of:)`).
 ///
-/// - Complexity: O(*n*) for a log of *n* characters, a pass per rule above.
+/// - Complexity: O(*n*) time for a log of *n* characters, a pass per rule
+///   above, over Unicode scalars; about 20 bytes of memory per character
+///   at the peak (two buffers of a scalar and its origin, and the texts).
 public struct ExceptionText: Hashable, Sendable {
     /// The flattened text.
     public let text: String
     /// The log names rows: it came from a UITableView.
     public let isTableView: Bool
-    /// Where each character of `text` stands in the raw log.
-    private let origins: [TextPosition]
+    /// For each Unicode scalar of `text`, its offset among the raw log's scalars.
+    private let origins: [UInt32]
+    /// The offsets among the raw log's scalars where its lines start.
+    private let lineStarts: [Int]
 
     public init(_ raw: String) {
-        var flat = Self.joinedLines(raw)
+        var (flat, lineStarts) = Self.joinedLines(raw)
         flat = flat.removingMarkdown()
         flat = flat.shorteningIndexPaths()
         flat = flat.collapsingSpaces()
-        let collapsed = String(flat.characters)
-        isTableView = Self.tableWords.contains { collapsed.contains($0) }
+        isTableView = Self.tableWords.contains { flat.contains($0) }
         if isTableView { flat = flat.speakingOfItems() }
-        text = isTableView ? String(flat.characters) : collapsed
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: flat.scalars)
+        text = String(scalars)
         origins = flat.origins
+        self.lineStarts = lineStarts
     }
 
-    /// Where the character of `text` at `index` stands in the raw log.
+    /// Where the character of `text` at `index` stands in the raw log: its
+    /// line, and its column counted in Unicode scalars (the characters of
+    /// the ASCII a log is written in).
     public func position(of index: String.Index) -> TextPosition {
         guard !origins.isEmpty else { return TextPosition(line: 1, column: 1) }
-        let offset = text.distance(from: text.startIndex, to: index)
-        return origins[min(max(offset, 0), origins.count - 1)]
+        let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index)
+        let origin = Int(origins[min(max(offset, 0), origins.count - 1)])
+        // The last line starting at or before the origin.
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= origin { low = middle } else { high = middle - 1 }
+        }
+        return TextPosition(line: low + 1, column: origin - lineStarts[low] + 1)
     }
 
     /// Words that only a UITableView's messages use.
     private static let tableWords = [
         "number of rows", "rows in section", "row counts", "table view",
         "delete row", "insert row", "reload row", "move row", "Delete row", "Insert row", "Reload row", "Move row",
-    ]
+    ].map { Array($0.unicodeScalars) }
 
     /// The lines of `raw` joined with spaces, each without its leading
     /// spaces, tabs and `>` quoting; `\n`, `\r` and `\t` spelled with a
-    /// backslash read as what they escape.
-    private static func joinedLines(_ raw: String) -> Flattening {
-        let characters = Array(raw)
-        var flat = Flattening(capacity: characters.count)
-        var line = 1, column = 1, i = 0, isAtLineStart = true
-        while i < characters.count {
-            let here = TextPosition(line: line, column: column)
-            let character = characters[i]
-            let next = i + 1 < characters.count ? characters[i + 1] : nil
-            if character == "\n" || character == "\r" || character == "\r\n" {
+    /// backslash read as what they escape; and where the raw lines start.
+    private static func joinedLines(_ raw: String) -> (Flattening, lineStarts: [Int]) {
+        var flat = Flattening(capacity: raw.utf8.count)
+        var lineStarts = [0]
+        var offset = 0, isAtLineStart = true
+        var rest = raw.unicodeScalars[...]
+        while let scalar = rest.popFirst() {
+            let here = offset
+            offset += 1
+            let next = rest.first
+            if scalar == "\n" || scalar == "\r" {
+                if scalar == "\r", next == "\n" { rest.removeFirst(); offset += 1 }
                 flat.append(" ", from: here)
-                (line, column, i, isAtLineStart) = (line + 1, 1, i + 1, true)
+                lineStarts.append(offset)
+                isAtLineStart = true
                 continue
             }
-            if character == "\\", next == "n" || next == "r" {
+            if scalar == "\\", next == "n" || next == "r" {
+                rest.removeFirst()
+                offset += 1
                 flat.append(" ", from: here)
-                (column, i, isAtLineStart) = (column + 2, i + 2, true)
+                isAtLineStart = true
                 continue
             }
-            let (read, width): (Character, Int) = character == "\\" && next == "t" ? ("\t", 2) : (character, 1)
+            var read = scalar
+            if scalar == "\\", next == "t" {
+                rest.removeFirst()
+                offset += 1
+                read = "\t"
+            }
             if !(isAtLineStart && (read == " " || read == "\t" || read == ">")) {
                 flat.append(read, from: here)
                 isAtLineStart = false
             }
-            column += width
-            i += width
         }
-        return flat
+        return (flat, lineStarts)
     }
 }
 
-/// Flattened characters and, for each, where it came from.
+/// Flattened Unicode scalars and, for each, its offset in the raw log.
 private struct Flattening {
-    var characters: [Character] = []
-    var origins: [TextPosition] = []
+    var scalars: [Unicode.Scalar] = []
+    var origins: [UInt32] = []
 
     init(capacity: Int) {
-        characters.reserveCapacity(capacity)
+        scalars.reserveCapacity(capacity)
         origins.reserveCapacity(capacity)
     }
 
-    mutating func append(_ character: Character, from origin: TextPosition) {
-        characters.append(character)
+    mutating func append(_ scalar: Unicode.Scalar, from origin: UInt32) {
+        scalars.append(scalar)
         origins.append(origin)
     }
 
-    mutating func append(_ text: String, from origin: TextPosition) {
-        for character in text { append(character, from: origin) }
+    mutating func append(_ scalar: Unicode.Scalar, from origin: Int) {
+        append(scalar, from: UInt32(clamping: origin))
+    }
+
+    mutating func append(_ text: String, from origin: UInt32) {
+        for scalar in text.unicodeScalars { append(scalar, from: origin) }
     }
 
     /// Whether `literal` stands at `i`.
-    func has(_ literal: [Character], at i: Int) -> Bool {
-        guard i + literal.count <= characters.count else { return false }
-        return literal.indices.allSatisfy { characters[i + $0] == literal[$0] }
+    func has(_ literal: [Unicode.Scalar], at i: Int) -> Bool {
+        guard i >= 0, i + literal.count <= scalars.count else { return false }
+        for k in literal.indices where scalars[i + k] != literal[k] { return false }
+        return true
+    }
+
+    /// Whether `literal` stands anywhere.
+    func contains(_ literal: [Unicode.Scalar]) -> Bool {
+        guard let first = literal.first else { return true }
+        var i = 0
+        while let hit = scalars[i...].firstIndex(of: first) {
+            if has(literal, at: hit) { return true }
+            i = hit + 1
+        }
+        return false
     }
 
     /// `\*` → `*`, then `**` → nothing, then `` ` `` → nothing (in that
     /// order, as three replacements would leave it).
     func removingMarkdown() -> Flattening {
-        var unescaped = Flattening(capacity: characters.count)
+        var unescaped = Flattening(capacity: scalars.count)
         var i = 0
-        while i < characters.count {
-            if characters[i] == "\\", i + 1 < characters.count, characters[i + 1] == "*" { i += 1 }
-            unescaped.append(characters[i], from: origins[i])
+        while i < scalars.count {
+            if scalars[i] == "\\", i + 1 < scalars.count, scalars[i + 1] == "*" { i += 1 }
+            unescaped.append(scalars[i], from: origins[i])
             i += 1
         }
-        var plain = Flattening(capacity: characters.count)
+        var result = Flattening(capacity: scalars.count)
         i = 0
-        while i < unescaped.characters.count {
-            if unescaped.has(["*", "*"], at: i) { i += 2; continue }
-            plain.append(unescaped.characters[i], from: unescaped.origins[i])
+        var plain: [Int] = []  // indexes of `unescaped` left once the `**` go
+        plain.reserveCapacity(unescaped.scalars.count)
+        while i < unescaped.scalars.count {
+            if unescaped.scalars[i] == "*", i + 1 < unescaped.scalars.count, unescaped.scalars[i + 1] == "*" { i += 2; continue }
+            plain.append(i)
             i += 1
         }
-        var result = Flattening(capacity: characters.count)
-        for (character, origin) in zip(plain.characters, plain.origins) where character != "`" {
-            result.append(character, from: origin)
-        }
+        for k in plain where unescaped.scalars[k] != "`" { result.append(unescaped.scalars[k], from: unescaped.origins[k]) }
         return result
     }
 
     /// `<NSIndexPath: 0x…> {length = 2, path = S - I}` → `S-I`.
     func shorteningIndexPaths() -> Flattening {
-        var result = Flattening(capacity: characters.count)
+        var result = Flattening(capacity: scalars.count)
         var i = 0
-        while i < characters.count {
-            if characters[i] == "<", let (path, end) = indexPath(at: i) {
+        while i < scalars.count {
+            if scalars[i] == "<", let (path, end) = indexPath(at: i) {
                 result.append(path, from: origins[i])
                 i = end
                 continue
             }
-            result.append(characters[i], from: origins[i])
+            result.append(scalars[i], from: origins[i])
             i += 1
         }
         return result
@@ -152,33 +190,51 @@ private struct Flattening {
     /// The `S-I` of an `NSIndexPath` description starting at `start`, and
     /// the index after it.
     private func indexPath(at start: Int) -> (String, end: Int)? {
-        var scanner = TextScanner(characters[start...])
-        guard scanner.skip("<NSIndexPath:") else { return nil }
-        scanner.skipSpaces()
-        guard scanner.skip("0x"), scanner.hexDigits() != nil, scanner.skip(">") else { return nil }
-        for literal in ["{", "length", "=", "2", ",", "path", "="] {
-            scanner.skipSpaces()
-            guard scanner.skip(literal) else { return nil }
+        var i = start
+        func skip(_ literal: String) -> Bool {
+            let literal = Array(literal.unicodeScalars)
+            guard has(literal, at: i) else { return false }
+            i += literal.count
+            return true
         }
-        scanner.skipSpaces()
-        guard let section = scanner.digits() else { return nil }
-        scanner.skipSpaces()
-        guard scanner.skip("-") else { return nil }
-        scanner.skipSpaces()
-        guard let item = scanner.digits() else { return nil }
-        scanner.skipSpaces()
-        guard scanner.skip("}") else { return nil }
-        return (String(section) + "-" + String(item), scanner.rest.startIndex)
+        func skipSpaces() {
+            while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" || scalars[i] == "\u{A0}" { i += 1 }
+        }
+        func run(_ isIn: (Unicode.Scalar) -> Bool) -> String? {
+            let first = i
+            while i < scalars.count, isIn(scalars[i]) { i += 1 }
+            guard i > first else { return nil }
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars[first..<i])
+            return String(text)
+        }
+        let isDigit: (Unicode.Scalar) -> Bool = { ("0"..."9").contains($0) }
+        guard skip("<NSIndexPath:") else { return nil }
+        skipSpaces()
+        guard skip("0x"), run({ $0.isASCII && $0.properties.isASCIIHexDigit }) != nil, skip(">") else { return nil }
+        for literal in ["{", "length", "=", "2", ",", "path", "="] {
+            skipSpaces()
+            guard skip(literal) else { return nil }
+        }
+        skipSpaces()
+        guard let section = run(isDigit) else { return nil }
+        skipSpaces()
+        guard skip("-") else { return nil }
+        skipSpaces()
+        guard let item = run(isDigit) else { return nil }
+        skipSpaces()
+        guard skip("}") else { return nil }
+        return (section + "-" + item, i)
     }
 
     /// Runs of spaces, tabs and no-break spaces → one space.
     func collapsingSpaces() -> Flattening {
-        var result = Flattening(capacity: characters.count)
+        var result = Flattening(capacity: scalars.count)
         var lastWasSpace = false
-        for (character, origin) in zip(characters, origins) {
-            let isSpace = character == " " || character == "\t" || character == "\u{A0}"
+        for (scalar, origin) in zip(scalars, origins) {
+            let isSpace = scalar == " " || scalar == "\t" || scalar == "\u{A0}"
             if isSpace && lastWasSpace { continue }
-            result.append(isSpace ? " " : character, from: origin)
+            result.append(isSpace ? " " : scalar, from: origin)
             lastWasSpace = isSpace
         }
         return result
@@ -187,15 +243,15 @@ private struct Flattening {
     /// The words `rows` and `row` → `items` and `item`; `table view` →
     /// `collection view`.
     func speakingOfItems() -> Flattening {
-        let rows: [Character] = Array("rows"), row: [Character] = Array("row"), tableView: [Character] = Array("table view")
+        let rows = Array("rows".unicodeScalars), row = Array("row".unicodeScalars), tableView = Array("table view".unicodeScalars)
         func isWord(_ i: Int) -> Bool {
-            guard characters.indices.contains(i) else { return false }
-            let c = characters[i]
-            return c.isLetter || c.isNumber || c == "_"
+            guard scalars.indices.contains(i) else { return false }
+            let p = scalars[i].properties
+            return p.isAlphabetic || p.numericType != nil || scalars[i] == "_" || p.generalCategory == .nonspacingMark
         }
-        var result = Flattening(capacity: characters.count)
+        var result = Flattening(capacity: scalars.count)
         var i = 0
-        while i < characters.count {
+        while i < scalars.count {
             let startsWord = !isWord(i - 1)
             if startsWord, has(rows, at: i), !isWord(i + rows.count) {
                 result.append("items", from: origins[i])
@@ -207,7 +263,7 @@ private struct Flattening {
                 result.append("collection view", from: origins[i])
                 i += tableView.count
             } else {
-                result.append(characters[i], from: origins[i])
+                result.append(scalars[i], from: origins[i])
                 i += 1
             }
         }

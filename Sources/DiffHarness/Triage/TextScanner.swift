@@ -62,3 +62,30 @@ extension Substring {
         return self[start..<end]
     }
 }
+
+extension String {
+    /// The first place of `literal` in `self[from...]`, compared byte for byte
+    /// in UTF-8 (the literals searched for are ASCII words).
+    ///
+    /// - Complexity: O(*n*) in the bytes searched, for the short literals of
+    ///   the triage: a byte scan, where the standard `firstRange(of:)`
+    ///   compares whole characters.
+    func firstUTF8Range(of literal: String, from: Index) -> Range<Index>? {
+        let needle = Array(literal.utf8)
+        guard let first = needle.first else { return from..<from }
+        let start = utf8.distance(from: utf8.startIndex, to: from)
+        let found: Int? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var i = start
+            let last = bytes.count - needle.count
+            while i <= last {
+                guard let hit = bytes[i...last].firstIndex(of: first) else { return nil }
+                if (1..<needle.count).allSatisfy({ bytes[hit + $0] == needle[$0] }) { return hit }
+                i = hit + 1
+            }
+            return nil
+        } ?? self[from...].firstRange(of: literal).map { utf8.distance(from: utf8.startIndex, to: $0.lowerBound) }
+        guard let found else { return nil }
+        let lower = utf8.index(utf8.startIndex, offsetBy: found)
+        return lower..<utf8.index(lower, offsetBy: needle.count)
+    }
+}

@@ -4,7 +4,10 @@ import ListModel
 /// One screen of lines on a triaged exception: what UIKit said, whether the
 /// model says the same under each profile, what the numbers mean for the app
 /// (which counts disagree and the usual reasons; which two operations
-/// collide and why), and, for the whole-batch form, the nearest valid batch.
+/// collide and why), and, for the whole-batch form, the nearest valid batch
+/// (its first `TriageInputError.excerptLength` characters). However long
+/// the log, the lines are bounded: a long count list is cut
+/// (`LoggedException.summary`), at most `sectionsShown` sections are named.
 public enum TriageExplanation {
     public static func lines(
         _ exception: LoggedException, verdicts: [Profile: Rejection?], isReproduced: Bool,
@@ -28,7 +31,9 @@ public enum TriageExplanation {
         if case .batch = exception.kind {
             if let nearest {
                 let text = nearest.isEmpty ? "(no updates)" : CasePrinter.batch(nearest, isFlat: isFlat)
-                lines.append("nearest valid batch for these counts: batch: \(text)")
+                let shown = TriageInputError.excerpt(text)
+                lines.append("nearest valid batch for these counts: batch: \(shown)"
+                             + (shown != text ? " (\(nearest.operations.count) updates in all)" : ""))
             } else {
                 lines.append("no valid batch is near for these counts: fix the conflict first, or call reloadData")
             }
