@@ -18,8 +18,9 @@
 /// name the line and column of the log (`position(of:)`).
 ///
 /// - Complexity: O(*n*) time for a log of *n* characters, a pass per rule
-///   above, over Unicode scalars; about 20 bytes of memory per character
-///   at the peak (two buffers of a scalar and its origin, and the texts).
+///   above, over Unicode scalars; at the peak two buffers of 8 bytes a
+///   scalar (the scalar and its origin). Measured: `diffcheck triage` of a
+///   10.9 MB log peaks at 343 MB in all.
 public struct ExceptionText: Hashable, Sendable {
     /// The flattened text.
     public let text: String
