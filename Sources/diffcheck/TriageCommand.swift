@@ -26,10 +26,15 @@ enum TriageCommand {
     what the numbers say, and, when the whole batch is logged, the nearest
     valid batch for those counts.
 
+    A log is untrusted input: a case is built only if the logged counts fit
+    in \(TriageCase.sizeBound) items, sections and operations in all (both
+    snapshots); errors name the line and column of the log (FILE:LINE:COL)
+    and echo at most \(TriageInputError.excerptLength) characters of it.
+
     Exit codes: 0 the model reproduces the logged message (profile uikit);
     1 it does not (the case on stdout then fails `diffcheck repro`); 2 no
     batch-update exception in the input, or an unreadable one (saying what
-    was expected), or an unreadable FILE.
+    was expected, and where), numbers over that bound, or an unreadable FILE.
     """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -45,7 +50,7 @@ enum TriageCommand {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             guard let read = FileManager.default.contents(atPath: path) else {
-                printError("\(path): error: cannot read the file")
+                printError("\(path): error: \(pathProblem(path))")
                 return ExitCode.usage
             }
             data = read
@@ -53,7 +58,7 @@ enum TriageCommand {
         let text = String(decoding: data, as: UTF8.self)
         let report: TriageReport
         do { report = try Triage.triage(text) } catch {
-            printError("\(name): error: \(error)")
+            printError("\(name)\(error.position.map { ":\($0)" } ?? ""): error: \(error)")
             return ExitCode.usage
         }
         print(report.caseText, terminator: "")

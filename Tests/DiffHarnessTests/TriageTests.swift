@@ -67,7 +67,7 @@ import Testing
 
     @Test func anItemCountWithMovesBuildsASecondSectionForThem() throws {
         let exception = LoggedException(.itemCount(section: 0, after: 2, before: 3, inserted: 1, deleted: 1, movedIn: 1, movedOut: 1))
-        let c = TriageCase.make(exception)
+        let c = try TriageCase.make(exception)
         #expect(c.old == .placeholder(itemCounts: [3, 1]) && c.new == .placeholder(itemCounts: [2, 1]))
         let check = CountCheck(before: [3, 1], after: [2, 1], batch: c.stages[0].batch)
         #expect(check.rejection?.message.contains(exception.message) == true, "\(check.rejection?.message ?? "accepted")")
@@ -133,6 +133,178 @@ import Testing
         #expect(report.explanation.contains { $0.contains("elides") })
     }
 
+    // Issue 27 point 12: Xcode's `Thread 1: "…"` banner prints the reason
+    // on one line, its line breaks and tabs escaped as `\n` and `\t`.
+    @Test func xcodesBannerWithEscapedLineBreaksReadsAsTheTextWithRealOnes() throws {
+        let lines = [
+            "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.",
+            "Data source before updates = { 1 section with row counts: [3] }",
+            "Data source after updates = { 1 section with row counts: [0] }",
+            "Updates = [", "\tDelete row (0 - 0),", "\tDelete row (0 - 1)", "]",
+            "Table view: <UITableView: 0x7f9e1c80a000>",
+        ]
+        let real = try Triage.triage(lines.joined(separator: "\n"))
+        let banner = "Thread 1: \"" + lines.joined(separator: "\\n").replacing("\t", with: "\\t") + "\""
+        let escaped = try Triage.triage(banner)
+        #expect(escaped.exception == real.exception)
+        #expect(escaped.exception == LoggedException(.batch(before: [3], after: [0], updates: Batch([.deleteItem(ItemPath(0, 0)), .deleteItem(ItemPath(0, 1))]), isElided: false), isTableView: true))
+        #expect(escaped.caseText == real.caseText)
+        // Pasted with Windows line ends, the same.
+        #expect(try Triage.triage(lines.joined(separator: "\r\n")).exception == real.exception)
+        // The empty list, `Updates = [\n\n]`.
+        let empty = "Thread 1: \"Invalid batch updates detected: … Data source before updates = { 1 section with item counts: [4] }\\nData source after updates = { 1 section with item counts: [1] }\\nUpdates = [\\n\\n]\\nCollection view: <UICollectionView: 0x1>\""
+        #expect(try Triage.triage(empty).exception.kind == .batch(before: [4], after: [1], updates: Batch(), isElided: false))
+    }
+
+    // Issue 27 point 12: UITableView's count message from before moves
+    // existed has no "moved into or out of" clause: nothing moved.
+    @Test func aTableViewCountMessageWithoutTheMovedClauseIsRead() throws {
+        let report = try Triage.triage("Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted).")
+        #expect(report.exception == LoggedException(.itemCount(section: 0, after: 3, before: 3, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0), isTableView: true))
+        #expect(report.isReproduced, "\(String(describing: report.verdicts[.uikit]))")
+    }
+
+    // MARK: Numbers of an untrusted log (issue 31 point 4)
+
+    /// The reliability probe's logs: each trapped (SIGILL, SIGSEGV) or
+    /// asked for gigabytes (85 GB, 18 GB) before the size bound.
+    static let hugeNumberLogs = [
+        "cannot move an item from a deleted section (9223372036854775807)",
+        "attempt to move item at index path 1-9223372036854775807 to both 0-0 and 0-1",
+        "Invalid update: invalid number of sections. The number of sections contained in the collection view after the update (1) must be equal to the number of sections contained in the collection view before the update (9223372036854775807), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
+        "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (2147483648 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
+        "attempt to delete item 0 from section 2147483648 which only contains 0 items before the update",
+    ]
+
+    @Test(arguments: hugeNumberLogs)
+    func aCaseTooLargeToBuildIsRefusedNamingItsSizeAndTheBound(_ log: String) {
+        do {
+            let report = try Triage.triage("Fatal Exception: NSInternalInconsistencyException\n" + log)
+            Issue.record("built a case of \(report.reproducingCase.old.itemCount) items")
+        } catch {
+            guard case .caseTooLarge(let needed, let bound, let at) = error else { Issue.record("\(error)"); return }
+            #expect(needed > bound && bound == TriageCase.sizeBound)
+            #expect(at == TextPosition(line: 2, column: 1))
+            #expect(error.description.contains("\(TriageCase.sizeBound)") && error.description.contains("\(needed)"))
+        }
+    }
+
+    /// Every kind of message, its numbers taken from `n` (seven of them).
+    static func everyKind(_ n: [Int]) -> [LoggedException.Kind] {
+        [
+            .sectionCount(after: n[0], before: n[1], inserted: n[2], deleted: n[3]),
+            .itemCount(section: n[0], after: n[1], before: n[2], inserted: n[3], deleted: n[4], movedIn: n[5], movedOut: n[6]),
+            .deleteItemOutOfRange(ItemPath(n[0], n[1]), itemsBefore: n[2]),
+            .deleteItemSectionOutOfRange(ItemPath(n[0], n[1]), sectionsBefore: n[2]),
+            .insertItemOutOfRange(ItemPath(n[0], n[1]), itemsAfter: n[2]),
+            .insertItemSectionOutOfRange(ItemPath(n[0], n[1]), sectionsAfter: n[2]),
+            .deleteSectionOutOfRange(n[0], sectionsBefore: n[1]), .insertSectionOutOfRange(n[0], sectionsAfter: n[1]),
+            .insertAndMove(ItemPath(n[0], n[1])), .deleteAndMove(ItemPath(n[0], n[1])), .deleteAndReload(ItemPath(n[0], n[1])),
+            .moveSourceOutOfRange(ItemPath(n[0], n[1]), itemsBefore: n[2]),
+            .moveDestinationOutOfRange(ItemPath(n[0], n[1]), to: ItemPath(n[2], n[3]), itemsAfter: n[4]),
+            .moveToTwoPlaces(ItemPath(n[0], n[1]), ItemPath(n[2], n[3]), ItemPath(n[4], n[5])),
+            .moveTwoToOnePlace(ItemPath(n[0], n[1]), ItemPath(n[2], n[3]), ItemPath(n[4], n[5])),
+            .moveOutOfDeletedSection(n[0]), .moveIntoInsertedSection(n[0]),
+        ]
+    }
+
+    @Test func everyMessageWithAnyNumberHugeEndsInABoundedCaseOrAnError() throws {
+        for huge in [Int.max, TriageCase.sizeBound + 1] {
+            for place in 0..<7 {
+                var numbers = Array(repeating: 1, count: 7)
+                numbers[place] = huge
+                for kind in Self.everyKind(numbers) {
+                    let exception = LoggedException(kind)
+                    // The message reads back to the same numbers, whatever their size.
+                    #expect(try ExceptionReader.read(exception.message) == exception)
+                    do {
+                        let c = try Triage.triage(exception.message).reproducingCase
+                        #expect(c.old.itemCount + c.new.itemCount + c.old.sections.count + c.new.sections.count <= TriageCase.sizeBound)
+                    } catch {
+                        guard case .caseTooLarge(_, TriageCase.sizeBound, _) = error else { Issue.record("\(kind): \(error)"); continue }
+                    }
+                    // The explanation's sums saturate.
+                    #expect(!TriageExplanation.lines(exception, verdicts: [:], isReproduced: false, nearest: nil, isFlat: true).isEmpty)
+                }
+            }
+        }
+    }
+
+    @Test func theWholeBatchFormsNumbersAreBoundedToo() throws {
+        func log(before: String, updates: String = "") -> String {
+            "Invalid batch updates detected: Data source before updates = { 1 section with item counts: [\(before)] } Data source after updates = { 1 section with item counts: [0] } Updates = [ \(updates) ]"
+        }
+        #expect(throws: TriageInputError.caseTooLarge(needed: .max, bound: TriageCase.sizeBound, at: TextPosition(line: 1, column: 1))) {
+            try Triage.triage(log(before: "9223372036854775807"))
+        }
+        #expect(throws: TriageInputError.caseTooLarge(needed: 2_147_483_650, bound: TriageCase.sizeBound, at: TextPosition(line: 1, column: 1))) {
+            try Triage.triage(log(before: "2147483648"))
+        }
+        #expect(throws: TriageInputError.numberTooLarge("9223372036854775808", at: TextPosition(line: 1, column: 93))) {
+            try Triage.triage(log(before: "9223372036854775808"))
+        }
+        // An index no list holds, with small counts, is judged, not built.
+        let report = try Triage.triage(log(before: "1", updates: "Delete item (0 - 9223372036854775807)"))
+        #expect(report.exception.kind == .batch(before: [1], after: [0], updates: Batch([.deleteItem(ItemPath(0, .max))]), isElided: false))
+        #expect(report.verdicts[.uikit] != .some(nil))
+    }
+
+    @Test func aNumberTooLargeForAnIntIsAnErrorWhereItStandsNeverAZero() {
+        let digits = String(repeating: "9", count: 5_000)
+        let log = "2024-05-01 10:00:00.000 App[123:456] crash\n  attempt to delete section \(digits), but there are only 2 sections before the update"
+        do {
+            let report = try Triage.triage(log)
+            Issue.record("read as \(report.exception.kind)")
+        } catch {
+            guard case .numberTooLarge(let shown, let at) = error else { Issue.record("\(error)"); return }
+            #expect(at == TextPosition(line: 2, column: 29))
+            #expect(shown == String(repeating: "9", count: TriageInputError.excerptLength) + "…")
+        }
+    }
+
+    // MARK: Long logs (issue 31 point 5)
+
+    @Test func anErrorInALongLogNamesItsLineAndColumnAndEchoesABoundedExcerpt() {
+        let updates = (0..<500).map { "    Delete item (0 - \($0))," }
+        let garbage = String(repeating: "x", count: 10_000)
+        let log = (["Invalid batch updates detected: …", "Data source before updates = { 1 section with item counts: [500] }",
+                    "Data source after updates = { 1 section with item counts: [0] }", "Updates = ["]
+                   + updates + ["    Frobnicate " + garbage, "]"]).joined(separator: "\n")
+        do {
+            let report = try Triage.triage(log)
+            Issue.record("read as \(report.exception.summary)")
+        } catch {
+            #expect(error.position == TextPosition(line: 505, column: 5))
+            guard case .unknownUpdate(let shown, _) = error else { Issue.record("\(error)"); return }
+            #expect(shown == "Frobnicate " + String(repeating: "x", count: TriageInputError.excerptLength - 11) + "…")
+            #expect(error.description.count < 1_000)
+        }
+    }
+
+    @Test func theExplanationOfALongBatchStaysAScreen() throws {
+        // 200 sections that each lost their item, and no updates.
+        let ones = Array(repeating: "1", count: 200).joined(separator: ", ")
+        let zeros = Array(repeating: "0", count: 200).joined(separator: ", ")
+        let log = "Invalid batch updates detected: Data source before updates = { 200 sections with item counts: [\(ones)] } Data source after updates = { 200 sections with item counts: [\(zeros)] } Updates = [ ]"
+        let report = try Triage.triage(log)
+        #expect(report.nearestBatch?.operations.count == 200)
+        #expect(report.explanation.count < 25, "\(report.explanation.count) lines")
+        #expect(report.explanation.allSatisfy { $0.count < 500 }, "\(report.explanation.map(\.count).max() ?? 0) characters")
+        #expect(report.explanation.contains("(and 190 more sections whose counts disagree)"))
+        #expect(report.explanation.contains { $0.hasPrefix("nearest valid batch for these counts: batch: ") && $0.hasSuffix("… (200 updates in all)") })
+        #expect(report.exception.summary.hasSuffix("item counts before [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, …] (200 sections), after [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, …] (200 sections), 0 updates"))
+    }
+
+    @Test func positionsCountTheRawLogAcrossQuotingEscapesAndTableWords() throws {
+        // Quoting and leading spaces are dropped but counted; an escaped `\n`
+        // is two columns of one raw line; `row` read as `item` keeps its place.
+        let log = "> Thread 1: \"Invalid batch updates detected: …\\nData source before updates = { 1 section with row counts: [1] }\\nData source after updates = { 1 section with row counts: [1] }\\nUpdates = [\\n\\tFrobnicate row (0 - 0)\\n]\""
+        let column = try #require(log.firstRange(of: "Frobnicate")).lowerBound.utf16Offset(in: log) + 1
+        #expect(throws: TriageInputError.unknownUpdate("Frobnicate item (0 - 0)", at: TextPosition(line: 1, column: column))) {
+            try Triage.triage(log)
+        }
+    }
+
     // MARK: Input that is not a batch crash
 
     @Test func anUnrelatedTextSaysWhatItExpected() {
@@ -142,19 +314,19 @@ import Testing
 
     @Test func theIOS164HeaderAloneIsIncomplete() {
         // ra1028/DifferenceKit #155 pasted only the header.
-        #expect(throws: TriageInputError.incompleteBatch(part: "\"Data source before updates = { … }\"")) {
+        #expect(throws: TriageInputError.incompleteBatch(part: "\"Data source before updates = { … }\"", at: TextPosition(line: 2, column: 1))) {
             try Triage.triage(TriageFixtures.differenceKit155Header)
         }
     }
 
     @Test func anUnknownUpdateIsNamed() {
         let text = "Invalid batch updates detected: Data source before updates = { 1 section with item counts: [1] } Data source after updates = { 1 section with item counts: [1] } Updates = [ Frobnicate item (0 - 0) ]"
-        #expect(throws: TriageInputError.unknownUpdate("Frobnicate item (0 - 0)")) { try Triage.triage(text) }
+        #expect(throws: TriageInputError.unknownUpdate("Frobnicate item (0 - 0)", at: TextPosition(line: 1, column: 174))) { try Triage.triage(text) }
     }
 
     @Test func countsThatDisagreeWithTheirSectionNumberAreUnreadable() {
         let text = "Invalid batch updates detected: Data source before updates = { 2 sections with item counts: [1] } Data source after updates = { 1 section with item counts: [1] } Updates = [ ]"
-        #expect(throws: TriageInputError.unreadableCounts("2 sections with item counts: [1]")) { try Triage.triage(text) }
+        #expect(throws: TriageInputError.unreadableCounts("2 sections with item counts: [1]", at: TextPosition(line: 1, column: 64))) { try Triage.triage(text) }
     }
 
     @Test func aMessageTheModelDoesNotGiveIsNotReproduced() throws {

@@ -47,4 +47,36 @@ import Testing
         #expect(help.status == 0 && help.output.contains("Usage: diffcheck triage [FILE|-]"))
         #expect(try diffcheck(["--help"]).output.contains("triage [FILE|-]"))
     }
+
+    // Issue 27 point 12: a missing file is named as `diffcheck repro` names it.
+    @Test func aMissingFileSaysSoAsReproDoes() throws {
+        let missing = try temporaryDirectory().appendingPathComponent("missing.txt").path
+        let run = try diffcheck(["triage", missing])
+        #expect(run.status == 2)
+        #expect(run.errors.hasPrefix("\(missing): error: no such file or directory"), "\(run.errors)")
+        #expect(try diffcheck(["repro", missing]).errors.hasPrefix("\(missing): error: no such file or directory"))
+    }
+
+    // Issue 31 points 4 and 5: an unreadable log is placed by line and
+    // column; a count too large to build exits 2 naming it and the bound.
+    @Test func anUnreadableLogIsPlacedByLineAndColumnAndAHugeCountExitsTwo() throws {
+        let dir = try temporaryDirectory()
+        let log = dir.appendingPathComponent("batch.txt")
+        try """
+            Invalid batch updates detected: …
+            Data source before updates = { 1 section with item counts: [1] }
+            Data source after updates = { 1 section with item counts: [1] } Updates = [
+              Frobnicate item (0 - 0)
+            ]
+            """.write(to: log, atomically: true, encoding: .utf8)
+        let run = try diffcheck(["triage", log.path])
+        #expect(run.status == 2 && run.output.isEmpty)
+        #expect(run.errors.hasPrefix("\(log.path):4:3: error: expected updates like"), "\(run.errors)")
+        let huge = dir.appendingPathComponent("huge.txt")
+        try "attempt to delete item 0 from section 2147483648 which only contains 0 items before the update".write(to: huge, atomically: true, encoding: .utf8)
+        let refused = try diffcheck(["triage", huge.path])
+        #expect(refused.status == 2 && refused.output.isEmpty)
+        #expect(refused.errors.hasPrefix("\(huge.path):1:1: error: the logged numbers need a case of at least 2147483649 items"), "\(refused.errors)")
+        #expect(refused.errors.contains("at most 200000"))
+    }
 }

@@ -3,101 +3,146 @@
 // What people paste is rarely the bare message: stack frames, Crashlytics'
 // `Fatal Exception: NSInternalInconsistencyException`, Xcode's console
 // framing (`*** Terminating app due to uncaught exception …, reason: '…'`,
-// timestamps, `CoreData: fault: …` repeats), markdown quoting (`> `, `**`,
-// backticks), lines wrapped by a mail client or an issue tracker. The reader
-// first flattens all that (`ExceptionText`), then looks for each message it
-// knows and takes the one that starts first.
+// `Thread 1: "…"` with escaped line breaks, timestamps, `CoreData: fault: …`
+// repeats), markdown quoting (`> `, `**`, backticks), lines wrapped by a
+// mail client or an issue tracker. The reader first flattens all that
+// (`ExceptionText`), then looks for each message it knows and takes the one
+// that starts first.
+//
+// A log is untrusted input: the messages' regular expressions are compiled
+// once and tried only where their first words stand; iOS 16.4's batch (up
+// to thousands of updates) is read by hand; a number too large for an `Int`
+// is an error, never a 0.
 import ListModel
 
 /// Reads the first UIKit batch-update exception of a text.
 public enum ExceptionReader {
     /// The exception the text logs, or why it logs none the reader knows.
+    ///
+    /// - Complexity: O(*n*) for a text of *n* characters.
     public static func read(_ text: String) throws(TriageInputError) -> LoggedException {
-        let flat = ExceptionText(text)
-        var found: (start: String.Index, kind: LoggedException.Kind)?
+        try read(ExceptionText(text)).exception
+    }
+
+    /// The exception `flat` logs and where its message starts in the log.
+    static func read(_ flat: ExceptionText) throws(TriageInputError) -> (exception: LoggedException, start: TextPosition) {
+        let text = flat.text
+        var found: (match: Regex<AnyRegexOutput>.Match, pattern: Pattern)?
         for pattern in patterns {
-            guard let match = flat.text.firstMatch(of: pattern.regex) else { continue }
-            if let earlier = found, earlier.start <= match.range.lowerBound { continue }
-            let numbers = (1..<match.output.count).map { Int(match.output[$0].substring ?? "") ?? 0 }
-            found = (match.range.lowerBound, pattern.kind(numbers))
+            guard let match = firstMatch(of: pattern, in: text, before: found?.match.range.lowerBound) else { continue }
+            found = (match, pattern)
         }
-        if let batchStart = flat.text.firstRange(of: "Invalid batch updates detected"),
-           found.map({ batchStart.lowerBound < $0.start }) ?? true {
-            return LoggedException(try batch(flat.text[batchStart.lowerBound...]), isTableView: flat.isTableView)
+        if let batchStart = text.firstUTF8Range(of: "Invalid batch updates detected", from: text.startIndex),
+           found.map({ batchStart.lowerBound < $0.match.range.lowerBound }) ?? true {
+            let kind = try batch(flat, header: batchStart.lowerBound)
+            return (LoggedException(kind, isTableView: flat.isTableView), flat.position(of: batchStart.lowerBound))
         }
-        guard let found else { throw .noException }
-        return LoggedException(found.kind, isTableView: flat.isTableView)
+        guard let (match, pattern) = found else { throw .noException }
+        var numbers: [Int] = []
+        for i in 1..<match.output.count {
+            // An optional clause that is absent counts nothing.
+            guard let digits = match.output[i].substring else { numbers.append(0); continue }
+            numbers.append(try number(digits, in: flat))
+        }
+        return (LoggedException(pattern.kind(numbers), isTableView: flat.isTableView), flat.position(of: match.range.lowerBound))
+    }
+
+    /// `digits` as a number, or the error naming them.
+    private static func number(_ digits: Substring, in flat: ExceptionText) throws(TriageInputError) -> Int {
+        guard let n = Int(digits) else {
+            throw .numberTooLarge(TriageInputError.excerpt(digits), at: flat.position(of: digits.startIndex))
+        }
+        return n
     }
 
     // MARK: The messages before iOS 16.4
 
     private struct Pattern: @unchecked Sendable {
+        /// The words the message starts with: the regular expression is
+        /// tried only where they stand.
+        let lead: String
         let regex: Regex<AnyRegexOutput>
         let kind: @Sendable ([Int]) -> LoggedException.Kind
-        init(_ pattern: String, _ kind: @escaping @Sendable ([Int]) -> LoggedException.Kind) {
+        init(_ lead: String, _ rest: String, _ kind: @escaping @Sendable ([Int]) -> LoggedException.Kind) {
+            self.lead = lead
             // The patterns are constants of this file: a bad one is a
             // programming error found by the first test.
-            regex = try! Regex(pattern)
+            regex = try! Regex(escapedForRegex(lead) + rest)
             self.kind = kind
         }
     }
 
+    /// The first match of `pattern` in `text` starting before `limit`.
+    private static func firstMatch(of pattern: Pattern, in text: String, before limit: String.Index?) -> Regex<AnyRegexOutput>.Match? {
+        var from = text.startIndex
+        while let lead = text.firstUTF8Range(of: pattern.lead, from: from) {
+            if let limit, limit <= lead.lowerBound { return nil }
+            if let match = try? pattern.regex.prefixMatch(in: text[lead.lowerBound...]) { return match }
+            from = lead.upperBound
+        }
+        return nil
+    }
+
+    /// A number (ASCII digits only: `Int` reads no other).
+    private static let n = "([0-9]+)"
+
     /// An index path in parentheses, as the flattening leaves it: `(0-1)`.
-    private static let path = #"\(\s*(\d+)\s*-\s*(\d+)\s*\)"#
+    private static let path = #"\(\s*([0-9]+)\s*-\s*([0-9]+)\s*\)"#
 
     /// An index path without parentheses (UIKit's `%@` in the move messages): `0-1`.
-    private static let barePath = #"(\d+)\s*-\s*(\d+)"#
+    private static let barePath = #"([0-9]+)\s*-\s*([0-9]+)"#
 
     private static let patterns: [Pattern] = [
-        Pattern(#"Invalid update: invalid number of sections\. The number of sections contained in the collection view after the update \((\d+)\) must be equal to the number of sections contained in the collection view before the update \((\d+)\), plus or minus the number of sections inserted or deleted \((\d+) inserted, (\d+) deleted\)"#) {
+        Pattern("Invalid update: invalid number of sections.", #" The number of sections contained in the collection view after the update \("# + n + #"\) must be equal to the number of sections contained in the collection view before the update \("# + n + #"\), plus or minus the number of sections inserted or deleted \("# + n + " inserted, " + n + #" deleted\)"#) {
             .sectionCount(after: $0[0], before: $0[1], inserted: $0[2], deleted: $0[3])
         },
-        Pattern(#"Invalid update: invalid number of items in section (\d+)\. The number of items contained in an existing section after the update \((\d+)\) must be equal to the number of items contained in that section before the update \((\d+)\), plus or minus the number of items inserted or deleted from that section \((\d+) inserted, (\d+) deleted\) and plus or minus the number of items moved into or out of that section \((\d+) moved in, (\d+) moved out\)"#) {
+        // UITableView's message before moves existed has no "moved in/out" clause: none moved.
+        Pattern("Invalid update: invalid number of items in section ", n + #"\. The number of items contained in an existing section after the update \("# + n + #"\) must be equal to the number of items contained in that section before the update \("# + n + #"\), plus or minus the number of items inserted or deleted from that section \("# + n + " inserted, " + n + #" deleted\)(?: and plus or minus the number of items moved into or out of that section \("# + n + " moved in, " + n + #" moved out\))?"#) {
             .itemCount(section: $0[0], after: $0[1], before: $0[2], inserted: $0[3], deleted: $0[4], movedIn: $0[5], movedOut: $0[6])
         },
-        Pattern(#"attempt to delete item (\d+) from section (\d+) which only contains (\d+) items before the update"#) {
+        Pattern("attempt to delete item ", n + " from section " + n + " which only contains " + n + " items before the update") {
             .deleteItemOutOfRange(ItemPath($0[1], $0[0]), itemsBefore: $0[2])
         },
-        Pattern(#"attempt to delete item (\d+) from section (\d+), but there are only (\d+) sections before the update"#) {
+        Pattern("attempt to delete item ", n + " from section " + n + ", but there are only " + n + " sections before the update") {
             .deleteItemSectionOutOfRange(ItemPath($0[1], $0[0]), sectionsBefore: $0[2])
         },
-        Pattern(#"attempt to insert item (\d+) into section (\d+), but there are only (\d+) items in section \d+ after the update"#) {
+        Pattern("attempt to insert item ", n + " into section " + n + ", but there are only " + n + " items in section [0-9]+ after the update") {
             .insertItemOutOfRange(ItemPath($0[1], $0[0]), itemsAfter: $0[2])
         },
-        Pattern(#"attempt to insert item (\d+) into section (\d+), but there are only (\d+) sections after the update"#) {
+        Pattern("attempt to insert item ", n + " into section " + n + ", but there are only " + n + " sections after the update") {
             .insertItemSectionOutOfRange(ItemPath($0[1], $0[0]), sectionsAfter: $0[2])
         },
-        Pattern(#"attempt to delete section (\d+), but there are only (\d+) sections before the update"#) {
+        Pattern("attempt to delete section ", n + ", but there are only " + n + " sections before the update") {
             .deleteSectionOutOfRange($0[0], sectionsBefore: $0[1])
         },
-        Pattern(#"attempt to insert section (\d+),? but there are only (\d+) sections after the update"#) {
+        Pattern("attempt to insert section ", n + ",? but there are only " + n + " sections after the update") {
             .insertSectionOutOfRange($0[0], sectionsAfter: $0[1])
         },
-        Pattern(#"attempt to perform an insert and a move to the same index path "# + path) {
+        Pattern("attempt to perform an insert and a move to the same index path ", path) {
             .insertAndMove(ItemPath($0[0], $0[1]))
         },
-        Pattern(#"attempt to perform a delete and a move from the same index path "# + path) {
+        Pattern("attempt to perform a delete and a move from the same index path ", path) {
             .deleteAndMove(ItemPath($0[0], $0[1]))
         },
-        Pattern(#"attempt to delete and reload the same index path "# + path) {
+        Pattern("attempt to delete and reload the same index path ", path) {
             .deleteAndReload(ItemPath($0[0], $0[1]))
         },
-        Pattern(#"attempt to move index path "# + path + #" that does not exist - there are only (\d+) items in section \d+ before the update"#) {
+        Pattern("attempt to move index path ", path + " that does not exist - there are only " + n + " items in section [0-9]+ before the update") {
             .moveSourceOutOfRange(ItemPath($0[0], $0[1]), itemsBefore: $0[2])
         },
-        Pattern(#"attempt to move index path "# + path + #" to index path "# + path + #" that does not exist - there are only (\d+) items in section \d+ after the update"#) {
+        Pattern("attempt to move index path ", path + " to index path " + path + " that does not exist - there are only " + n + " items in section [0-9]+ after the update") {
             .moveDestinationOutOfRange(ItemPath($0[0], $0[1]), to: ItemPath($0[2], $0[3]), itemsAfter: $0[4])
         },
-        Pattern(#"attempt to move item at index path "# + barePath + " to both " + barePath + " and " + barePath) {
+        Pattern("attempt to move item at index path ", barePath + " to both " + barePath + " and " + barePath) {
             .moveToTwoPlaces(ItemPath($0[0], $0[1]), ItemPath($0[2], $0[3]), ItemPath($0[4], $0[5]))
         },
-        Pattern(#"attempt to move both item at index path "# + barePath + " and " + barePath + " to " + barePath) {
+        Pattern("attempt to move both item at index path ", barePath + " and " + barePath + " to " + barePath) {
             .moveTwoToOnePlace(ItemPath($0[0], $0[1]), ItemPath($0[2], $0[3]), ItemPath($0[4], $0[5]))
         },
-        Pattern(#"cannot move an? (?:item|row) from a deleted section \((\d+)\)"#) {
+        Pattern("cannot move ", #"an? (?:item|row) from a deleted section \("# + n + #"\)"#) {
             .moveOutOfDeletedSection($0[0])
         },
-        Pattern(#"cannot move an? (?:item|row) into a newly inserted section \((\d+)\)"#) {
+        Pattern("cannot move ", #"an? (?:item|row) into a newly inserted section \("# + n + #"\)"#) {
             .moveIntoInsertedSection($0[0])
         },
     ]
@@ -105,80 +150,127 @@ public enum ExceptionReader {
     // MARK: iOS 16.4's whole batch
 
     /// `Data source before updates = { 1 section with item counts: [3] }`,
-    /// the same for after, and `Updates = [ … ]`, read from `text` (which
-    /// starts at the header).
-    private static func batch(_ text: Substring) throws(TriageInputError) -> LoggedException.Kind {
-        let before = try counts(text, label: "Data source before updates")
-        let after = try counts(text, label: "Data source after updates")
-        guard let list = text.firstMatch(of: try! Regex(#"Updates = \[([^\]]*)\]"#)) else {
-            throw .incompleteBatch(part: "\"Updates = [ … ]\"")
+    /// the same for after, and `Updates = [ … ]`, read from the text after
+    /// `header` (where `Invalid batch updates detected` starts).
+    ///
+    /// - Complexity: O(*n*) in the text's length, whatever the number of updates.
+    private static func batch(_ flat: ExceptionText, header: String.Index) throws(TriageInputError) -> LoggedException.Kind {
+        let text = flat.text[header...]
+        let before = try counts(flat, text, label: "Data source before updates")
+        let after = try counts(flat, text, label: "Data source after updates")
+        guard let open = flat.text.firstUTF8Range(of: "Updates = [", from: header),
+              let close = text[open.upperBound...].firstIndex(of: "]") else {
+            throw .incompleteBatch(part: "\"Updates = [ … ]\"", at: flat.position(of: header))
         }
         var batch = Batch()
         var isElided = false
-        let entries = (list.output[1].substring ?? "").split(separator: ",").map { $0.trimmingSpaces }
-        for entry in entries where !entry.isEmpty {
-            if entry.allSatisfy({ $0 == "." || $0 == "…" }) { isElided = true; continue }
-            batch.operations.append(try update(entry))
+        var entryStart = open.upperBound
+        while true {
+            let entryEnd = flat.text[entryStart..<close].firstIndex(of: ",") ?? close
+            let entry = flat.text[entryStart..<entryEnd].trimmingSpacesKeepingPlace
+            if entry.allSatisfy({ $0 == "." || $0 == "…" }) {
+                if !entry.isEmpty { isElided = true }
+            } else {
+                batch.operations.append(try update(entry, in: flat))
+                // More updates than any case may hold: no need to read on.
+                if batch.operations.count > TriageCase.sizeBound {
+                    throw .caseTooLarge(needed: batch.operations.count, bound: TriageCase.sizeBound, at: flat.position(of: header))
+                }
+            }
+            guard entryEnd < close else { break }
+            entryStart = flat.text.index(after: entryEnd)
         }
         return .batch(before: before, after: after, updates: batch, isElided: isElided)
     }
 
     /// The item counts after `label = `: `{ 2 sections with item counts: [3, 4] }`
     /// or `{ 0 sections }`.
-    private static func counts(_ text: Substring, label: String) throws(TriageInputError) -> [Int] {
-        guard let match = text.firstMatch(of: try! Regex(label + #" = \{([^}]*)\}"#)) else {
-            throw .incompleteBatch(part: "\"\(label) = { … }\"")
+    private static func counts(_ flat: ExceptionText, _ text: Substring, label: String) throws(TriageInputError) -> [Int] {
+        guard let open = flat.text.firstUTF8Range(of: label + " = {", from: text.startIndex),
+              let close = text[open.upperBound...].firstIndex(of: "}") else {
+            throw .incompleteBatch(part: "\"\(label) = { … }\"", at: flat.position(of: text.startIndex))
         }
-        let inside = String(match.output[1].substring ?? "").trimmingSpaces
-        guard let counts = inside.firstMatch(of: try! Regex(#"^(\d+) sections?(?: with item counts: \[([^\]]*)\])?$"#)) else {
-            throw .unreadableCounts(inside)
+        let inside = text[open.upperBound..<close].trimmingSpacesKeepingPlace
+        var unreadable: TriageInputError { .unreadableCounts(TriageInputError.excerpt(inside), at: flat.position(of: inside.startIndex)) }
+        var scanner = TextScanner(inside)
+        guard let sectionDigits = scanner.digits(), scanner.skip(" section") else { throw unreadable }
+        _ = scanner.skip("s")
+        var list: [Substring] = []
+        if scanner.skip(" with item counts: [") {
+            guard let end = scanner.rest.firstIndex(of: "]") else { throw unreadable }
+            list = scanner.rest[..<end].split(separator: ",").map(\.trimmingSpacesKeepingPlace).filter { !$0.isEmpty }
+            scanner.rest = scanner.rest[scanner.rest.index(after: end)...]
         }
-        let sections = Int(counts.output[1].substring ?? "") ?? 0
-        let list = (counts.output[2].substring ?? "").split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
-        let numbers = list.compactMap { Int($0) }
-        guard numbers.count == list.count, numbers.count == sections || (sections == 0 && numbers.isEmpty) else {
-            throw .unreadableCounts(inside)
-        }
+        guard scanner.isAtEnd, list.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else { throw unreadable }
+        let sections = try number(sectionDigits, in: flat)
+        var numbers: [Int] = []
+        for entry in list { numbers.append(try number(entry, in: flat)) }
+        guard numbers.count == sections || (sections == 0 && numbers.isEmpty) else { throw unreadable }
         return numbers
     }
 
     /// One entry of `Updates = [ … ]`: `Delete item (0 - 1)`, `Move item (0 - 1) to (0 - 2)`,
     /// `Insert section 2` (sections with or without parentheses; `to` or `->`).
-    private static func update(_ entry: String) throws(TriageInputError) -> Operation {
-        let item = try! Regex(#"^(Delete|Insert|Reload) item "# + path + "$")
-        let move = try! Regex(#"^Move item "# + path + #" (?:to|->) "# + path + "$")
-        let section = try! Regex(#"^(Delete|Insert|Reload) section \(?(\d+)\)?$"#)
-        let moveSection = try! Regex(#"^Move section \(?(\d+)\)? (?:to|->) \(?(\d+)\)?$"#)
-        func number(_ match: Regex<AnyRegexOutput>.Match, _ i: Int) -> Int { Int(match.output[i].substring ?? "") ?? 0 }
-        if let m = entry.wholeMatch(of: item) {
-            let p = ItemPath(number(m, 2), number(m, 3))
-            switch m.output[1].substring {
-            case "Delete": return .deleteItem(p)
-            case "Insert": return .insertItem(p)
-            default: return .reloadItem(p)
+    private static func update(_ entry: Substring, in flat: ExceptionText) throws(TriageInputError) -> Operation {
+        // Placing the entry costs a walk of the text: only for an error.
+        var unknown: TriageInputError { .unknownUpdate(TriageInputError.excerpt(entry), at: flat.position(of: entry.startIndex)) }
+        var scanner = TextScanner(entry)
+        /// `(S - I)`.
+        func path() throws(TriageInputError) -> ItemPath {
+            guard scanner.skip("(") else { throw unknown }
+            scanner.skipSpaces()
+            guard let section = scanner.digits() else { throw unknown }
+            scanner.skipSpaces()
+            guard scanner.skip("-") else { throw unknown }
+            scanner.skipSpaces()
+            guard let item = scanner.digits() else { throw unknown }
+            scanner.skipSpaces()
+            guard scanner.skip(")") else { throw unknown }
+            return ItemPath(try number(section, in: flat), try number(item, in: flat))
+        }
+        /// `S` or `(S)`.
+        func section() throws(TriageInputError) -> Int {
+            _ = scanner.skip("(")
+            guard let digits = scanner.digits() else { throw unknown }
+            _ = scanner.skip(")")
+            return try number(digits, in: flat)
+        }
+        func arrow() throws(TriageInputError) {
+            guard scanner.skip(" to ") || scanner.skip(" -> ") else { throw unknown }
+        }
+        let operation: Operation
+        if scanner.skip("Move item ") {
+            let from = try path()
+            try arrow()
+            operation = .moveItem(from: from, to: try path())
+        } else if scanner.skip("Move section ") {
+            let from = try section()
+            try arrow()
+            operation = .moveSection(from: from, to: try section())
+        } else {
+            let verb = ["Delete", "Insert", "Reload"].first { scanner.skip($0 + " ") }
+            guard let verb else { throw unknown }
+            if scanner.skip("item ") {
+                let p = try path()
+                operation = verb == "Delete" ? .deleteItem(p) : verb == "Insert" ? .insertItem(p) : .reloadItem(p)
+            } else if scanner.skip("section ") {
+                let s = try section()
+                operation = verb == "Delete" ? .deleteSection(s) : verb == "Insert" ? .insertSection(s) : .reloadSection(s)
+            } else {
+                throw unknown
             }
         }
-        if let m = entry.wholeMatch(of: move) {
-            return .moveItem(from: ItemPath(number(m, 1), number(m, 2)), to: ItemPath(number(m, 3), number(m, 4)))
-        }
-        if let m = entry.wholeMatch(of: section) {
-            let s = number(m, 2)
-            switch m.output[1].substring {
-            case "Delete": return .deleteSection(s)
-            case "Insert": return .insertSection(s)
-            default: return .reloadSection(s)
-            }
-        }
-        if let m = entry.wholeMatch(of: moveSection) {
-            return .moveSection(from: number(m, 1), to: number(m, 2))
-        }
-        throw .unknownUpdate(entry)
+        guard scanner.isAtEnd else { throw unknown }
+        return operation
     }
 }
 
-extension StringProtocol {
-    /// Without leading and trailing spaces.
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+/// `literal` with the characters a regular expression gives a meaning escaped.
+private func escapedForRegex(_ literal: String) -> String {
+    var result = ""
+    for character in literal {
+        if #"\^$.|?*+()[]{}"#.contains(character) { result.append("\\") }
+        result.append(character)
     }
+    return result
 }

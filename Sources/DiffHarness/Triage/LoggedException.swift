@@ -61,11 +61,21 @@ public struct LoggedException: Hashable, Sendable {
     }
 
     /// The logged exception in one line: `message`, or for iOS 16.4's
-    /// whole-batch form its header with the logged counts.
+    /// whole-batch form its header with the logged counts (the first
+    /// `countsListed` sections' of a long list).
     public var summary: String {
         guard case .batch(let before, let after, let updates, let isElided) = kind else { return message }
-        return "Invalid batch updates detected: item counts before \(before), after \(after), \(updates.operations.count) updates"
+        return "Invalid batch updates detected: item counts before \(Self.listed(before)), after \(Self.listed(after)), \(updates.operations.count) updates"
             + (isElided ? " (more elided)" : "")
+    }
+
+    /// The most sections' counts `summary` lists one by one.
+    static let countsListed = 10
+
+    /// `[3, 4]`, or for a long list its first counts: `[1, 1, …] (5000 sections)`.
+    static func listed(_ counts: [Int]) -> String {
+        guard counts.count > countsListed else { return "\(counts)" }
+        return "[" + counts.prefix(countsListed).map(String.init).joined(separator: ", ") + ", …] (\(counts.count) sections)"
     }
 
     /// What UICollectionView prints for this exception (index paths spelled

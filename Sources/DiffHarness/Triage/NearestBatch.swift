@@ -14,17 +14,33 @@ import ListModel
 /// deletes, then inserts at its end. The result is checked with the model
 /// (`uikit`); nil when it is still rejected (a conflict, not a count, is then
 /// wrong: no count-only repair is near).
+///
+/// - Complexity: O(*k* + *s* + the items added) for *k* operations and *s*
+///   sections, then the model's check on the counts (the triage bounds them
+///   with `TriageCase.sizeBound`). Sums of logged counts saturate, never trap.
 public enum NearestBatch {
     public static func find(before: [Int], after: [Int], updates: Batch) -> Batch? {
         var ops = updates.operations
         // Sections.
         let sectionGap = after.count - (before.count + updates.insertedSections.count - updates.deletedSections.count)
-        repair(&ops, gap: sectionGap,
-               isRemovable: { if case .insertSection = $0 { return true } else { return false } },
-               isAddRemovable: { if case .deleteSection = $0 { return true } else { return false } },
-               free: { ops in freeSections(ops, count: before.count, isOld: true) },
-               freeAdd: { ops in freeSections(ops, count: after.count, isOld: false) },
-               delete: { .deleteSection($0) }, insert: { .insertSection($0) })
+        if sectionGap != 0 {
+            var droppable: [Int] = [], used = Set<Int>()
+            for (i, op) in ops.enumerated() {
+                switch op {
+                case .insertSection(let s):
+                    if sectionGap < 0 { droppable.append(i) } else { used.insert(s) }
+                case .deleteSection(let s):
+                    if sectionGap > 0 { droppable.append(i) } else { used.insert(s) }
+                case .reloadSection(let s): if sectionGap < 0 { used.insert(s) }
+                case .moveSection(let from, let to): used.insert(sectionGap < 0 ? from : to)
+                default: break
+                }
+            }
+            var dropped = Set<Int>(), added: [Operation] = []
+            close(sectionGap, droppable: droppable, used: used, count: sectionGap < 0 ? before.count : after.count,
+                  dropped: &dropped, added: &added, make: { sectionGap < 0 ? .deleteSection($0) : .insertSection($0) })
+            ops = ops.indices.filter { !dropped.contains($0) }.map { ops[$0] } + added
+        }
         // Items, when sections keep their places.
         let hasSectionOperations = ops.contains {
             switch $0 {
@@ -33,74 +49,75 @@ public enum NearestBatch {
             }
         }
         if !hasSectionOperations && before.count == after.count {
-            for s in before.indices {
-                let batch = Batch(ops)
-                let change = batch.insertedItems.filter { $0.section == s }.count
-                    - batch.deletedItems.filter { $0.section == s }.count
-                    + batch.movedItems.filter { $0.to.section == s && $0.from.section != s }.count
-                    - batch.movedItems.filter { $0.from.section == s && $0.to.section != s }.count
-                let gap = (after[s] - before[s]) - change
-                repair(&ops, gap: gap,
-                       isRemovable: { if case .insertItem(let p) = $0 { return p.section == s } else { return false } },
-                       isAddRemovable: { if case .deleteItem(let p) = $0 { return p.section == s } else { return false } },
-                       free: { ops in freeItems(ops, section: s, count: before[s], isOld: true) },
-                       freeAdd: { ops in freeItems(ops, section: s, count: after[s], isOld: false) },
-                       delete: { .deleteItem(ItemPath(s, $0)) }, insert: { .insertItem(ItemPath(s, $0)) })
+            let changes = Batch(ops).itemChangePerSection
+            var inserts: [Int: [Int]] = [:], deletes: [Int: [Int]] = [:]
+            var usedOld: [Int: Set<Int>] = [:], usedNew: [Int: Set<Int>] = [:]
+            for (i, op) in ops.enumerated() {
+                switch op {
+                case .insertItem(let p): inserts[p.section, default: []].append(i); usedNew[p.section, default: []].insert(p.item)
+                case .deleteItem(let p): deletes[p.section, default: []].append(i); usedOld[p.section, default: []].insert(p.item)
+                case .reloadItem(let p): usedOld[p.section, default: []].insert(p.item)
+                case .moveItem(let from, let to): usedOld[from.section, default: []].insert(from.item); usedNew[to.section, default: []].insert(to.item)
+                default: break
+                }
             }
+            var dropped = Set<Int>(), added: [Operation] = []
+            for s in before.indices {
+                let gap = after[s].saturatingSubtracting(before[s]).saturatingSubtracting(changes[s] ?? 0)
+                guard gap != 0 else { continue }
+                close(gap, droppable: (gap < 0 ? inserts[s] : deletes[s]) ?? [], used: (gap < 0 ? usedOld[s] : usedNew[s]) ?? [],
+                      count: gap < 0 ? before[s] : after[s], dropped: &dropped, added: &added,
+                      make: { gap < 0 ? .deleteItem(ItemPath(s, $0)) : .insertItem(ItemPath(s, $0)) })
+            }
+            ops = ops.indices.filter { !dropped.contains($0) }.map { ops[$0] } + added
         }
         let nearest = Batch(ops)
         return CountCheck(before: before, after: after, batch: nearest).isAccepted ? nearest : nil
     }
 
-    /// Closes a gap of `gap` (after − what the batch says): a negative gap
-    /// drops operations matching `isRemovable` (last first), then adds
-    /// `delete`s at the highest free old indexes; a positive one drops
-    /// `isAddRemovable` ones, then adds `insert`s at the highest free new indexes.
-    private static func repair(
-        _ ops: inout [Operation], gap: Int,
-        isRemovable: (Operation) -> Bool, isAddRemovable: (Operation) -> Bool,
-        free: ([Operation]) -> [Int], freeAdd: ([Operation]) -> [Int],
-        delete: (Int) -> Operation, insert: (Int) -> Operation
+    /// Closes a gap of `gap` (after − what the batch says): drops the
+    /// operations at `droppable` (indexes into the batch, in order; the last
+    /// first), then for what remains adds `make(index)` at the highest indexes
+    /// below `count` that are not `used` (deletes at free old indexes for a
+    /// negative gap, inserts at free new indexes for a positive one).
+    private static func close(
+        _ gap: Int, droppable: [Int], used: Set<Int>, count: Int,
+        dropped: inout Set<Int>, added: inout [Operation], make: (Int) -> Operation
     ) {
-        var remaining = abs(gap)
-        guard remaining > 0 else { return }
-        let drops = gap < 0 ? isRemovable : isAddRemovable
-        while remaining > 0, let last = ops.lastIndex(where: drops) {
-            ops.remove(at: last)
+        var remaining = gap.magnitude
+        for i in droppable.reversed() where remaining > 0 {
+            dropped.insert(i)
             remaining -= 1
         }
-        let indexes = gap < 0 ? free(ops) : freeAdd(ops)
-        for index in indexes.prefix(remaining) { ops.append(gap < 0 ? delete(index) : insert(index)) }
+        var index = count - 1
+        while remaining > 0, index >= 0 {
+            if !used.contains(index) {
+                added.append(make(index))
+                remaining -= 1
+            }
+            index -= 1
+        }
     }
+}
 
-    /// Section indexes below `count` that no operation names, highest first
-    /// (old indexes: deletes, reloads, move sources; new: inserts, move destinations).
-    private static func freeSections(_ ops: [Operation], count: Int, isOld: Bool) -> [Int] {
-        var used = Set<Int>()
-        for op in ops {
+extension Batch {
+    /// How many items each section gains by the batch's item operations
+    /// (inserts and moves in, minus deletes and moves out), by section
+    /// index; a section the item operations leave alone is absent.
+    ///
+    /// - Complexity: O(*k*) for *k* operations.
+    var itemChangePerSection: [Int: Int] {
+        var changes: [Int: Int] = [:]
+        for op in operations {
             switch op {
-            case .deleteSection(let s), .reloadSection(let s): if isOld { used.insert(s) }
-            case .insertSection(let s): if !isOld { used.insert(s) }
-            case .moveSection(let from, let to): used.insert(isOld ? from : to)
+            case .insertItem(let p): changes[p.section, default: 0] += 1
+            case .deleteItem(let p): changes[p.section, default: 0] -= 1
+            case .moveItem(let from, let to) where from.section != to.section:
+                changes[to.section, default: 0] += 1
+                changes[from.section, default: 0] -= 1
             default: break
             }
         }
-        return (0..<count).reversed().filter { !used.contains($0) }
-    }
-
-    /// Item indexes of section `s` below `count` that no operation names, highest first.
-    private static func freeItems(_ ops: [Operation], section s: Int, count: Int, isOld: Bool) -> [Int] {
-        var used = Set<Int>()
-        for op in ops {
-            switch op {
-            case .deleteItem(let p), .reloadItem(let p): if isOld && p.section == s { used.insert(p.item) }
-            case .insertItem(let p): if !isOld && p.section == s { used.insert(p.item) }
-            case .moveItem(let from, let to):
-                let p = isOld ? from : to
-                if p.section == s { used.insert(p.item) }
-            default: break
-            }
-        }
-        return (0..<count).reversed().filter { !used.contains($0) }
+        return changes
     }
 }

@@ -32,10 +32,22 @@ public enum Triage {
     ///     let report = try Triage.triage(crashLog)
     ///     print(report.caseText)          // a case diffcheck replays
     ///     report.isReproduced             // the model rejects it as UIKit did
+    ///
+    /// Throws when the text holds no exception the reader knows, an
+    /// unreadable one (the error's `position` says where), or one whose
+    /// numbers need a case over `TriageCase.sizeBound`.
+    ///
+    /// - Complexity: O(*n*) to read a log of *n* characters, then the
+    ///   model's cost on the case (within `TriageCase.sizeBound`) under each profile.
     public static func triage(_ text: String) throws(TriageInputError) -> TriageReport {
-        let exception = try ExceptionReader.read(text)
-        var c = TriageCase.make(exception)
-        let (before, after, batch, _) = TriageCase.shape(exception)
+        let (exception, start) = try ExceptionReader.read(ExceptionText(text))
+        let shape: TriageCase.Shape
+        do { shape = try TriageCase.shape(exception) } catch {
+            if case .caseTooLarge(let needed, let bound, nil) = error { throw .caseTooLarge(needed: needed, bound: bound, at: start) }
+            throw error
+        }
+        var c = TriageCase.make(exception, shape)
+        let (before, after, batch, _) = shape
         var verdicts: [Profile: Rejection?] = [:]
         for profile in Profile.allCases {
             verdicts[profile] = CountCheck(before: before, after: after, batch: batch, profile: profile).rejection
@@ -46,8 +58,8 @@ public enum Triage {
         if case .batch(let before, let after, let updates, _) = exception.kind {
             // The model must also name a section whose logged counts it used.
             if isReproduced, let uikit { isReproduced = countsAgree(uikit.message, before: before, after: after, updates: updates) }
-            if isReproduced, let uikit, let section = uikit.message.firstMatch(of: try! Regex(#"^Invalid update: invalid number of items in section \d+\."#)) {
-                c.expectation = .error(String(uikit.message[section.range]))
+            if isReproduced, let uikit, let section = itemCountHead(uikit.message) {
+                c.expectation = .error(section)
             }
             nearest = NearestBatch.find(before: before, after: after, updates: updates)
         }
@@ -57,17 +69,39 @@ public enum Triage {
                             isReproduced: isReproduced, nearestBatch: nearest, explanation: explanation)
     }
 
+    /// `Invalid update: invalid number of items in section S.`, the head of
+    /// the model's item-count message (wherever it stands), or nil for another message.
+    static func itemCountHead(_ message: String) -> String? {
+        guard let lead = message.firstRange(of: "Invalid update: invalid number of items in section ") else { return nil }
+        var scanner = TextScanner(message[lead.upperBound...])
+        guard scanner.digits() != nil, scanner.skip(".") else { return nil }
+        return String(message[lead.lowerBound..<scanner.rest.startIndex])
+    }
+
     /// Whether a count message's numbers are the logged ones: the sections
     /// after and before, or the items after the update in the section it
     /// names (and before it, when no section moves, so the index is the same).
     static func countsAgree(_ message: String, before: [Int], after: [Int], updates: Batch) -> Bool {
-        let numbers = message.matches(of: try! Regex(#"\((\d+)\)"#)).compactMap { Int($0.output[1].substring ?? "") }
+        let numbers = parenthesizedNumbers(message)
         if message.hasPrefix("Invalid update: invalid number of sections.") {
             return numbers.count >= 2 && numbers[0] == after.count && numbers[1] == before.count
         }
-        guard let s = message.firstMatch(of: try! Regex(#"in section (\d+)\."#)).flatMap({ Int($0.output[1].substring ?? "") }),
+        guard let head = itemCountHead(message),
+              let s = Int(head.dropFirst("Invalid update: invalid number of items in section ".count).dropLast()),
               numbers.count >= 2, after.indices.contains(s), numbers[0] == after[s] else { return false }
         let sectionsStay = updates.insertedSections.isEmpty && updates.deletedSections.isEmpty && updates.movedSections.isEmpty
         return !sectionsStay || (before.indices.contains(s) && numbers[1] == before[s])
+    }
+
+    /// The numbers written `(N)` in `message`, in order.
+    static func parenthesizedNumbers(_ message: String) -> [Int] {
+        var numbers: [Int] = []
+        var rest = message[...]
+        while let open = rest.firstIndex(of: "(") {
+            var scanner = TextScanner(rest[rest.index(after: open)...])
+            if let digits = scanner.digits(), scanner.skip(")"), let n = Int(digits) { numbers.append(n) }
+            rest = rest[rest.index(after: open)...]
+        }
+        return numbers
     }
 }

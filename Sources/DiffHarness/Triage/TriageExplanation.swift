@@ -4,7 +4,10 @@ import ListModel
 /// One screen of lines on a triaged exception: what UIKit said, whether the
 /// model says the same under each profile, what the numbers mean for the app
 /// (which counts disagree and the usual reasons; which two operations
-/// collide and why), and, for the whole-batch form, the nearest valid batch.
+/// collide and why), and, for the whole-batch form, the nearest valid batch
+/// (its first `TriageInputError.excerptLength` characters). However long
+/// the log, the lines are bounded: a long count list is cut
+/// (`LoggedException.summary`), at most `sectionsShown` sections are named.
 public enum TriageExplanation {
     public static func lines(
         _ exception: LoggedException, verdicts: [Profile: Rejection?], isReproduced: Bool,
@@ -28,7 +31,9 @@ public enum TriageExplanation {
         if case .batch = exception.kind {
             if let nearest {
                 let text = nearest.isEmpty ? "(no updates)" : CasePrinter.batch(nearest, isFlat: isFlat)
-                lines.append("nearest valid batch for these counts: batch: \(text)")
+                let shown = TriageInputError.excerpt(text)
+                lines.append("nearest valid batch for these counts: batch: \(shown)"
+                             + (shown != text ? " (\(nearest.operations.count) updates in all)" : ""))
             } else {
                 lines.append("no valid batch is near for these counts: fix the conflict first, or call reloadData")
             }
@@ -56,23 +61,28 @@ public enum TriageExplanation {
                 lines.append("the section updates match the section counts; an item count disagrees (the model names the section above)")
                 return lines
             }
-            for s in before.indices {
-                let change = updates.insertedItems.filter { $0.section == s }.count - updates.deletedItems.filter { $0.section == s }.count
-                    + updates.movedItems.filter { $0.to.section == s && $0.from.section != s }.count
-                    - updates.movedItems.filter { $0.from.section == s && $0.to.section != s }.count
-                let data = after[s] - before[s]
+            // One pass over the updates, then a line per section that disagrees (the first few).
+            let changes = updates.itemChangePerSection
+            var disagreeing = 0
+            for s in before.indices where s < after.count {
+                let change = changes[s] ?? 0
+                let data = after[s].saturatingSubtracting(before[s])
                 guard change != data else { continue }
+                disagreeing += 1
+                guard disagreeing <= sectionsShown else { continue }
                 let cause = change == 0 ? staleView : data == 0 ? unappliedData
                     : "the batch was computed from other data than the view showed (a diff against a stale old list, or two changes racing)"
                 lines.append("the batch changes section \(s) by \(signed(change)) items, the data source by \(signed(data)): \(cause)")
             }
+            if disagreeing > sectionsShown { lines.append("(and \(disagreeing - sectionsShown) more sections whose counts disagree)") }
             return lines
         case .sectionCount(let after, let before, let inserted, let deleted):
-            let change = inserted - deleted, data = after - before
+            let change = inserted.saturatingSubtracting(deleted), data = after.saturatingSubtracting(before)
             return ["the batch changes the number of sections by \(signed(change)), the data source by \(signed(data)): "
                     + (change == 0 ? staleView : data == 0 ? unappliedData : "the section inserts and deletes do not match the data")]
         case .itemCount(let s, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
-            let change = inserted - deleted + movedIn - movedOut, data = after - before
+            let change = inserted.saturatingAdding(movedIn).saturatingSubtracting(deleted.saturatingAdding(movedOut))
+            let data = after.saturatingSubtracting(before)
             return ["the batch changes section \(s) by \(signed(change)) items, the data source by \(signed(data)): "
                     + (change == 0 ? staleView : data == 0 ? unappliedData
                        : "the batch was computed from other data than the view showed (a diff against a stale old list, or two changes racing)")]
@@ -122,8 +132,11 @@ public enum TriageExplanation {
         }
     }
 
+    /// The most sections whose counts disagree the explanation names one by one.
+    static let sectionsShown = 10
+
     /// `+2`, `0`, `−1` (a minus sign, as a person writes it).
     static func signed(_ n: Int) -> String {
-        n > 0 ? "+\(n)" : n < 0 ? "\u{2212}\(-n)" : "0"
+        n > 0 ? "+\(n)" : n < 0 ? "\u{2212}\(n.magnitude)" : "0"
     }
 }

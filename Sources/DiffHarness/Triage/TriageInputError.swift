@@ -1,17 +1,45 @@
 // TriageInputError: a text `diffcheck triage` cannot read as a UIKit batch crash.
 
 /// Why a text is not a batch-update exception the triage reads. Its
-/// description says what was expected, for the user to fix the paste.
+/// description says what was expected, for the user to fix the paste, and
+/// echoes at most `excerptLength` characters of what was found; `position`
+/// says where that text starts in the log.
 public enum TriageInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No batch-update exception message in the text at all.
     case noException
     /// The iOS 16.4 header without the counts or updates that follow it
-    /// (`part` names the missing line).
-    case incompleteBatch(part: String)
-    /// An update in `Updates = [ … ]` the reader does not know.
-    case unknownUpdate(String)
-    /// A count list that is not numbers (`Data source … = { … }`).
-    case unreadableCounts(String)
+    /// (`part` names the missing line; `at` is where the header starts).
+    case incompleteBatch(part: String, at: TextPosition)
+    /// An update in `Updates = [ … ]` the reader does not know (its text, bounded).
+    case unknownUpdate(String, at: TextPosition)
+    /// A count list that is not numbers (`Data source … = { … }`; its text, bounded).
+    case unreadableCounts(String, at: TextPosition)
+    /// A number too large for an `Int` (its digits, bounded): a log that
+    /// was mangled, since no list view holds that many.
+    case numberTooLarge(String, at: TextPosition)
+    /// The logged numbers need a case of at least `needed` items, sections
+    /// and operations in all, over `bound` (`TriageCase.sizeBound`);
+    /// `at` is where the message starts, when known.
+    case caseTooLarge(needed: Int, bound: Int, at: TextPosition?)
+
+    /// The most characters of the log an error echoes.
+    public static let excerptLength = 200
+
+    /// `text`, or its first `excerptLength` characters and `…`.
+    static func excerpt(_ text: some StringProtocol) -> String {
+        let head = text.prefix(excerptLength)
+        return head.endIndex == text.endIndex ? String(text) : String(head) + "…"
+    }
+
+    /// Where the text the error is about starts in the log (nil: no place).
+    public var position: TextPosition? {
+        switch self {
+        case .noException: return nil
+        case .incompleteBatch(_, let at), .unknownUpdate(_, let at), .unreadableCounts(_, let at), .numberTooLarge(_, let at):
+            return at
+        case .caseTooLarge(_, _, let at): return at
+        }
+    }
 
     public var description: String {
         switch self {
@@ -27,12 +55,18 @@ public enum TriageInputError: Error, Hashable, Sendable, CustomStringConvertible
             "attempt to move item at index path … to both … and …", "attempt to move both item at index path … and … to …", "cannot move an item from a deleted section (S)" \
             or "cannot move an item into a newly inserted section (S)", but found none
             """
-        case .incompleteBatch(let part):
+        case .incompleteBatch(let part, _):
             return "expected the whole iOS 16.4 exception after \"Invalid batch updates detected\", but found no \(part)"
-        case .unknownUpdate(let text):
+        case .unknownUpdate(let text, _):
             return "expected updates like \"Delete item (0 - 1)\", \"Insert item (0 - 1)\", \"Reload item (0 - 1)\", \"Move item (0 - 1) to (0 - 2)\", \"Delete section 0\", \"Insert section 0\", \"Reload section 0\" or \"Move section 0 to 1\", but found \"\(text)\""
-        case .unreadableCounts(let text):
+        case .unreadableCounts(let text, _):
             return "expected item counts like \"{ 2 sections with item counts: [3, 4] }\", but found \"\(text)\""
+        case .numberTooLarge(let digits, _):
+            return "expected a count or an index up to \(Int.max), but found \(digits)"
+        case .caseTooLarge(let needed, let bound, _):
+            let amount = needed == Int.max ? "\(Int.max) or more" : "at least \(needed)"
+            return "the logged numbers need a case of \(amount) items, sections and operations, but triage builds at most \(bound) in all"
+                + " (placeholder snapshots sized from a log's counts are bounded: the log's numbers are larger than any list view shows, or mangled)"
         }
     }
 }
