@@ -76,6 +76,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// The engine's measured answer times by size: a case too long for it
     /// is not judged, never a failure (`EnginePace`); guarded by `lock`.
     private var pace = EnginePace()
+    /// Whether a timeout answered when asked again alone was reported; guarded by `lock`.
+    private var hasReportedLateAnswer = false
 
     /// Called before a case that timed out is asked again (alone, or on its
     /// halves), from the calling thread: the worker tells its supervisor,
@@ -279,7 +281,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// predicts it: not judged), answered after all (asked again alone, in a
     /// fresh process: a flight or the machine's load held it up), or a hang.
     /// A long request with no answer measured near its size is first asked
-    /// on its halves, so that the pace has a measurement to predict from.
+    /// on growing parts of itself (each 4 times the last, up to half), so
+    /// that the pace has a measurement to predict from; at most one of them
+    /// costs the timeout.
     private func judgeTimeout(_ pair: (old: Snapshot, new: Snapshot), allowed: Double) -> ExternalAnswer {
         let items = ExternalEngine.items(pair)
         let hang = { (what: String) in
@@ -295,15 +299,30 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                                          isTooSlow: true))
         }
         if let slow = tooSlow() { return slow }
-        // Measure the engine nearer this size: the first half of the case, then its first quarter, ….
-        var fraction = 0.5
-        while pace.needsMeasuring(items: items) && Double(items) * fraction > Double(EnginePace.smallItems) {
-            let part = ExternalEngine.prefix(of: pair, fraction: fraction)
-            ExternalEngine.retryObserver?()
-            let answer = askedAloneOfAFreshProcess(part)
-            stopProcess()
-            if case .output = answer { break }
-            fraction /= 2
+        // Measure the engine nearer this size, smallest first: a part 4 times the largest answer (at
+        // least 2,000 items), then 4 times that, up to half the case. The first part that times out
+        // decides: too slow if the pace (now measured nearer) explains it, else a hang.
+        if pace.needsMeasuring(items: items) {
+            var target = max(2 * EnginePace.smallItems, 4 * (pace.largestAnswered?.items ?? 0))
+            while 2 * target <= items {
+                let part = ExternalEngine.prefix(of: pair, fraction: Double(target) / Double(items))
+                let partItems = ExternalEngine.items(part), partAllowed = allowedSeconds(part)
+                ExternalEngine.retryObserver?()
+                let answer = askedAloneOfAFreshProcess(part)
+                if case .failed(let failure) = answer {
+                    guard failure.isHang else { break }   // a crash there: the case alone decides
+                    stopProcess()
+                    if pace.explainsTimeout(items: partItems, allowed: partAllowed) {
+                        pace.noteTooSlow(items: partItems)
+                        return .failed(EngineFailure("too long for the engine at its measured speed: no answer within "
+                            + "\(ExternalEngine.seconds(allowed)) on \(quantity(items, "item")), nor on its first "
+                            + "\(quantity(partItems, "item")); \(pace.growthDescription)", isTooSlow: true))
+                    }
+                    let near = pace.largestAnswered.map { "; it answers \(quantity($0.items, "item")) in \(EnginePace.seconds($0.seconds))" } ?? ""
+                    return hang(" on \(quantity(items, "item")), nor on its first \(quantity(partItems, "item")) asked alone of a fresh process" + near)
+                }
+                target *= 4
+            }
         }
         if let slow = tooSlow() { return slow }
         // Alone, in a fresh process.
@@ -311,6 +330,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         let again = askedAloneOfAFreshProcess(pair)
         switch again {
         case .output:
+            if !hasReportedLateAnswer {
+                hasReportedLateAnswer = true
+                FileHandle.standardError.write(Data(("diffcheck: a request of \(quantity(items, "item")) got no answer within "
+                    + "\(ExternalEngine.seconds(allowed)), then was answered when asked again alone of a fresh process: not a "
+                    + "finding (a flight or the machine's load held it up; later ones are not reported)\n").utf8))
+            }
             return again
         case .failed(let failure) where failure.isHang:
             stopProcess()
@@ -326,7 +351,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// is not counted in the time `pair` took (and the pace records it).
     private func askedAloneOfAFreshProcess(_ pair: (old: Snapshot, new: Snapshot)) -> ExternalAnswer {
         stopProcess()
-        return runLocked(pairs: [EngineProbe.pair, pair], judgesTimeouts: false, until: { _, _ in false }).last!
+        // A fresh process that fails on the trivial request fails the case too: it is not asked twice.
+        return runLocked(pairs: [EngineProbe.pair, pair], judgesTimeouts: false,
+                         until: { n, answer in n == 0 && answer.output.isFailure }).last!
     }
 
     /// Items in a request, old and new together.
