@@ -112,6 +112,12 @@ final class EngineProcess {
         }
     }
 
+    /// Starts `/bin/sh -c command` alone, not as one of an `ExternalEngine`'s
+    /// processes: its stderr kept from ours (`capturesErrors`) or passed through.
+    static func start(command: String, capturesErrors: Bool) -> Result<EngineProcess, PipeFailure> {
+        start(command: command, errors: EngineErrors(isAlwaysKept: capturesErrors))
+    }
+
     /// The line of its stderr that explains how it died.
     var lastErrorLine: String? {
         errors?.explanation
