@@ -9,9 +9,15 @@
 // skipped; the engine is not restarted when its answer follows (within a
 // second). From then on the engine gets one request at a time, so that such
 // a line is never taken for another request's answer; the flight it first
-// came in is asked again, one request at a time, of a fresh process. The engine's stderr passes through to ours, unless it
-// is captured (`capturesErrors`): then its last line is part of the failure
-// reason.
+// came in is asked again, one request at a time, of a fresh process.
+//
+// The engine's stderr is a pipe drained by diffcheck (`ChildErrors`): it
+// passes through to ours as it comes, except when it is captured
+// (`capturesErrors`) and while the engine is shrunk (`keepingErrors`), where
+// every candidate that traps would print its backtrace again. Either way the
+// line of it that explains a death ends the failure reason, cut at 300
+// characters, and the signal that killed the engine is named, whether it
+// came straight or as the exit status 128 + N of the `sh -c` around it.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -59,9 +65,13 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     public let claims: Set<PropertyName>
     /// What an external engine claims when it does not say.
     public static let defaultClaims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .deterministic, .noCrash]
-    /// Whether the engine's stderr is kept from ours; its last line then
-    /// ends the reason of a failure (`Fatal error: …` for a Swift trap).
+    /// Whether the engine's stderr is always kept from ours (else it is
+    /// kept only inside `keepingErrors`). Either way the line of it that
+    /// explains a death ends the failure's reason (`Fatal error: …` for a
+    /// Swift trap).
     public let capturesErrors: Bool
+    /// Where the engine's stderr goes, for every process of it.
+    private let errorOutput: EngineErrors
     public var summary: String { "external engine `\(command)`" }
 
     private let lock = NSLock()
@@ -89,6 +99,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         self.command = command
         self.claims = (claims ?? ExternalEngine.defaultClaims).union([.deterministic, .noCrash])
         self.capturesErrors = capturesErrors
+        errorOutput = EngineErrors(isAlwaysKept: capturesErrors)
         self.timeout = timeout.isNaN ? 10 : min(max(timeout, 0), 1_000_000)
         self.isFlatOnly = isFlatOnly
     }
@@ -404,6 +415,23 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             + "  keep stdout for answers: write anything else to stderr (a Swift engine served with serveEngine(_:) does)\n").utf8))
     }
 
+    /// Runs `body` with the engine's stderr kept from ours: shrinking calls
+    /// the engine hundreds of times, and would otherwise stream its prints
+    /// and, for each candidate that traps, its backtrace. Engine processes
+    /// started meanwhile get `SWIFT_BACKTRACE=enable=no` (see
+    /// `EngineProcess.start`). At the end, when anything was kept, one note
+    /// on our stderr says how many lines, with a bounded excerpt (first and
+    /// last lines, each cut short) of the first engine process that died;
+    /// each failure's reason still ends with the line that explains it.
+    /// Scopes nest: only the outermost one writes the note.
+    public func keepingErrors<T>(while activity: String = "shrinking", _ body: () throws -> T) rethrows -> T {
+        errorOutput.beginKeeping()
+        defer {
+            if let note = errorOutput.endKeeping(activity: activity) { FileHandle.standardError.write(Data(note.utf8)) }
+        }
+        return try body()
+    }
+
     /// Terminates the process (it is started again if the engine is used).
     public func close() {
         lock.lock()
@@ -437,7 +465,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             stopProcess()
         }
         if let running = process { return .success(running) }
-        let started = EngineProcess.start(command: command, capturesErrors: capturesErrors)
+        let started = EngineProcess.start(command: command, errors: errorOutput)
         if case .success(let running) = started { process = running }
         return started
     }
@@ -456,4 +484,12 @@ extension ExternalAnswer {
         case .failed(let failure): return .failure(failure)
         }
     }
+}
+
+/// Runs `body`, a shrink of a case `engine` fails, with the engine's stderr
+/// kept from ours if it is an external engine (`ExternalEngine.keepingErrors`).
+public func keepingEngineErrors<T>(_ engine: any DiffEngine, while activity: String = "shrinking",
+                                   _ body: () throws -> T) rethrows -> T {
+    guard let external = engine as? ExternalEngine else { return try body() }
+    return try external.keepingErrors(while: activity, body)
 }

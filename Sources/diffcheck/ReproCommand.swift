@@ -111,6 +111,11 @@ enum ReproCommand {
     /// (`shrinkCase`); nil when nothing simpler fails.
     /// `engine` is the case's engine; a crash (`isCrash`) needs it isolated.
     static func shrunkCase(_ outcome: EntryOutcome, options: Options, engine: any DiffEngine, isCrash: Bool = false) -> Case? {
+        // An external engine's stderr is kept from ours while it is shrunk: one note at the end.
+        keepingEngineErrors(engine) { shrunkCaseQuietly(outcome, options: options, engine: engine, isCrash: isCrash) }
+    }
+
+    private static func shrunkCaseQuietly(_ outcome: EntryOutcome, options: Options, engine: any DiffEngine, isCrash: Bool) -> Case? {
         guard let failure = outcome.failures.first, outcome.engineName != nil else { return nil }
         let checker = Checker(engine: engine, profile: outcome.checkedCase.profile ?? options.profile)
         let generator = PairGenerator(options: options.generator.forEngine(engine))

@@ -273,7 +273,8 @@ private func seconds(since start: DispatchTime) -> Double {
             Issue.record("a dying engine answered")
             return
         }
-        #expect(reason.reason == "engine process was killed by signal 4 (SIGILL: a Swift trap): main.swift:3: Fatal error: out of range")
+        #expect(reason.reason == "engine process was killed by signal 4, SIGILL: a Swift runtime trap (fatalError, precondition, "
+                + "force-unwrap of nil, array index out of range): main.swift:3: Fatal error: out of range")
         let quiet = ExternalEngine(command: "exit 3", timeout: 5, capturesErrors: true)
         defer { quiet.close() }
         #expect(quiet.run(old: Snapshot(), new: Snapshot()) == .failed(EngineFailure("engine process exited with status 3")))
