@@ -51,7 +51,7 @@ public func readCorpus(_ paths: [String], allowsEmptyFolders: Bool = false,
             while let relative = enumerator?.nextObject() as? String {
                 let full = (root as NSString).appendingPathComponent(relative)
                 var isDir: ObjCBool = false
-                manager.fileExists(atPath: full, isDirectory: &isDir)
+                _ = manager.fileExists(atPath: full, isDirectory: &isDir)
                 let name = (relative as NSString).lastPathComponent
                 if isDir.boolValue {
                     if name.hasPrefix(".") { enumerator?.skipDescendants() }
