@@ -149,7 +149,7 @@ func reproduceLines(_ output: String) -> [String] {
 }
 
 /// What `checkEngine` saves in a test suite's `diffcheck-regressions/`
-/// (the README's report, the engine's own name included): `show` drew
+/// (an engine named claims-too-much, as in the issue): `show` drew
 /// nothing, exit 2 at `engine: claims-too-much`, though the report says to run it.
 private let savedRegression = """
     # fresh: item a' at 0.0 is stale: it shows a

@@ -73,7 +73,7 @@ public struct CampaignResult: Sendable, CustomStringConvertible {
         var lines: [String] = []
         let random = self.random.map { "\($0.casesRun) random cases (seed \(seed))" } ?? "no random cases (a regression fails)"
         lines.append("diffcheck: engine \(engine): \(holds ? "every property holds" : "\(failures.count) failure\(failures.count == 1 ? "" : "s")") — "
-                     + "\(regressionsReplayed) saved cases, \(exhaustivePairs) exhaustive pairs, \(random)")
+                     + "\(quantity(regressionsReplayed, "saved case")), \(exhaustivePairs) exhaustive pairs, \(random)")
         lines += notes
         for finding in failures {
             lines.append("")
