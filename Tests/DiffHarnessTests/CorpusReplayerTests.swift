@@ -89,7 +89,7 @@ private func entry(_ text: String) throws -> CorpusEntry {
     #expect(!bytes.isEmpty)
     let path = root + "/\(mutant)/crash-0123"
     try FileManager.default.createDirectory(atPath: root + "/\(mutant)", withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
     #expect(artifactEngine(path) == mutant)
     var replayer = CorpusReplayer(defaultEngine: CoreEngine())
     replayer.isEngineGiven = false
