@@ -286,7 +286,7 @@ func engineNamePosition(inCaseFile path: String) -> (line: Int, column: Int)? {
 }
 
 /// The built-in engine whose name is at most two edits from `name` (a
-/// typo, `mutant:last-win`), the closest first; nil when none is.
+/// typo, `mutant:last-win`), the closest one; nil when none is.
 func closestBuiltInEngine(to name: String) -> String? {
     let candidates = EngineCatalog.all.map(\.name).map { (name: $0, distance: editDistance($0, name)) }
     guard let best = candidates.min(by: { $0.distance < $1.distance }), best.distance <= 2 else { return nil }
