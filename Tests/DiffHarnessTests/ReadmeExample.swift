@@ -1,17 +1,18 @@
+// Sources/MyEngine/MyEngine.swift
 import DiffHarness
 import ListModel
-import Testing
-import XCTest
 
 /// Your engine, as diffcheck sees it: two snapshots in, the batch updates
 /// a list view would run out. This one is the standard library's diff on a
 /// flat list; it claims only what it does (it never reloads, so not `fresh`).
-struct MyEngine: DiffEngine {
-    let name = "my-engine"
-    let isFlatOnly = true
-    let claims: Set<PropertyName> = [.valid, .reachesTarget]
+public struct MyEngine: DiffEngine {
+    public let name = "my-engine"
+    public let isFlatOnly = true
+    public let claims: Set<PropertyName> = [.valid, .reachesTarget]
 
-    func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+    public init() {}
+
+    public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
         let before = old.sections.first?.items.map(\.id) ?? []
         let after = new.sections.first?.items.map(\.id) ?? []
         var batch = Batch()
@@ -28,17 +29,5 @@ struct MyEngine: DiffEngine {
             }
         }
         return .stages([Stage(batch: batch)])
-    }
-}
-
-// Swift Testing
-@Test func myEngineKeepsItsClaims() throws {
-    try checkEngine(MyEngine())
-}
-
-// XCTest
-final class MyEngineTests: XCTestCase {
-    func testMyEngineKeepsItsClaims() throws {
-        try checkEngine(MyEngine())
     }
 }
