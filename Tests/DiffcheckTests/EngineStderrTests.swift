@@ -52,8 +52,10 @@ for line in sys.stdin:
     #expect(run.status == 1, "\(run.output)\(run.errors)")
     let shrinks = run.output.components(separatedBy: "(shrunk in ").count - 1
     #expect(shrinks > 0, "\(run.output)")
-    // Twice a case (`deterministic` asks again); the shrink's 40-odd calls print nothing.
+    // Twice a case (`deterministic` asks again), once for the probe, and again for the cases of a
+    // worker restarted on a loaded machine (seen: 20 under a parallel `swift test`); the shrink's
+    // 40-odd calls print nothing: they are the note's.
     let prints = run.errors.components(separatedBy: "debug: asked").count - 1
-    #expect(prints >= 1 && prints <= 8, "\(prints) prints on stderr: \(run.errors.prefix(3000))")
+    #expect(prints >= 1 && prints <= 24, "\(prints) prints on stderr: \(run.errors.prefix(3000))")
     #expect(run.errors.components(separatedBy: "while shrinking, the engine wrote").count - 1 == shrinks, "\(run.errors.prefix(3000))")
 }
