@@ -5,9 +5,12 @@
 /// `message` uses the wording of a UIKit crash log so a user can match the
 /// verdict with the crash they saw; `rule` is a stable name for reports.
 public struct Rejection: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The rule the batch breaks: a stable name for reports.
     public var rule: Rule
+    /// The rejection in UIKit's words, as a crash log shows it.
     public var message: String
 
+    /// A rejection by `rule`, worded `message`.
     public init(_ rule: Rule, _ message: String) {
         self.rule = rule
         self.message = message
