@@ -1,3 +1,4 @@
+// snippet: check-engine-tests
 import DiffHarness
 import ListModel
 import Testing
@@ -32,9 +33,11 @@ struct MyEngine: DiffEngine {
 }
 
 // Swift Testing
+// snippet: check-engine-one-test
 @Test func myEngineKeepsItsClaims() throws {
     try checkEngine(MyEngine())
 }
+// end snippet: check-engine-one-test
 
 // XCTest
 final class MyEngineTests: XCTestCase {
@@ -42,3 +45,4 @@ final class MyEngineTests: XCTestCase {
         try checkEngine(MyEngine())
     }
 }
+// end snippet
