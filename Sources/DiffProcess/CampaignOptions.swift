@@ -81,9 +81,3 @@ public struct CampaignError: Error, CustomStringConvertible, Sendable {
     /// An error saying `description`.
     public init(description: String) { self.description = description }
 }
-
-/// Quotes an argument for a shell command line a user can paste.
-public func shellQuoted(_ argument: String) -> String {
-    let safe = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=,".contains($0) }
-    return safe && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}

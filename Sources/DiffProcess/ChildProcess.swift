@@ -237,11 +237,21 @@ public enum ChildProcess {
     }
 
     /// A wait(2) status in words: "exited with status 3", "was killed by
-    /// signal 4 (SIGILL: a Swift trap)".
-    public static func describe(_ status: Int32) -> String {
+    /// signal 4, SIGILL: a Swift runtime trap (…)".
+    ///
+    /// `isShell`: the child is a shell running a command (`/bin/sh -c`),
+    /// whose exit status 128 + N says that the command was killed by signal
+    /// N (`signalFromShellStatus`, a heuristic): that is described as the
+    /// signal, with the shell's status after it ("…, as its shell reported
+    /// (exit status 128 + 4)").
+    public static func describe(_ status: Int32, isShell: Bool = false) -> String {
         let signal = status & 0x7F
-        if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
-        return "was killed by signal \(signal)" + (signalName(signal).map { " (\($0))" } ?? "")
+        if signal != 0 { return "was killed by " + describeSignal(signal) }
+        let code = (status >> 8) & 0xFF
+        if isShell, let signal = signalFromShellStatus(code) {
+            return "was killed by \(describeSignal(signal)), as its shell reported (exit status 128 + \(signal))"
+        }
+        return "exited with status \(code)"
     }
 }
 

@@ -1,71 +1,94 @@
-// CrashDescription: how an engine that died is described in reports: the
-// signal that ended it, and the line of its stderr that explains why.
-import Dispatch
-import Foundation
+// CrashDescription: how a child that died is described in reports: the
+// signal that ended it, by name and by what it usually means, whether it
+// came straight from wait(2) or through a shell's exit status, and the line
+// of its stderr that explains why.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The line of an engine's stderr that best explains how it died: the last
+/// The line of a child's stderr that best explains how it died: the last
 /// one saying `Fatal error` or `error` (a Swift trap prints the first, then
 /// perhaps a stack), else the last non-empty line; at most 300 characters.
 public func explanatoryLine(_ errors: [UInt8]) -> String? {
-    let lines = String(decoding: errors, as: UTF8.self).split(separator: "\n")
-        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    let line = lines.last { $0.contains("Fatal error") } ?? lines.last { $0.lowercased().contains("error") } ?? lines.last
-    return line.map { $0.count > 300 ? String($0.prefix(300)) + "…" : $0 }
+    var excerpt = ErrorExcerpt()
+    excerpt.append(errors)
+    excerpt.finish()
+    return excerpt.explanation
 }
 
-/// The name of a signal that ends a crashed engine, with what it usually
-/// means for a Swift program (`SIGILL: a Swift trap`), or nil for others.
+/// The conventional name of a signal (`SIGILL`), or nil for one without a
+/// name here (a real-time signal, say).
 public func signalName(_ signal: Int32) -> String? {
     switch signal {
-    case SIGILL: return "SIGILL: a Swift trap"
-    case SIGTRAP: return "SIGTRAP: a Swift trap"
+    case SIGHUP: return "SIGHUP"
+    case SIGINT: return "SIGINT"
+    case SIGQUIT: return "SIGQUIT"
+    case SIGILL: return "SIGILL"
+    case SIGTRAP: return "SIGTRAP"
     case SIGABRT: return "SIGABRT"
-    case SIGSEGV: return "SIGSEGV"
-    case SIGKILL: return "SIGKILL"
     case SIGBUS: return "SIGBUS"
+    case SIGFPE: return "SIGFPE"
+    case SIGKILL: return "SIGKILL"
+    case SIGUSR1: return "SIGUSR1"
+    case SIGSEGV: return "SIGSEGV"
+    case SIGUSR2: return "SIGUSR2"
+    case SIGPIPE: return "SIGPIPE"
+    case SIGALRM: return "SIGALRM"
+    case SIGTERM: return "SIGTERM"
+    case SIGXCPU: return "SIGXCPU"
+    case SIGXFSZ: return "SIGXFSZ"
+    case SIGSYS: return "SIGSYS"
     default: return nil
     }
 }
 
-/// The last few kilobytes a child process writes to a pipe (its stderr),
-/// read by a thread of its own until the pipe closes, so that a chatty child
-/// never blocks on a full pipe, whatever its parent is waiting for.
-public final class ErrorTail: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    /// Signalled when the pipe has closed and everything is read.
-    private let finished = DispatchSemaphore(value: 0)
-
-    /// Starts draining `descriptor` (which it closes at the end).
-    public init(draining descriptor: Int32) {
-        Thread.detachNewThread { [self] in
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                lock.lock()
-                bytes += chunk[..<count]
-                if bytes.count > 8192 { bytes.removeFirst(bytes.count - 4096) }
-                lock.unlock()
-            }
-            close(descriptor)
-            finished.signal()
-        }
+/// What a signal that ended a child usually means, for someone whose engine
+/// is a Swift program: a Swift runtime trap is SIGILL on x86-64 (`ud2`) and
+/// SIGTRAP on arm64 (`brk`). Nil for a signal without a name here.
+public func signalMeaning(_ signal: Int32) -> String? {
+    switch signal {
+    case SIGILL, SIGTRAP:
+        return "a Swift runtime trap (fatalError, precondition, force-unwrap of nil, array index out of range)"
+    case SIGABRT: return "abort (abort(), a failed C assert, an uncaught C++ or Objective-C exception, a corrupted heap)"
+    case SIGSEGV: return "a memory fault (a bad pointer, or a stack overflow from deep recursion)"
+    case SIGBUS: return "a memory fault (an unmapped or misaligned address)"
+    case SIGFPE: return "an arithmetic fault (an integer division by zero in C code)"
+    case SIGKILL: return "killed from outside (the out-of-memory killer, a user, a supervisor)"
+    case SIGTERM: return "asked to terminate, and it did not handle it"
+    case SIGINT: return "interrupted (Ctrl-C)"
+    case SIGHUP: return "its terminal hung up"
+    case SIGQUIT: return "quit (Ctrl-\\)"
+    case SIGPIPE: return "it wrote to a pipe no one reads any more"
+    case SIGALRM: return "an alarm it did not handle"
+    case SIGUSR1, SIGUSR2: return "a user signal it did not handle"
+    case SIGXCPU: return "over its CPU time limit (ulimit -t)"
+    case SIGXFSZ: return "over its file size limit (ulimit -f)"
+    case SIGSYS: return "a system call it may not make"
+    default: return nil
     }
+}
 
-    /// The line that best explains how the child died (`explanatoryLine`),
-    /// after waiting up to half a second for the rest of its stderr (a child
-    /// that has died closes it; one of its own children may keep it open).
-    public var explanation: String? {
-        if finished.wait(timeout: .now() + .milliseconds(500)) == .success { finished.signal() }
-        lock.lock()
-        defer { lock.unlock() }
-        return explanatoryLine(bytes)
-    }
+/// A signal in words: `signal 4, SIGILL: a Swift runtime trap (…)`, or
+/// `signal 40` for one without a name here.
+public func describeSignal(_ signal: Int32) -> String {
+    guard let name = signalName(signal) else { return "signal \(signal)" }
+    return "signal \(signal), \(name)" + (signalMeaning(signal).map { ": " + $0 } ?? "")
+}
+
+/// The signal a shell's exit status stands for, or nil.
+///
+/// A shell reports a command that a signal killed as exit status 128 + N
+/// (POSIX only says "greater than 128"; dash, bash, zsh and busybox sh all
+/// use 128 + N): an engine run as `/bin/sh -c COMMAND` that traps reads
+/// "exited with status 132" when the shell outlives it (`cd dir && ./engine`),
+/// and "killed by signal 4" when the shell replaced itself with it (`exec
+/// ./engine`, or a shell's own last-command exec). So a status in
+/// 129...128 + 31 (the classic signals, common to Linux and macOS) is read as
+/// a signal, for a child started through a shell only. The reading is a
+/// heuristic: an engine that itself exits with 132 is misread, which is
+/// why the report says the shell's status too.
+public func signalFromShellStatus(_ code: Int32) -> Int32? {
+    (129...(128 + 31)).contains(code) ? code - 128 : nil
 }

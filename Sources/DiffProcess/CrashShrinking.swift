@@ -9,9 +9,18 @@ import ListModel
 public let crashShrinkSeconds = 30.0
 
 /// Shrinks a case on which the engine traps or hangs. `checker` must run an
-/// isolated engine; candidates stop after `crashShrinkSeconds`.
+/// isolated engine; candidates stop after `crashShrinkSeconds`. An external
+/// engine's stderr is kept from ours meanwhile (`keepingEngineErrors`).
 public func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker, generator: PairGenerator,
                  seconds: Double = crashShrinkSeconds)
+    -> (old: Snapshot, new: Snapshot, choices: [Int]?, verdict: Verdict, calls: Int) {
+    keepingEngineErrors(checker.engine) {
+        shrinkCrashQuietly(choices: choices, old: old, new: new, checker: checker, generator: generator, seconds: seconds)
+    }
+}
+
+private func shrinkCrashQuietly(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker, generator: PairGenerator,
+                                seconds: Double)
     -> (old: Snapshot, new: Snapshot, choices: [Int]?, verdict: Verdict, calls: Int) {
     let deadline = Date().addingTimeInterval(seconds)
     var calls = 0

@@ -65,8 +65,9 @@ final class EngineProcess {
     let pid: pid_t
     private var input: Int32
     private var output: Int32
-    /// Its stderr, when captured.
+    /// Its stderr's drain, and where what it reads goes.
     private var errors: ErrorTail?
+    private var engineErrors: EngineErrors?
     /// Bytes read and not yet handed out: lines from `lineStart`, the part
     /// before `scanned` known to hold no line break.
     private var buffer: [UInt8] = []
@@ -91,19 +92,37 @@ final class EngineProcess {
         self.output = output
     }
 
-    static func start(command: String, capturesErrors: Bool) -> Result<EngineProcess, PipeFailure> {
-        switch ChildProcess.spawn(["/bin/sh", "-c", command], capturesErrors: capturesErrors) {
+    /// Starts `/bin/sh -c command`. Its stderr is a pipe, drained into
+    /// `errors` (through to ours, or kept from it). An engine started while
+    /// its stderr is kept from ours gets `SWIFT_BACKTRACE=enable=no`: no one
+    /// reads the backtrace, and Swift's backtracer can take a few tenths of
+    /// a second per trap (a shrink may trap a hundred times); the trap's
+    /// `Fatal error: …` line is still written, and is the reason's end.
+    static func start(command: String, errors: EngineErrors) -> Result<EngineProcess, PipeFailure> {
+        var environment: [String: String]?
+        if !errors.passesThrough {
+            environment = ProcessInfo.processInfo.environment
+            environment?["SWIFT_BACKTRACE"] = "enable=no"
+        }
+        switch ChildProcess.spawn(["/bin/sh", "-c", command], environment: environment, capturesErrors: true) {
         case .failure(let failure):
             return .failure(.system("could not start engine: \(failure.description)"))
         case .success(let child):
             let started = EngineProcess(pid: child.pid, input: child.input, output: child.output)
-            if child.errors >= 0 { started.errors = ErrorTail(draining: child.errors) }
+            started.engineErrors = errors
+            if child.errors >= 0 { started.errors = ErrorTail(draining: child.errors, into: errors) }
             ProcessGroups.engineObserver?(child.pid, true)
             return .success(started)
         }
     }
 
-    /// The line of its captured stderr that explains how it died.
+    /// Starts `/bin/sh -c command` alone, not as one of an `ExternalEngine`'s
+    /// processes: its stderr kept from ours (`capturesErrors`) or passed through.
+    static func start(command: String, capturesErrors: Bool) -> Result<EngineProcess, PipeFailure> {
+        start(command: command, errors: EngineErrors(isAlwaysKept: capturesErrors))
+    }
+
+    /// The line of its stderr that explains how it died.
     var lastErrorLine: String? {
         errors?.explanation
     }
@@ -302,9 +321,12 @@ final class EngineProcess {
         while !hasExited() && DispatchTime.now().uptimeNanoseconds < limit {
             usleep(1_000)
         }
-        let said = lastErrorLine.map { ": " + $0 } ?? ""
+        let excerpt = errors?.excerpt
+        if let excerpt { engineErrors?.noteEnd(excerpt, isDeath: !isReaped || status != 0) }
+        let said = excerpt?.explanation.map { ": " + $0 } ?? ""
         guard isReaped else { return "engine process closed its output without answering" + said }
-        return "engine process " + ChildProcess.describe(status) + said
+        // The process is the shell of `/bin/sh -c COMMAND`: 128 + N is its command killed by signal N.
+        return "engine process " + ChildProcess.describe(status, isShell: true) + said
     }
 
     /// Kills the process group and reaps the process; closes the pipes.
@@ -318,6 +340,9 @@ final class EngineProcess {
             if !isReaped { ChildProcess.stop(pid) }
             ProcessGroups.remove(pid)
             ProcessGroups.engineObserver?(pid, false)
+            // What it wrote last reaches our stderr before we go on (the pipe
+            // closes as the group dies; a child outside it may hold it open).
+            if engineErrors?.passesThrough == true { errors?.waitForEnd(milliseconds: 100) }
         }
         isReaped = true
     }

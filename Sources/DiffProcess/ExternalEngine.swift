@@ -9,9 +9,15 @@
 // skipped; the engine is not restarted when its answer follows (within a
 // second). From then on the engine gets one request at a time, so that such
 // a line is never taken for another request's answer; the flight it first
-// came in is asked again, one request at a time, of a fresh process. The engine's stderr passes through to ours, unless it
-// is captured (`capturesErrors`): then its last line is part of the failure
-// reason.
+// came in is asked again, one request at a time, of a fresh process.
+//
+// The engine's stderr is a pipe drained by diffcheck (`ChildErrors`): it
+// passes through to ours as it comes, except when it is captured
+// (`capturesErrors`) and while the engine is shrunk (`keepingErrors`), where
+// every candidate that traps would print its backtrace again. Either way the
+// line of it that explains a death ends the failure reason, cut at 300
+// characters, and the signal that killed the engine is named, whether it
+// came straight or as the exit status 128 + N of the `sh -c` around it.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -60,9 +66,13 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     public let claims: Set<PropertyName>
     /// What an external engine claims when it does not say.
     public static let defaultClaims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .deterministic, .noCrash]
-    /// Whether the engine's stderr is kept from ours; its last line then
-    /// ends the reason of a failure (`Fatal error: …` for a Swift trap).
+    /// Whether the engine's stderr is always kept from ours (else it is
+    /// kept only inside `keepingErrors`). Either way the line of it that
+    /// explains a death ends the failure's reason (`Fatal error: …` for a
+    /// Swift trap).
     public let capturesErrors: Bool
+    /// Where the engine's stderr goes, for every process of it.
+    private let errorOutput: EngineErrors
     public var summary: String { "external engine `\(command)`" }
 
     private let lock = NSLock()
@@ -77,6 +87,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// The engine's measured answer times by size: a case too long for it
     /// is not judged, never a failure (`EnginePace`); guarded by `lock`.
     private var pace = EnginePace()
+    /// Whether a timeout answered when asked again alone was reported; guarded by `lock`.
+    private var hasReportedLateAnswer = false
 
     /// Called before a case that timed out is asked again (alone, or on its
     /// halves), from the calling thread: the worker tells its supervisor,
@@ -89,6 +101,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         self.command = command
         self.claims = (claims ?? ExternalEngine.defaultClaims).union([.deterministic, .noCrash])
         self.capturesErrors = capturesErrors
+        errorOutput = EngineErrors(isAlwaysKept: capturesErrors)
         self.timeout = timeout.isNaN ? 10 : min(max(timeout, 0), 1_000_000)
         self.isFlatOnly = isFlatOnly
     }
@@ -281,7 +294,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// predicts it: not judged), answered after all (asked again alone, in a
     /// fresh process: a flight or the machine's load held it up), or a hang.
     /// A long request with no answer measured near its size is first asked
-    /// on its halves, so that the pace has a measurement to predict from.
+    /// on growing parts of itself (each 4 times the last, up to half), so
+    /// that the pace has a measurement to predict from; at most one of them
+    /// costs the timeout.
     private func judgeTimeout(_ pair: (old: Snapshot, new: Snapshot), allowed: Double) -> ExternalAnswer {
         let items = ExternalEngine.items(pair)
         let hang = { (what: String) in
@@ -297,15 +312,30 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                                          isTooSlow: true))
         }
         if let slow = tooSlow() { return slow }
-        // Measure the engine nearer this size: the first half of the case, then its first quarter, ….
-        var fraction = 0.5
-        while pace.needsMeasuring(items: items) && Double(items) * fraction > Double(EnginePace.smallItems) {
-            let part = ExternalEngine.prefix(of: pair, fraction: fraction)
-            ExternalEngine.retryObserver?()
-            let answer = askedAloneOfAFreshProcess(part)
-            stopProcess()
-            if case .output = answer { break }
-            fraction /= 2
+        // Measure the engine nearer this size, smallest first: a part 4 times the largest answer (at
+        // least 2,000 items), then 4 times that, up to half the case. The first part that times out
+        // decides: too slow if the pace (now measured nearer) explains it, else a hang.
+        if pace.needsMeasuring(items: items) {
+            var target = max(2 * EnginePace.smallItems, 4 * (pace.largestAnswered?.items ?? 0))
+            while 2 * target <= items {
+                let part = ExternalEngine.prefix(of: pair, fraction: Double(target) / Double(items))
+                let partItems = ExternalEngine.items(part), partAllowed = allowedSeconds(part)
+                ExternalEngine.retryObserver?()
+                let answer = askedAloneOfAFreshProcess(part)
+                if case .failed(let failure) = answer {
+                    guard failure.isHang else { break }   // a crash there: the case alone decides
+                    stopProcess()
+                    if pace.explainsTimeout(items: partItems, allowed: partAllowed) {
+                        pace.noteTooSlow(items: partItems)
+                        return .failed(EngineFailure("too long for the engine at its measured speed: no answer within "
+                            + "\(ExternalEngine.seconds(allowed)) on \(quantity(items, "item")), nor on its first "
+                            + "\(quantity(partItems, "item")); \(pace.growthDescription)", isTooSlow: true))
+                    }
+                    let near = pace.largestAnswered.map { "; it answers \(quantity($0.items, "item")) in \(EnginePace.seconds($0.seconds))" } ?? ""
+                    return hang(" on \(quantity(items, "item")), nor on its first \(quantity(partItems, "item")) asked alone of a fresh process" + near)
+                }
+                target *= 4
+            }
         }
         if let slow = tooSlow() { return slow }
         // Alone, in a fresh process.
@@ -313,6 +343,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         let again = askedAloneOfAFreshProcess(pair)
         switch again {
         case .output:
+            if !hasReportedLateAnswer {
+                hasReportedLateAnswer = true
+                FileHandle.standardError.write(Data(("diffcheck: a request of \(quantity(items, "item")) got no answer within "
+                    + "\(ExternalEngine.seconds(allowed)), then was answered when asked again alone of a fresh process: not a "
+                    + "finding (a flight or the machine's load held it up; later ones are not reported)\n").utf8))
+            }
             return again
         case .failed(let failure) where failure.isHang:
             stopProcess()
@@ -328,7 +364,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// is not counted in the time `pair` took (and the pace records it).
     private func askedAloneOfAFreshProcess(_ pair: (old: Snapshot, new: Snapshot)) -> ExternalAnswer {
         stopProcess()
-        return runLocked(pairs: [EngineProbe.pair, pair], judgesTimeouts: false, until: { _, _ in false }).last!
+        // A fresh process that fails on the trivial request fails the case too: it is not asked twice.
+        return runLocked(pairs: [EngineProbe.pair, pair], judgesTimeouts: false,
+                         until: { n, answer in n == 0 && answer.output.isFailure }).last!
     }
 
     /// Items in a request, old and new together.
@@ -379,6 +417,23 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             + "  keep stdout for answers: write anything else to stderr (a Swift engine served with serveEngine(_:) does)\n").utf8))
     }
 
+    /// Runs `body` with the engine's stderr kept from ours: shrinking calls
+    /// the engine hundreds of times, and would otherwise stream its prints
+    /// and, for each candidate that traps, its backtrace. Engine processes
+    /// started meanwhile get `SWIFT_BACKTRACE=enable=no` (see
+    /// `EngineProcess.start`). At the end, when anything was kept, one note
+    /// on our stderr says how many lines, with a bounded excerpt (first and
+    /// last lines, each cut short) of the first engine process that died;
+    /// each failure's reason still ends with the line that explains it.
+    /// Scopes nest: only the outermost one writes the note.
+    public func keepingErrors<T>(while activity: String = "shrinking", _ body: () throws -> T) rethrows -> T {
+        errorOutput.beginKeeping()
+        defer {
+            if let note = errorOutput.endKeeping(activity: activity) { FileHandle.standardError.write(Data(note.utf8)) }
+        }
+        return try body()
+    }
+
     /// Terminates the process (it is started again if the engine is used).
     public func close() {
         lock.lock()
@@ -412,7 +467,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             stopProcess()
         }
         if let running = process { return .success(running) }
-        let started = EngineProcess.start(command: command, capturesErrors: capturesErrors)
+        let started = EngineProcess.start(command: command, errors: errorOutput)
         if case .success(let running) = started { process = running }
         return started
     }
@@ -431,4 +486,12 @@ extension ExternalAnswer {
         case .failed(let failure): return .failure(failure)
         }
     }
+}
+
+/// Runs `body`, a shrink of a case `engine` fails, with the engine's stderr
+/// kept from ours if it is an external engine (`ExternalEngine.keepingErrors`).
+public func keepingEngineErrors<T>(_ engine: any DiffEngine, while activity: String = "shrinking",
+                                   _ body: () throws -> T) rethrows -> T {
+    guard let external = engine as? ExternalEngine else { return try body() }
+    return try external.keepingErrors(while: activity, body)
 }

@@ -176,7 +176,7 @@ public final class Worker {
         let status = self.status ?? SIGKILL
         let signal = status & 0x7F
         if signal != 0 {
-            return "the engine trapped (the worker died of signal \(signal)\(signalName(signal).map { ", " + $0 } ?? ""))" + lastErrorLine
+            return "the engine trapped: the worker was killed by \(describeSignal(signal))" + lastErrorLine
         }
         let code = (status >> 8) & 0xFF
         return code == 0 ? nil : "the worker exited with status \(code)" + lastErrorLine

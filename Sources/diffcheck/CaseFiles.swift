@@ -4,14 +4,16 @@ import DiffProcess
 import Foundation
 import ListModel
 
-/// Reads and parses one `.case` file, or prints why not (file and line; an
-/// `engine:` line naming no engine diffcheck knows is an error there).
+/// Reads and parses one `.case` file, or prints why not (file and line).
+/// Any one-word `engine:` name reads: a name that is not a built-in
+/// engine's is a user's own engine (`checkEngine` saves its cases so),
+/// which runs only on `--engine-cmd` (`EntryRefusal.needsUserEngine`).
 func readCase(_ path: String, command: String) -> Case? {
     guard let data = FileManager.default.contents(atPath: path) else {
         printError("\(path): error: cannot read the file: \(pathProblem(path))")
         return nil
     }
-    switch CaseParser.parse(bytes: [UInt8](data), file: path, engines: EngineCatalog.caseEngineNames) {
+    switch CaseParser.parse(bytes: [UInt8](data), file: path) {
     case .success(let c): return c
     case .failure(let error):
         printError(error.description)

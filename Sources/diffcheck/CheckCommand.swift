@@ -34,8 +34,10 @@ enum CheckCommand {
     --engine-cmd, and the corpus part says how many did. A case naming
     `engine: external` runs on --engine-cmd, and says so (and how many were
     recorded with another command); without --engine-cmd it is not run and
-    the gate exits 2: diffcheck never runs a command written in a case. A
-    crash artifact runs on the engine of its folder (Corpus/crashes/ENGINE/).
+    the gate exits 2: diffcheck never runs a command written in a case. So
+    does a case naming an engine that is not built in (your own: checkEngine
+    saves its cases under the engine's name). A crash artifact runs on the
+    engine of its folder (Corpus/crashes/ENGINE/).
 
     Options:
       --cases N         random cases (default 1000000; 100000 with
@@ -127,23 +129,29 @@ enum CheckCommand {
         var missed = 0
         var onNamedEngines: [String: Int] = [:]
         var onEngineCommand = 0, recordedWithAnotherCommand = 0
+        var userEngines: [String: Int] = [:]
         for entry in entries {
             let began = Date()
             let outcome = replayer.replay(entry)
             let time = Date().timeIntervalSince(began)
             if let refusal = outcome.refusal {
                 unreadable += 1
-                let text = "\(outcome.path): error: \(refusal)"
+                let text = refusal.message(path: outcome.path)
                 printError(text)
                 junit.add(suite: "corpus", name: outcome.path, time: time, failure: (message: "not run", details: text))
                 worsen(ExitCode.usage)
                 continue
             }
             if outcome.ranOnNamedEngine, let name = outcome.engineName { onNamedEngines[name, default: 0] += 1 }
-            if outcome.engineName == "external" && outcome.checkedCase.engine == "external" {
-                onEngineCommand += 1
-                if let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
-                    recordedWithAnotherCommand += 1
+            // Case files only: a fuzz input names no engine (it runs on the engine under test).
+            if case .text = entry, outcome.engineName == "external", let named = outcome.checkedCase.engine {
+                if named == "external" {
+                    onEngineCommand += 1
+                    if let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
+                        recordedWithAnotherCommand += 1
+                    }
+                } else {
+                    userEngines[named, default: 0] += 1
                 }
             }
             if outcome.meetsExpectation {
@@ -162,14 +170,21 @@ enum CheckCommand {
             print("corpus: " + (shard.isWhole ? "" : "shard \(shard): ") + "\(quantity(ran, "file")), \(ran - missed) meet their expectation, \(missed) do not" +
                   (unreadable == 0 ? "" : ", \(unreadable) unreadable or not run") + String(format: " (%.1f s)", Date().timeIntervalSince(start)))
         }
+        func files(_ n: Int, _ verb: String) -> String { quantity(n, "file") + " " + (n == 1 ? verb + "s" : verb) }
         if !onNamedEngines.isEmpty {
             let counts = onNamedEngines.keys.sorted().map { "\($0) \(onNamedEngines[$0]!)" }.joined(separator: ", ")
             let total = onNamedEngines.values.reduce(0, +)
-            print("corpus: \(total) files name a built-in engine and ran on it, not on \(engineWords(options)): \(counts)")
+            print("corpus: \(files(total, "name")) a built-in engine and ran on it, not on \(engineWords(options)): \(counts)")
         }
         if onEngineCommand > 0 {
-            print("corpus: \(onEngineCommand) files say engine: external and ran on --engine-cmd \(shellQuoted(options.engineCommand ?? ""))"
-                  + (recordedWithAnotherCommand == 0 ? "" : " (\(recordedWithAnotherCommand) of them were recorded with another command)"))
+            print("corpus: \(files(onEngineCommand, "say")) engine: external and ran on --engine-cmd \(shellQuoted(options.engineCommand ?? ""))"
+                  + (recordedWithAnotherCommand == 0 ? "" : " (\(recordedWithAnotherCommand) of them \(recordedWithAnotherCommand == 1 ? "was" : "were") recorded with another command)"))
+        }
+        if !userEngines.isEmpty {
+            let counts = userEngines.keys.sorted().map { "\($0) \(userEngines[$0]!)" }.joined(separator: ", ")
+            let total = userEngines.values.reduce(0, +)
+            print("corpus: \(files(total, "name")) an engine that is not built in and ran on --engine-cmd "
+                  + "\(shellQuoted(options.engineCommand ?? "")): \(counts)")
         }
 
         // `--recorded` judges recorded answers, and only those: the exhaustive and

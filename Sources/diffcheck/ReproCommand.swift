@@ -20,8 +20,10 @@ enum ReproCommand {
 
     A case saying `engine: external` runs on --engine-cmd only: diffcheck
     never runs a command written in a case (its `# engine command:` comment
-    is for the reader). Without --engine-cmd such a case exits 2, unless
-    --recorded judges the answer recorded in it. A crash artifact runs on the
+    is for the reader). So does a case naming an engine that is not built
+    in (one of your own: checkEngine saves its cases under the engine's
+    name; serve it with serveEngine). Without --engine-cmd such a case
+    exits 2, unless --recorded judges the answer recorded in it. A crash artifact runs on the
     engine its folder names (Corpus/crashes/ENGINE/crash-…, as Fuzz/run.sh
     saves them); one elsewhere needs --engine or --engine-cmd.
 
@@ -55,7 +57,7 @@ enum ReproCommand {
         for entry in entries {
             let outcome = replayer.replay(entry)
             if let refusal = outcome.refusal {
-                printError("\(outcome.path): error: \(refusal)")
+                printError(refusal.message(path: outcome.path))
                 code = ExitCode.usage
                 continue
             }
@@ -83,7 +85,11 @@ enum ReproCommand {
         let isFlat = shown.old.isFlat && shown.new.isFlat
         if let engine = outcome.engineName {
             let shownEngine = engine == "external" ? "external (--engine-cmd \(shellQuoted(options.engineCommand ?? "")))" : engine
-            lines.append("engine \(shownEngine) answered" + (outcome.ranOnNamedEngine ? " (the engine the case names):" : ":"))
+            var whose = outcome.ranOnNamedEngine ? " (the engine the case names)" : ""
+            if engine == "external", let named = outcome.checkedCase.engine, named != "external" {
+                whose = " (for the case's engine \(named), which is not built in)"
+            }
+            lines.append("engine \(shownEngine) answered\(whose):")
             if engine == "external", let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
                 lines.append("  (the case was recorded with another engine command, `\(recorded)`)")
             }
@@ -98,8 +104,7 @@ enum ReproCommand {
             } else if outcome.evaluated.contains(property) {
                 lines.append("  \(property.rawValue): holds")
             } else {
-                let why = outcome.rejection != nil ? "a stage was rejected before it could be judged" : "the engine gave no stages to judge"
-                lines.append("  \(property.rawValue): not evaluated (\(why))")
+                lines.append("  \(property.rawValue): not evaluated (\(outcome.notEvaluated[property] ?? "it could not be judged"))")
             }
         }
         lines.append((outcome.meetsExpectation ? "ok: " : "MISSED: ") + outcome.summary)
@@ -111,6 +116,11 @@ enum ReproCommand {
     /// (`shrinkCase`); nil when nothing simpler fails.
     /// `engine` is the case's engine; a crash (`isCrash`) needs it isolated.
     static func shrunkCase(_ outcome: EntryOutcome, options: Options, engine: any DiffEngine, isCrash: Bool = false) -> Case? {
+        // An external engine's stderr is kept from ours while it is shrunk: one note at the end.
+        keepingEngineErrors(engine) { shrunkCaseQuietly(outcome, options: options, engine: engine, isCrash: isCrash) }
+    }
+
+    private static func shrunkCaseQuietly(_ outcome: EntryOutcome, options: Options, engine: any DiffEngine, isCrash: Bool) -> Case? {
         guard let failure = outcome.failures.first, outcome.engineName != nil else { return nil }
         let checker = Checker(engine: engine, profile: outcome.checkedCase.profile ?? options.profile)
         let generator = PairGenerator(options: options.generator.forEngine(engine))
@@ -196,7 +206,7 @@ enum ShrinkCommand {
         guard let entry = entries.first else { return ExitCode.usage }
         let outcome = options.corpusReplayer(engine: engine, engines: engines, arguments: arguments).replay(entry)
         if let refusal = outcome.refusal {
-            printError("\(outcome.path): error: \(refusal)")
+            printError(refusal.message(path: outcome.path))
             return ExitCode.usage
         }
         guard !outcome.failures.isEmpty else {

@@ -17,6 +17,9 @@ enum ShowCommand {
         default core) produces now. A case saying `engine: external` is
         drawn with --engine-cmd's stages, and without --engine-cmd it is
         refused (exit 2): diffcheck never runs a command written in a case.
+        So is a case naming an engine that is not built in (your own:
+        checkEngine saves its cases under the engine's name; they record
+        its answer, so they are drawn without running anything).
     For a fetched-results or diffable engine (`frc:…`, `diffable:…`), what
     the pipeline hands the view comes first: the controller's change stream,
     or the diffable snapshot and the items marked for reload.
@@ -60,10 +63,10 @@ enum ShowCommand {
                 title = "the answer recorded for engine \(c.engine ?? "core")\(command), not run now"
             } else {
                 let engine: any DiffEngine
-                if c.engine == "external" {
+                if let name = c.engine, EntryRefusal.runsOnEngineCommandOnly(engine: name) {
+                    // `external`, or an engine of the user's own (a case `checkEngine` saved).
                     guard options.engineCommand != nil, let external = try? options.engine() else {
-                        printError("\(path): error: " + EntryRefusal.needsEngineCommand(
-                            recordedCommand: recordedEngineCommand(c), hasRecordedStages: false).description)
+                        printError(EntryRefusal.withoutEngineCommand(c, engine: name, path: path).message(path: path))
                         worsen(ExitCode.usage)
                         continue
                     }
@@ -77,7 +80,10 @@ enum ShowCommand {
                         return ExitCode.usage
                     }
                 }
-                let shown = engine.name == "external" ? "external (--engine-cmd \(shellQuoted(options.engineCommand ?? "")))" : engine.name
+                var shown = engine.name == "external" ? "external (--engine-cmd \(shellQuoted(options.engineCommand ?? "")))" : engine.name
+                if engine.name == "external", let named = c.engine, named != "external" {
+                    shown += " for the case's engine \(named)"
+                }
                 switch engine.diff(old: c.old, new: c.new) {
                 case .stages(let produced):
                     stages = produced

@@ -128,8 +128,11 @@ enum WorkerCommand {
                     emit("failed \(n) \(failure.property.rawValue)" + (failure.isHang ? " hang" : ""))
                     guard let answer = readLine() else { return ExitCode.success }
                     if answer == "shrink" {
-                        let saved = cases.shrinkAndSave(checked, failure: failure, in: findings) { pending in
-                            emit("shrinking \(n) \(failure.property.rawValue) \(pending ?? "-")")
+                        // An external engine's stderr is kept from ours while it is shrunk: one note at the end.
+                        let saved = keepingEngineErrors(engine) {
+                            cases.shrinkAndSave(checked, failure: failure, in: findings) { pending in
+                                emit("shrinking \(n) \(failure.property.rawValue) \(pending ?? "-")")
+                            }
                         }
                         emit("found \(n) \(failure.property.rawValue) \(saved.example.shrinkCalls) "
                              + String(format: "%.2f", saved.seconds) + " \(saved.path ?? "-")")

@@ -17,6 +17,14 @@ private struct StaleEngine: DiffEngine {
     func diff(old: Snapshot, new: Snapshot) -> EngineOutput { MyEngine().diff(old: old, new: new) }
 }
 
+/// `StaleEngine` as the command line runs it: served, under `--engine-cmd`'s name.
+private struct ServedStaleEngine: DiffEngine {
+    let name = CaseParser.externalEngine
+    let isFlatOnly = true
+    let claims: Set<PropertyName> = [.valid, .reachesTarget, .fresh]
+    func diff(old: Snapshot, new: Snapshot) -> EngineOutput { StaleEngine().diff(old: old, new: new) }
+}
+
 private func scratchFolder() -> String {
     let path = NSTemporaryDirectory() + "check-engine-tests-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -75,6 +83,39 @@ private func scratchFolder() -> String {
         }
         let report = try #require(failure).description
         #expect(report.contains("saved: \(expected)/"), "\(report)")
+    }
+
+    /// Issue 27, point 6: a saved case names the engine by its own name
+    /// (`engine: stale`), which the command line's reader refused, though the
+    /// report told the user to run `diffcheck show FILE` on it.
+    @Test func aSavedCaseReadsAsTheCommandLineReadsItAndTheReportSaysHow() throws {
+        let folder = scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var failure: EngineCheckFailure?
+        do {
+            try checkEngine(StaleEngine(), cases: 0, regressions: folder, environment: [:])
+        } catch let thrown as EngineCheckFailure {
+            failure = thrown
+        }
+        let result = try #require(failure).result
+        let path = try #require(result.failures.first?.path)
+        #expect(result.description.contains("\ndraw it: diffcheck show \(shellQuoted(path))\n"), "\(result.description)")
+        #expect(result.description.contains("diffcheck repro \(shellQuoted(path)) --engine-cmd 'COMMAND'"), "\(result.description)")
+        // What `show`, `repro` and `check --corpus` read it with: the defaults.
+        let read = readCorpus([folder])
+        #expect(read.errors.isEmpty, "\(read.errors)")
+        let entry = try #require(read.entries.first)
+        guard case .text(_, let saved) = entry else { Issue.record("not a case file"); return }
+        #expect(saved.engine == "stale" && saved.hasRecordedAnswer)
+        // Without an engine command it names what to pass; the run's engine under its command-line name runs it.
+        let refusal = CorpusReplayer(defaultEngine: CoreEngine()).replay(entry).refusal
+        #expect(refusal?.message(path: path).contains(": error: engine stale is not built into diffcheck") == true, "\(String(describing: refusal))")
+        let served = CorpusReplayer(defaultEngine: ServedStaleEngine()).replay(entry)
+        #expect(served.refusal == nil && served.failures.map(\.property) == [.fresh], "\(served.summary)")
+        // And checkEngine still replays it first.
+        #expect(throws: EngineCheckFailure.self) { try checkEngine(StaleEngine(), cases: 0, regressions: folder, environment: [:]) }
+        let again = Campaign(engine: StaleEngine(), cases: 0, regressions: folder).run()
+        #expect(again.regressionsReplayed == 1 && again.failures.first?.part == .regression, "\(again.description)")
     }
 
     @Test func aFailureThatCannotBeSavedSaysSo() throws {

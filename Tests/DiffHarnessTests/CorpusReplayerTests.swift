@@ -47,6 +47,30 @@ private func entry(_ text: String) throws -> CorpusEntry {
     let outcome = CorpusReplayer(defaultEngine: CoreEngine()).replay(try entry("old: a\nnew: a\nbatch: delete 3\n"))
     #expect(outcome.applicable == [.valid, .reachesTarget, .fresh])
     #expect(outcome.evaluated == [.valid])
+    #expect(outcome.notEvaluated[.fresh] == "a stage was rejected before it could be judged")
+    // Stages that do not reach the new snapshot: what they leave stale is not judged.
+    let short = CorpusReplayer(defaultEngine: CoreEngine()).replay(try entry("old: a b\nnew: b a\nbatch:\n"))
+    #expect(short.failures.map(\.property) == [.reachesTarget])
+    #expect(short.evaluated == [.valid, .reachesTarget])
+    #expect(short.notEvaluated[.fresh]?.hasPrefix("the stages do not reach the new snapshot") == true)
+}
+
+/// Issue 27, point 5: a live engine's rejected stage left reaches-target
+/// and fresh "evaluated" (repro printed `holds` for both), where the
+/// recorded answer said "not evaluated".
+@Test func aLiveEnginesRejectedStageLeavesWhatFollowsUnjudged() throws {
+    let outcome = CorpusReplayer(defaultEngine: CoreEngine()).replay(try entry("old: a a\nnew: a\nengine: mutant:last-wins\n"))
+    #expect(outcome.failures.map(\.property) == [.valid])
+    #expect(!outcome.evaluated.contains(.reachesTarget) && !outcome.evaluated.contains(.fresh))
+    #expect(outcome.evaluated.isSuperset(of: [.valid, .deterministic, .noCrash]))
+    #expect(outcome.notEvaluated == [.reachesTarget: "a stage was rejected before it could be judged",
+                                     .fresh: "a stage was rejected before it could be judged"])
+    // An engine that does not claim valid: its rejected stage stops the judging all the same.
+    var lax = CommandLineEngine(engine: try #require(EngineCatalog.engine(named: "mutant:last-wins")))
+    lax.claimsValid = false
+    let unclaimed = CorpusReplayer(defaultEngine: lax).replay(try entry("old: a a\nnew: a\n"))
+    #expect(unclaimed.failures.isEmpty && unclaimed.applicable.contains(.reachesTarget))
+    #expect(!unclaimed.evaluated.contains(.reachesTarget), "\(unclaimed.evaluated)")
 }
 
 /// A mutant's crash artifact was decoded and run on the core, and passed.
@@ -65,7 +89,7 @@ private func entry(_ text: String) throws -> CorpusEntry {
     #expect(!bytes.isEmpty)
     let path = root + "/\(mutant)/crash-0123"
     try FileManager.default.createDirectory(atPath: root + "/\(mutant)", withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
     #expect(artifactEngine(path) == mutant)
     var replayer = CorpusReplayer(defaultEngine: CoreEngine())
     replayer.isEngineGiven = false
@@ -79,12 +103,52 @@ private func entry(_ text: String) throws -> CorpusEntry {
     #expect(replayer.replay(.binary(path: loose, bytes: bytes)).engineName == "core")
 }
 
-@Test func anUnknownEngineNameIsAReadingErrorWithLineAndColumn() throws {
+/// The engine the command line gives (`--engine-cmd`), under the name it has there.
+private struct CommandLineEngine: DiffEngine {
+    var engine: any DiffEngine = CoreEngine()
+    var claimsValid = true
+    let name = CaseParser.externalEngine
+    var isFlatOnly: Bool { engine.isFlatOnly }
+    var summary: String { "the command line's engine" }
+    var claims: Set<PropertyName> { claimsValid ? engine.claims : engine.claims.subtracting([.valid]) }
+    func diff(old: Snapshot, new: Snapshot) -> EngineOutput { engine.diff(old: old, new: new) }
+}
+
+/// A name that is not a built-in engine's was a reading error, so a case
+/// `checkEngine` saved (`engine: claims-too-much`) could not be read at all.
+@Test func anEngineThatIsNotBuiltInReadsAndRunsOnlyOnTheEngineCommand() throws {
     let root = try folder()
-    try "old: a\nnew: a\nengine: no-such-engine\n".write(toFile: root + "/x.case", atomically: true, encoding: .utf8)
+    let path = root + "/x.case"
+    try "# fresh: item a' at 0.0 is stale: it shows a\nold: a\nnew: a'\nrecorded:\nengine: claims-too-much\n"
+        .write(toFile: path, atomically: true, encoding: .utf8)
     let (entries, errors) = readCorpus([root])
-    #expect(entries.isEmpty)
-    #expect(errors.first?.description.hasPrefix(root + "/x.case:3:9: error: expected an engine name (core, ") == true, "\(errors)")
+    #expect(errors.isEmpty, "\(errors)")
+    let entry = try #require(entries.first)
+    // Without an engine command: refused, in one line naming the file, line and column.
+    let refused = CorpusReplayer(defaultEngine: CoreEngine()).replay(entry)
+    #expect(refused.refusal == .needsUserEngine(name: "claims-too-much", line: 5, column: 9, hasRecordedStages: true, suggestion: nil))
+    let message = try #require(refused.refusal).message(path: path)
+    #expect(message.hasPrefix(path + ":5:9: error: engine claims-too-much is not built into diffcheck"), "\(message)")
+    #expect(message.contains("--engine-cmd 'COMMAND'") && message.contains("--recorded") && !message.contains("\n"), "\(message)")
+    // With one, it runs there; and its recorded answer is judged without any engine.
+    let ran = CorpusReplayer(defaultEngine: CommandLineEngine()).replay(entry)
+    #expect(ran.refusal == nil && ran.engineName == CaseParser.externalEngine && !ran.ranOnNamedEngine)
+    #expect(ran.meetsExpectation, "the core reloads a': \(ran.summary)")
+    var recorded = CorpusReplayer(defaultEngine: CoreEngine())
+    recorded.judgesRecordedStages = true
+    #expect(recorded.replay(entry).failures.map(\.property) == [.fresh])
+}
+
+@Test func aNameCloseToABuiltInEngineIsSuggested() throws {
+    let outcome = CorpusReplayer(defaultEngine: CoreEngine()).replay(try entry("old: a\nnew: a\nengine: mutant:last-win\n"))
+    guard case .needsUserEngine(let name, _, _, let hasRecorded, let suggestion)? = outcome.refusal else {
+        Issue.record("not refused: \(outcome.summary)")
+        return
+    }
+    #expect(name == "mutant:last-win" && !hasRecorded && suggestion == "mutant:last-wins")
+    #expect(outcome.refusal?.description.contains("(did you mean mutant:last-wins?)") == true)
+    // No file to read the position from: the message names the file alone.
+    #expect(outcome.refusal?.message(path: "t.case").hasPrefix("t.case: error: engine mutant:last-win ") == true)
 }
 
 @Test func anEmptyFolderAndASymlinkLoopSayWhatIsWrong() throws {

@@ -2,7 +2,8 @@
 // the DocC catalogs (Sources/*/*.docc) is the text of a snippet region in a
 // file that is compiled: a Swift file of a test target (compiled by
 // `swift test`) or a file `.ci/` builds (`.ci/user-package` writes its
-// package from its heredocs). A region is
+// package from its heredocs, each a region written without its marker
+// lines). A region is
 //
 //     // snippet: NAME
 //     …the lines the documentation shows…

@@ -83,3 +83,23 @@ let quadraticEngine = """
     #expect(run.output.contains("FAIL case 0: no-crash: engine did not answer within 1 s"), "\(run.output)")
     #expect(run.output.contains("the engine hung on case 0"), "\(run.output)")
 }
+
+/// Point 11: with stdout and stderr in one file, a progress line never lands
+/// inside what was printed before it (stdout is flushed first): the corpus
+/// part's line comes before the random part's first progress line.
+@Test func progressLinesComeAfterWhatWasPrintedBeforeThem() throws {
+    let directory = try temporaryDirectory()
+    let all = directory.appendingPathComponent("all.txt").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exec '\(executable.path)' check --engine mutant:last-wins --no-exhaustive --cases 100000000 --time 11 --jobs 1 "
+                         + "--findings '\(directory.appendingPathComponent("findings").path)' > '\(all)' 2>&1"]
+    process.currentDirectoryURL = directory
+    try process.run()
+    process.waitUntilExit()
+    let lines = try String(contentsOfFile: all, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let progress = try #require(lines.firstIndex { $0.hasPrefix("cases ") && $0.contains("/s  failures") }, "\(lines)")
+    let corpus = try #require(lines.firstIndex { $0.hasPrefix("corpus: ") }, "\(lines)")
+    #expect(corpus < progress, "a progress line came before the corpus part's line: \(lines.prefix(40))")
+    for line in lines where line.contains("/s  failures") { #expect(line.hasPrefix("cases "), "a progress line inside another: \(line)") }
+}

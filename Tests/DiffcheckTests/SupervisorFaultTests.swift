@@ -118,6 +118,8 @@ func childProcesses(of pid: Int32) -> [Int32] {
     #expect(process.terminationStatus == 0, "\(text)")
     #expect(text.contains(": 6000 cases"), "\(text)")
     #expect(text.contains("was killed by signal 9"), "\(text)")
+    // Issue 27, point 11: who killed it (not diffcheck).
+    #expect(text.contains("sent from outside diffcheck"), "\(text)")
     #expect(text.contains("0 failures"), "\(text)")
 }
 

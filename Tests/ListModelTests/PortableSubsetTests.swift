@@ -9,45 +9,95 @@ struct OpenExample: Sendable, CustomStringConvertible {
     var description: String { rejected.name }
 }
 
+/// What every portable-subset message says after naming what is outside
+/// the subset (RULES.md §3.3, "Their messages say what they are"): what
+/// UICollectionView does with the batch, and who does otherwise.
+func portable(_ uikit: String, _ elsewhere: String) -> String {
+    "; portable subset, not a UIKit exception: UICollectionView accepts this batch (\(uikit)), but \(elsewhere)"
+}
+
+let shiftsTheFreshCell = "it shifts the fresh cell by the batch's deletes and inserts, not by its moves"
+func putBack(_ path: String) -> String {
+    "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(path))"
+}
+
 let openRuleExamples: [OpenExample] = [
     OpenExample(rejected: Rejected("reloadSections whose item count changes",
         [.reloadSection(0)],
         snapshot(section("A", "a")), snapshot(section("A", "a", "b")),
-        .reloadSectionCountChanges, "reloaded section 0 contains 1 items before the update and 2 items after it"),
+        .reloadSectionCountChanges, "reloaded section 0 contains 1 items before the update and 2 items after it"
+            + portable("it deletes and inserts the section, so the count is not checked", "older reports have UITableView throw on it")),
         uikitShows: snapshot(section("A", "a", "b"))),
     OpenExample(rejected: Rejected("an item inserted into a section inserted in the same batch",
         [.insertSection(1), .insertItem(p(1, 0))],
         snapshot(section("A", "a")), snapshot(section("A", "a"), section("B", "b")),
-        .itemOperationInChangedSection, "attempt to insert item 0 into section 1, which is inserted in the same batch"),
+        .itemOperationInChangedSection, "insert 1.0 is aimed at section 1, which is inserted in the same batch"
+            + portable("it drops the item insert silently, as Texture does", "some libraries report UIKit throwing on it")),
         uikitShows: snapshot(section("A", "a"), section("B", "b"))),
     OpenExample(rejected: Rejected("an item deleted from a section deleted in the same batch",
         [.deleteItem(p(0, 0)), .deleteSection(0)],
         snapshot(section("A", "a"), section("B", "b")), snapshot(section("B", "b")),
-        .itemOperationInChangedSection, "attempt to delete item 0 from section 0, which is deleted in the same batch"),
+        .itemOperationInChangedSection, "delete 0.0 is aimed at section 0, which is deleted in the same batch"
+            + portable("it drops the item delete silently, as Texture does", "some libraries report UIKit throwing on it")),
         uikitShows: snapshot(section("B", "b"))),
     OpenExample(rejected: Rejected("an item reloaded in a section reloaded in the same batch",
         [.reloadSection(0), .reloadItem(p(0, 0))],
         snapshot(section("A", "a")), snapshot(section("A", "a'")),
-        .itemOperationInChangedSection, "attempt to reload item 0 in section 0, which is reloaded in the same batch"),
+        .itemOperationInChangedSection, "reload 0.0 is aimed at section 0, which is reloaded in the same batch"
+            + portable("its validator lets the reload through",
+                       "old IGListKit says UICollectionView throws on a reload in a section deleted in the same batch")),
         uikitShows: snapshot(section("A", "a'"))),
     OpenExample(rejected: Rejected("a section move with an item delete inside it",
         [.moveSection(from: 0, to: 1), .deleteItem(p(0, 1))],
         snapshot(section("A", "a", "b"), section("B", "c")), snapshot(section("B", "c"), section("A", "a")),
-        .itemChangeInMovedSection, "section 0 is moved to section 1 in the same batch as delete 0.1 changes its items"),
+        .itemChangeInMovedSection, "section 0 is moved to section 1 in the same batch as delete 0.1 changes its items"
+            + portable("its validator does not look", "crash reports speak of heap corruption and of a cell animated twice")),
         uikitShows: snapshot(section("B", "c"), section("A", "a"))),
     // UICollectionView shifts the reload's insert half by the insert before it:
     // b' lands at 0-2, where b ends. Other list views put it back at 0-1.
     OpenExample(rejected: Rejected("a reload that an insert before it pushes down",
         [.insertItem(p(0, 0)), .reloadItem(p(0, 1))],
         flat("a", "b", "c"), flat("x", "a", "b'", "c"),
-        .reloadNotInPlace, "attempt to reload index path (0-1), but the item does not stay in place: it ends at index path (0-2)"),
+        .reloadNotInPlace, "the reload of index path (0-1) does not stay in place: the item ends at index path (0-2)"
+            + portable(shiftsTheFreshCell, putBack("0-1"))),
         uikitShows: flat("x", "a", "b'", "c")),
     OpenExample(rejected: Rejected("the same move twice",
         [.moveItem(from: p(0, 0), to: p(0, 1)), .moveItem(from: p(0, 0), to: p(0, 1))],
         flat("a", "b"), flat("b", "a"),
-        .duplicateMove, "index path (0-0) is moved to (0-1) twice in one batch"),
+        .duplicateMove, "index path (0-0) is moved to (0-1) twice in one batch"
+            + portable("it drops the copy", "no source says what UITableView does with it")),
         uikitShows: flat("b", "a")),
 ]
+
+/// The other spellings of the portable subset's messages: a section moved
+/// twice, and a reload that stays in place but whose fresh cell
+/// UICollectionView inserts elsewhere (the insert before b shifts its insert
+/// half to 0-2; a's move to the end keeps b itself at 0-1).
+let otherPortableMessages: [Rejected] = [
+    Rejected("the same section move twice",
+        [.moveSection(from: 0, to: 1), .moveSection(from: 0, to: 1)],
+        snapshot(section("A", "a"), section("B", "b")), snapshot(section("B", "b"), section("A", "a")),
+        .duplicateMove, "section 0 is moved to section 1 twice in one batch"
+            + portable("it drops the copy", "no source says what UITableView does with it")),
+    Rejected("a reload in place whose insert half an insert shifts",
+        [.insertItem(p(0, 0)), .moveItem(from: p(0, 0), to: p(0, 3)), .reloadItem(p(0, 1))],
+        flat("a", "b", "c"), flat("x", "b'", "c", "a"),
+        .reloadNotInPlace, "the reload of index path (0-1) does not stay in place: UICollectionView inserts its fresh cell at index path (0-2)"
+            + portable(shiftsTheFreshCell, putBack("0-1"))),
+]
+
+/// Issue 27, point 10: strict's own verdicts say what they are. UIKit
+/// raises none of them, so none reads like its exceptions: each says that
+/// UICollectionView accepts the batch (and `uikit` does), and who does not.
+@Test(arguments: openRuleExamples.map(\.rejected) + otherPortableMessages)
+func aPortableSubsetRejectionSaysUICollectionViewAcceptsTheBatch(_ example: Rejected) {
+    let strict = rejection(example.operations, example.old, example.new, .strict)
+    #expect(strict?.rule == example.rule)
+    #expect(strict?.message == example.message)
+    #expect(strict?.message.contains("; portable subset, not a UIKit exception: UICollectionView accepts this batch (") == true)
+    #expect(strict?.message.hasPrefix("attempt to") == false, "reads like a UIKit exception: \(strict?.message ?? "")")
+    #expect(rejection(example.operations, example.old, example.new, .uikit) == nil)
+}
 
 @Test(arguments: openRuleExamples)
 func strictRejectsEachOpenRuleAndUIKitAppliesIt(_ example: OpenExample) {

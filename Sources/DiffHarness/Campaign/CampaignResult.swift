@@ -82,7 +82,7 @@ public struct CampaignResult: Sendable, CustomStringConvertible {
         var lines: [String] = []
         let random = self.random.map { "\($0.casesRun) random cases (seed \(seed))" } ?? "no random cases (a regression fails)"
         lines.append("diffcheck: engine \(engine): \(holds ? "every property holds" : "\(failures.count) failure\(failures.count == 1 ? "" : "s")") — "
-                     + "\(regressionsReplayed) saved cases, \(exhaustivePairs) exhaustive pairs, \(random)")
+                     + "\(quantity(regressionsReplayed, "saved case")), \(exhaustivePairs) exhaustive pairs, \(random)")
         lines += notes
         for finding in failures {
             lines.append("")
@@ -98,8 +98,14 @@ public struct CampaignResult: Sendable, CustomStringConvertible {
         if !holds {
             lines.append("")
             lines.append("reproduce: run the test again: the saved cases are replayed first"
-                         + (regressions == nil ? " (this campaign has no regressions folder: the random cases come back with DIFFCHECK_SEED=\(seed))" : "")
-                         + "; `diffcheck show FILE` draws a saved case")
+                         + (regressions == nil ? " (this campaign has no regressions folder: the random cases come back with DIFFCHECK_SEED=\(seed))" : ""))
+            // The saved files, as the command line reads them: drawn from the answer they record,
+            // run on the engine served with serveEngine(_:) (a case of one's own engine needs --engine-cmd).
+            let saved = failures.compactMap(\.path).map(shellQuoted).joined(separator: " ")
+            if !saved.isEmpty {
+                lines.append("draw \(failures.count(where: { $0.path != nil }) == 1 ? "it" : "them"): diffcheck show \(saved)")
+                lines.append("run on the engine served with serveEngine(_:): diffcheck repro \(saved) --engine-cmd 'COMMAND'")
+            }
         }
         return lines.joined(separator: "\n")
     }

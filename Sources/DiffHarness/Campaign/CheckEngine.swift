@@ -79,9 +79,12 @@ func defaultRegressionsFolder(testFile: String, temporaryDirectory: String = NST
 ///     portable subset).
 ///   - regressions: the folder of saved failures, replayed before anything
 ///     else; each new failure is saved there (a failure that cannot be
-///     saved says so in the error). Default: a folder
-///     `diffcheck-regressions` next to the calling test file (commit it;
-///     SwiftPM warns about its files unless the test target `exclude`s it);
+///     saved says so in the error), in the case format the command line
+///     reads (`diffcheck show`, `repro` and `check`; the case names the
+///     engine by its `name`, which they run on `--engine-cmd`). Default: a
+///     folder `diffcheck-regressions` next to the calling test file (commit
+///     it, with a `.keep` file while it is empty: the test target
+///     `exclude`s it, and SwiftPM warns about an exclude that does not exist);
 ///     where that file's folder does not exist (a device), a folder in the
 ///     temporary directory, named in the error. `DIFFCHECK_REGRESSIONS`
 ///     overrides both.

@@ -25,15 +25,17 @@ public struct CorpusReadError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Reads the corpus files under `paths` (files or directories, recursively,
-/// in sorted order). `.case` files are parsed (an `engine:` line must name
-/// one of `engines`, by default `EngineCatalog.caseEngineNames`); other regular files (not
-/// hidden, not `README.md`, not `.keep`) are binary inputs. Unreadable files
+/// in sorted order). `.case` files are parsed (an `engine:` line names one
+/// of `engines`; by default any one word: a name that is not a built-in
+/// engine's is a user's own engine, as `checkEngine` saves its cases, which
+/// `CorpusReplayer` runs on the command line's engine); other regular files
+/// (not hidden, not `README.md`) are binary inputs. Unreadable files
 /// and parse errors are returned beside the entries, named with file and
 /// line; so is a folder given in `paths` that holds no file at all, unless
 /// `allowsEmptyFolders`. A path that cannot be read says why (no such file,
 /// a symbolic link loop, no permission).
 public func readCorpus(_ paths: [String], allowsEmptyFolders: Bool = false,
-                       engines: [String] = EngineCatalog.caseEngineNames)
+                       engines: [String]? = nil)
     -> (entries: [CorpusEntry], errors: [CorpusReadError]) {
     var entries: [CorpusEntry] = []
     var errors: [CorpusReadError] = []
@@ -50,7 +52,7 @@ public func readCorpus(_ paths: [String], allowsEmptyFolders: Bool = false,
             while let relative = enumerator?.nextObject() as? String {
                 let full = (root as NSString).appendingPathComponent(relative)
                 var isDir: ObjCBool = false
-                manager.fileExists(atPath: full, isDirectory: &isDir)
+                _ = manager.fileExists(atPath: full, isDirectory: &isDir)
                 let name = (relative as NSString).lastPathComponent
                 if isDir.boolValue {
                     if name.hasPrefix(".") { enumerator?.skipDescendants() }

@@ -10,6 +10,9 @@
 // - a case naming `external`: the `--engine-cmd` engine when the run has
 //   one (the default engine is then external), else it is not run
 //   (`EntryRefusal.needsEngineCommand`): a case never carries a command;
+// - a case naming an engine that is not built in (a user's own engine:
+//   `checkEngine` saves its cases with the engine's `name`): the same, the
+//   `--engine-cmd` engine or not run (`EntryRefusal.needsUserEngine`);
 // - a case naming none, and a fuzz input: the default engine;
 // - a crash artifact: the engine of the folder it is in (`artifactEngine`),
 //   or the default engine when the run named one (`isEngineGiven`), else it
@@ -22,8 +25,44 @@ import ListModel
 public enum EntryRefusal: Hashable, Sendable, CustomStringConvertible {
     /// The case names `engine: external` and the run has no `--engine-cmd`.
     case needsEngineCommand(recordedCommand: String?, hasRecordedStages: Bool)
+    /// The case names an engine that is not built in (`engine:
+    /// claims-too-much`: one of the user's own, as `checkEngine` saves its
+    /// cases) and the run has no `--engine-cmd` to run it on. `line` and
+    /// `column`: where the name is in the file (nil when the file cannot be
+    /// read again); `suggestion`: a built-in engine of a name so close that
+    /// the case may mean it.
+    case needsUserEngine(name: String, line: Int?, column: Int?, hasRecordedStages: Bool, suggestion: String?)
     /// A libFuzzer artifact whose engine is unknown, and no engine was named.
     case unknownArtifactEngine
+
+    /// Whether a case naming the engine `name` runs only on the command
+    /// line's engine (`--engine-cmd`): `external`, and every name that is
+    /// not a built-in engine's.
+    public static func runsOnEngineCommandOnly(engine name: String) -> Bool {
+        name == CaseParser.externalEngine || EngineCatalog.engine(named: name) == nil
+    }
+
+    /// The refusal of the case `c` (read from `path`), whose engine
+    /// `name` only the command line can give, by a run without
+    /// `--engine-cmd`. The position of a user engine's name is read from
+    /// the file again.
+    public static func withoutEngineCommand(_ c: Case, engine name: String, path: String) -> EntryRefusal {
+        if name == CaseParser.externalEngine {
+            return .needsEngineCommand(recordedCommand: recordedEngineCommand(c), hasRecordedStages: c.hasRecordedAnswer)
+        }
+        let position = engineNamePosition(inCaseFile: path)
+        return .needsUserEngine(name: name, line: position?.line, column: position?.column,
+                                hasRecordedStages: c.hasRecordedAnswer, suggestion: closestBuiltInEngine(to: name))
+    }
+
+    /// One line, as the commands print it: the file (and the line and
+    /// column of what is missing, when known), `error:`, and why.
+    public func message(path: String) -> String {
+        if case .needsUserEngine(_, let line?, let column?, _, _) = self {
+            return "\(path):\(line):\(column): error: \(description)"
+        }
+        return "\(path): error: \(description)"
+    }
 
     public var description: String {
         switch self {
@@ -32,6 +71,12 @@ public enum EntryRefusal: Hashable, Sendable, CustomStringConvertible {
             if let command { text += "; it was found with: \(command)" }
             text += ")"
             if hasRecorded { text += ", or --recorded to judge the answer recorded in the case" }
+            return text
+        case .needsUserEngine(let name, _, _, let hasRecorded, let suggestion):
+            var text = "engine \(name) is not built into diffcheck"
+            text += suggestion.map { " (did you mean \($0)?)" } ?? " (see `diffcheck engines`)"
+            text += "; a case naming your own engine (as checkEngine saves them) runs on that engine served as --engine-cmd 'COMMAND' (serveEngine(_:))"
+            if hasRecorded { text += ", or pass --recorded to judge the answer recorded in the case" }
             return text
         case .unknownArtifactEngine:
             return "this crash artifact does not say which engine it crashed (it is not in a folder named after an engine, as Fuzz/run.sh saves them: Corpus/crashes/ENGINE/): pass --engine NAME as the fuzz run had DIFFCHECK_ENGINE"
@@ -67,6 +112,11 @@ public struct EntryOutcome: Sendable {
     /// The properties actually judged; an applicable one missing here (the
     /// engine gave no stages, or was not run) was not evaluated.
     public var evaluated: Set<PropertyName> = []
+    /// Why each applicable property missing from `evaluated` was not
+    /// judged: the engine gave no stages, a stage was rejected before it,
+    /// the stages did not reach the new snapshot (freshness is judged on
+    /// the snapshot reached).
+    public var notEvaluated: [PropertyName: String] = [:]
     /// Whether the case ran on the built-in engine it names rather than on
     /// the engine under test.
     public var ranOnNamedEngine = false
@@ -141,26 +191,21 @@ public struct CorpusReplayer: Sendable {
         var rejection: StageRejection?
         var engineName: String?
         var applicable = stageProperties, evaluated = stageProperties
+        var notEvaluated: [PropertyName: String] = [:]
         var ranOnNamedEngine = false
         let judgesRecorded = judgesRecordedStages && c.stages.isEmpty && c.hasRecordedAnswer
         if c.stages.isEmpty && !judgesRecorded {
             let engine: any DiffEngine
-            if c.engine == CaseParser.externalEngine && !hasEngineCommand {
-                let refusal = EntryRefusal.needsEngineCommand(recordedCommand: recordedEngineCommand(c),
-                                                              hasRecordedStages: c.hasRecordedAnswer)
-                return EntryOutcome(path: path, checkedCase: c, engineName: c.engine, stages: [], failures: [],
-                                    choices: choices, meetsExpectation: false, summary: refusal.description, refusal: refusal)
-            }
             // A case naming the default engine (a decoded binary input does, an `external` case
             // does under --engine-cmd) runs on it, even when the catalog does not know it by name.
-            if let name = c.engine, name != defaultEngine.name {
-                guard let named = engineNamed(name) else {
-                    return EntryOutcome(path: path, checkedCase: c, engineName: name, stages: [], failures: [],
-                                        choices: choices, meetsExpectation: false,
-                                        summary: "unknown engine \(name) (see `diffcheck engines`)")
-                }
+            if let name = c.engine, name != defaultEngine.name, let named = engineNamed(name) {
                 engine = named
                 ranOnNamedEngine = true
+            } else if let name = c.engine, name != defaultEngine.name, !hasEngineCommand {
+                // `external`, or an engine of the user's own: only the command line can give it.
+                let refusal = EntryRefusal.withoutEngineCommand(c, engine: name, path: path)
+                return EntryOutcome(path: path, checkedCase: c, engineName: name, stages: [], failures: [],
+                                    choices: choices, meetsExpectation: false, summary: refusal.description, refusal: refusal)
             } else {
                 engine = defaultEngine
             }
@@ -171,23 +216,35 @@ public struct CorpusReplayer: Sendable {
             stages = verdict.stages
             applicable = checker.properties
             switch verdict.output {
-            case .stages?: evaluated = applicable
-            case .refusal?, .failure?: evaluated = applicable.intersection([.noCrash, .deterministic])
-            case nil: evaluated = []
+            case .stages(let answered)?:
+                // Valid fails exactly on a rejected stage; an engine that does not claim it is replayed to know.
+                let isRejected = applicable.contains(.valid) ? failures.contains { $0.property == .valid }
+                    : ListView.replay(answered, from: c.old, to: c.new, profile: profile).rejection != nil
+                notEvaluated = unjudgedStageProperties(isRejected: isRejected, failures: failures)
+            case .refusal?, .failure?:
+                for property in applicable.subtracting([.noCrash, .deterministic]) {
+                    notEvaluated[property] = "the engine gave no stages to judge"
+                }
+            case nil:
+                break // skipped: below
             }
+            notEvaluated = notEvaluated.filter { applicable.contains($0.key) }
+            evaluated = applicable.subtracting(notEvaluated.keys)
             if verdict.isSkipped {
                 return EntryOutcome(path: path, checkedCase: c, engineName: engineName, stages: stages, failures: [],
                                     choices: choices, meetsExpectation: c.expectation == .pass,
                                     summary: "skipped: \(engine.name) does not apply to this case",
-                                    applicable: applicable, evaluated: [], ranOnNamedEngine: ranOnNamedEngine)
+                                    applicable: applicable, evaluated: [],
+                                    notEvaluated: Dictionary(uniqueKeysWithValues: applicable.map { ($0, "the engine does not apply to this case") }),
+                                    ranOnNamedEngine: ranOnNamedEngine)
             }
         } else {
             if judgesRecorded { stages = c.recorded }
             let checked = checkStages(stages, old: c.old, new: c.new, profile: profile, properties: stageProperties)
             failures = checked.failures
             rejection = checked.replay.rejection
-            // A rejected stage stops the replay: what comes after it is not judged.
-            if rejection != nil { evaluated = [.valid] }
+            notEvaluated = unjudgedStageProperties(isRejected: rejection != nil, failures: failures)
+            evaluated = applicable.subtracting(notEvaluated.keys)
         }
         let meets: Bool
         let happened = failures.isEmpty ? "every property \(evaluated == applicable ? "" : "judged ")holds" : failures.map(\.description).joined(separator: "; ")
@@ -204,9 +261,59 @@ public struct CorpusReplayer: Sendable {
         let summary = (meets ? "as expected (\(c.expectation))\(judged): " : "expected \(c.expectation)\(judged), but: ") + happened
         return EntryOutcome(path: path, checkedCase: c, engineName: engineName, stages: stages, failures: failures,
                             rejection: rejection, choices: choices, meetsExpectation: meets, summary: summary,
-                            applicable: applicable, evaluated: evaluated, ranOnNamedEngine: ranOnNamedEngine,
-                            judgedRecordedStages: judgesRecorded)
+                            applicable: applicable, evaluated: evaluated, notEvaluated: notEvaluated,
+                            ranOnNamedEngine: ranOnNamedEngine, judgedRecordedStages: judgesRecorded)
     }
+}
+
+/// The stage properties `checkStages` does not judge on stages it
+/// replayed, each with why: after a rejected stage (`valid` fails), what
+/// the stages reach and whether they leave a cell stale; after stages that
+/// do not reach the new snapshot, whether they leave a cell stale.
+func unjudgedStageProperties(isRejected: Bool, failures: [PropertyFailure]) -> [PropertyName: String] {
+    if isRejected {
+        let why = "a stage was rejected before it could be judged"
+        return [.reachesTarget: why, .fresh: why]
+    }
+    if failures.contains(where: { $0.property == .reachesTarget }) {
+        return [.fresh: "the stages do not reach the new snapshot, so what they leave stale is not judged"]
+    }
+    return [:]
+}
+
+/// Where the `engine:` name of the case file at `path` is (line and
+/// column), read again from the file; nil when it cannot be read or names
+/// no engine.
+func engineNamePosition(inCaseFile path: String) -> (line: Int, column: Int)? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    // The file parsed with any engine name: accepting none, the parser stops at the name.
+    guard case .failure(let error) = CaseParser.parse(bytes: [UInt8](data), file: path, engines: []) else { return nil }
+    return (error.line, error.column)
+}
+
+/// The built-in engine whose name is at most two edits from `name` (a
+/// typo, `mutant:last-win`), the closest one; nil when none is.
+func closestBuiltInEngine(to name: String) -> String? {
+    let candidates = EngineCatalog.all.map(\.name).map { (name: $0, distance: editDistance($0, name)) }
+    guard let best = candidates.min(by: { $0.distance < $1.distance }), best.distance <= 2 else { return nil }
+    return best.name
+}
+
+/// The Levenshtein distance between `a` and `b`: insertions, deletions
+/// and substitutions of one character.
+private func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    // Invariant: before row i, previous[j] is the distance between a's first i - 1 and b's first j.
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
 }
 
 extension GeneratorOptions {

@@ -167,9 +167,12 @@ public func saveFinding(_ c: Case, in directory: String) throws -> String {
         if let data = FileManager.default.contents(atPath: path),
            let existing = try? CaseParser.parse(bytes: [UInt8](data), file: path).get(),
            findingIdentity(existing) == identity {
-            // Only a finding saved unshrunk (its shrink still to come) is brought up to date: another
-            // part's or another run's file for the same failure keeps its own comments.
-            if isSavedUnshrunk(existing) && CasePrinter.text(existing) != text { try writeAtomically(text, to: path) }
+            // Only a finding saved unshrunk (its shrink still to come), or one of the same campaign from a
+            // later case (the campaign reports the smallest case number, whatever its workers' timing), is
+            // brought up to date: another part's or another run's file for the same failure keeps its comments.
+            if (isSavedUnshrunk(existing) || isLaterCaseOfTheSameCampaign(existing, than: c)) && CasePrinter.text(existing) != text {
+                try writeAtomically(text, to: path)
+            }
             return path
         }
     }
@@ -180,6 +183,21 @@ public func saveFinding(_ c: Case, in directory: String) throws -> String {
 /// `finding:` comment ends with `unshrunkNote`).
 func isSavedUnshrunk(_ c: Case) -> Bool {
     c.comments.contains { $0.hasPrefix("finding: ") && $0.hasSuffix(unshrunkNote) }
+}
+
+/// Whether `existing` is a random finding of the same seed as `found`
+/// from a later case number (its `seed S, case N` comment).
+func isLaterCaseOfTheSameCampaign(_ existing: Case, than found: Case) -> Bool {
+    func origin(_ c: Case) -> (seed: Substring, n: Int)? {
+        for comment in c.comments where comment.hasPrefix("seed ") {
+            let words = comment.split(separator: " ")
+            guard words.count >= 4, words[2] == "case", let n = Int(words[3].trimmingCharacters(in: [";"])) else { return nil }
+            return (words[1], n)
+        }
+        return nil
+    }
+    guard let before = origin(existing), let now = origin(found) else { return false }
+    return before.seed == now.seed && now.n < before.n
 }
 
 /// The choices recorded in a case's `choices:` comment, if any.

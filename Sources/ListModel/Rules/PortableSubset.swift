@@ -3,6 +3,12 @@
 // accepts, but another list view, an older iOS or a second reading of the
 // sources does something else with it; strict keeps an engine inside what
 // every list view does alike.
+//
+// UIKit never raises these, so their messages must not read like its
+// exceptions: each says what is outside the subset, then that it is the
+// portable subset and not a UIKit exception, what UICollectionView does
+// with the batch, and who does otherwise, as the rule book's sources say
+// (`portableRejection`).
 
 extension BatchContext {
     /// §3.3 `duplicate-move`: the same move twice. UICollectionView drops the
@@ -11,12 +17,14 @@ extension BatchContext {
         // The first move equal to an earlier one, by a set of those seen.
         var seenItemMoves: Set<Ends<ItemPath>> = []
         for move in batch.movedItems where !seenItemMoves.insert(Ends(from: move.from, to: move.to)).inserted {
-            return Rejection(.duplicateMove,
-                "index path (\(move.from.uikitDescription)) is moved to (\(move.to.uikitDescription)) twice in one batch")
+            return portableRejection(.duplicateMove,
+                "index path (\(move.from.uikitDescription)) is moved to (\(move.to.uikitDescription)) twice in one batch",
+                uikit: "it drops the copy", elsewhere: "no source says what UITableView does with it")
         }
         var seenSectionMoves: Set<Ends<Int>> = []
         for move in batch.movedSections where !seenSectionMoves.insert(Ends(from: move.from, to: move.to)).inserted {
-            return Rejection(.duplicateMove, "section \(move.from) is moved to section \(move.to) twice in one batch")
+            return portableRejection(.duplicateMove, "section \(move.from) is moved to section \(move.to) twice in one batch",
+                uikit: "it drops the copy", elsewhere: "no source says what UITableView does with it")
         }
         return nil
     }
@@ -28,8 +36,10 @@ extension BatchContext {
         for s in batch.reloadedSections {
             guard let before = itemsBefore(s), let t = map.finalIndex(ofOld: s), let after = itemsAfter(t) else { continue }
             if before != after {
-                return Rejection(.reloadSectionCountChanges,
-                    "reloaded section \(s) contains \(before) items before the update and \(after) items after it")
+                return portableRejection(.reloadSectionCountChanges,
+                    "reloaded section \(s) contains \(before) items before the update and \(after) items after it",
+                    uikit: "it deletes and inserts the section, so the count is not checked",
+                    elsewhere: "older reports have UITableView throw on it")
             }
         }
         return nil
@@ -37,8 +47,9 @@ extension BatchContext {
 
     /// The item deletes, reloads and inserts aimed at a section that is
     /// inserted, deleted or reloaded in the same batch, in issue order, each
-    /// with the message that names it. (Moves into or out of such sections
-    /// are rejected by UIKit itself, §3.1.)
+    /// with what the message says of it (`delete 0.1 is aimed at section 0,
+    /// which is deleted in the same batch`). (Moves into or out of such
+    /// sections are rejected by UIKit itself, §3.1.)
     func itemOperationsInChangedSections(_ map: SectionMap) -> [(operation: Operation, message: String)] {
         let deleted = Set(batch.deletedSections)
         let inserted = Set(batch.insertedSections)
@@ -53,21 +64,14 @@ extension BatchContext {
         }
         var found: [(Operation, String)] = []
         for op in batch.operations {
+            let aim: (section: Int, fate: String?)
             switch op {
-            case .deleteItem(let p):
-                if let fate = oldFate(p.section) {
-                    found.append((op, "attempt to delete item \(p.item) from section \(p.section), which is \(fate) in the same batch"))
-                }
-            case .reloadItem(let p):
-                if let fate = oldFate(p.section) {
-                    found.append((op, "attempt to reload item \(p.item) in section \(p.section), which is \(fate) in the same batch"))
-                }
-            case .insertItem(let p):
-                if let fate = finalFate(p.section) {
-                    found.append((op, "attempt to insert item \(p.item) into section \(p.section), which is \(fate) in the same batch"))
-                }
-            default:
-                continue
+            case .deleteItem(let p), .reloadItem(let p): aim = (p.section, oldFate(p.section))
+            case .insertItem(let p): aim = (p.section, finalFate(p.section))
+            default: continue
+            }
+            if let fate = aim.fate {
+                found.append((op, "\(op.caseSpelling) is aimed at section \(aim.section), which is \(fate) in the same batch"))
             }
         }
         return found
@@ -76,9 +80,18 @@ extension BatchContext {
     /// §3.3 `item-operation-in-changed-section`: item operations aimed at a
     /// section that is inserted, deleted or reloaded in the same batch.
     /// UICollectionView drops the item deletes and inserts (§3.1 steps 5a–5b);
-    /// some libraries report a throw, Texture drops them too.
+    /// some libraries report a throw, Texture drops them too. Of a reload
+    /// there, old IGListKit says UICollectionView throws.
     func checkItemOperationInChangedSection(_ map: SectionMap) -> Rejection? {
-        itemOperationsInChangedSections(map).first.map { Rejection(.itemOperationInChangedSection, $0.message) }
+        guard let (op, message) = itemOperationsInChangedSections(map).first else { return nil }
+        if case .reloadItem = op {
+            return portableRejection(.itemOperationInChangedSection, message,
+                uikit: "its validator lets the reload through",
+                elsewhere: "old IGListKit says UICollectionView throws on a reload in a section deleted in the same batch")
+        }
+        let kind = if case .deleteItem = op { "delete" } else { "insert" }
+        return portableRejection(.itemOperationInChangedSection, message,
+            uikit: "it drops the item \(kind) silently, as Texture does", elsewhere: "some libraries report UIKit throwing on it")
     }
 
     /// §3.3 `item-change-in-moved-section`: a section move together with item
@@ -98,8 +111,10 @@ extension BatchContext {
                 default: isInside = false
                 }
                 if isInside {
-                    return Rejection(.itemChangeInMovedSection,
-                        "section \(s) is moved to section \(t) in the same batch as \(op.caseSpelling) changes its items")
+                    return portableRejection(.itemChangeInMovedSection,
+                        "section \(s) is moved to section \(t) in the same batch as \(op.caseSpelling) changes its items",
+                        uikit: "its validator does not look",
+                        elsewhere: "crash reports speak of heap corruption and of a cell animated twice")
                 }
             }
         }
@@ -142,13 +157,27 @@ extension BatchContext {
     /// Only a reload that stays put means the same to all of them.
     func checkReloadNotInPlace(_ map: SectionMap) -> Rejection? {
         guard let (p, q, isInsertHalf) = reloadsNotInPlace(map).first else { return nil }
+        let uikit = "it shifts the fresh cell by the batch's deletes and inserts, not by its moves"
+        let elsewhere = "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(p.uikitDescription))"
         if isInsertHalf {
-            return Rejection(.reloadNotInPlace,
-                "attempt to reload index path (\(p.uikitDescription)), but the reload does not stay in place: UICollectionView inserts its fresh cell at index path (\(q.uikitDescription))")
+            return portableRejection(.reloadNotInPlace,
+                "the reload of index path (\(p.uikitDescription)) does not stay in place: UICollectionView inserts its fresh cell at index path (\(q.uikitDescription))",
+                uikit: uikit, elsewhere: elsewhere)
         }
-        return Rejection(.reloadNotInPlace,
-            "attempt to reload index path (\(p.uikitDescription)), but the item does not stay in place: it ends at index path (\(q.uikitDescription))")
+        return portableRejection(.reloadNotInPlace,
+            "the reload of index path (\(p.uikitDescription)) does not stay in place: the item ends at index path (\(q.uikitDescription))",
+            uikit: uikit, elsewhere: elsewhere)
     }
+}
+
+/// A rejection of the portable subset (§3.3): `what` is outside it; the
+/// message goes on to say that this is strict's own verdict and not a UIKit
+/// exception, that UICollectionView accepts the batch (and what it does
+/// with it, `uikit`), and who does otherwise (`elsewhere`, from the rule
+/// book's sources). A UICollectionView-only app can use the `uikit`
+/// profile, which accepts the batch.
+func portableRejection(_ rule: Rule, _ what: String, uikit: String, elsewhere: String) -> Rejection {
+    Rejection(rule, "\(what); portable subset, not a UIKit exception: UICollectionView accepts this batch (\(uikit)), but \(elsewhere)")
 }
 
 /// A move's two ends, as a set's key.

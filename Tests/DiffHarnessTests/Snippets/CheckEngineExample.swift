@@ -1,18 +1,19 @@
-// snippet: check-engine-tests
+// snippet: check-engine-engine
+// Sources/MyEngine/MyEngine.swift
 import DiffHarness
 import ListModel
-import Testing
-import XCTest
 
 /// Your engine, as diffcheck sees it: two snapshots in, the batch updates
 /// a list view would run out. This one is the standard library's diff on a
 /// flat list; it claims only what it does (it never reloads, so not `fresh`).
-struct MyEngine: DiffEngine {
-    let name = "my-engine"
-    let isFlatOnly = true
-    let claims: Set<PropertyName> = [.valid, .reachesTarget]
+public struct MyEngine: DiffEngine {
+    public let name = "my-engine"
+    public let isFlatOnly = true
+    public let claims: Set<PropertyName> = [.valid, .reachesTarget]
 
-    func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+    public init() {}
+
+    public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
         let before = old.sections.first?.items.map(\.id) ?? []
         let after = new.sections.first?.items.map(\.id) ?? []
         var batch = Batch()
@@ -29,20 +30,6 @@ struct MyEngine: DiffEngine {
             }
         }
         return .stages([Stage(batch: batch)])
-    }
-}
-
-// Swift Testing
-// snippet: check-engine-one-test
-@Test func myEngineKeepsItsClaims() throws {
-    try checkEngine(MyEngine())
-}
-// end snippet: check-engine-one-test
-
-// XCTest
-final class MyEngineTests: XCTestCase {
-    func testMyEngineKeepsItsClaims() throws {
-        try checkEngine(MyEngine())
     }
 }
 // end snippet

@@ -1,0 +1,13 @@
+// ShellQuoting: the commands a report prints, quoted so that they paste
+// into `sh` as they are (a test suite's report names files with spaces).
+import Foundation
+
+/// Quotes an argument for a shell command line a user can paste: as it is
+/// when every character is safe, else in single quotes.
+///
+///     shellQuoted("Corpus/findings/0123.case")   // Corpus/findings/0123.case
+///     shellQuoted("python3 engine.py")           // 'python3 engine.py'
+public func shellQuoted(_ argument: String) -> String {
+    let safe = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=,".contains($0) }
+    return safe && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
