@@ -13,13 +13,17 @@ public struct CampaignOptions: Sendable {
     public var engineCommand: String?
     /// Seconds an engine may take on one case.
     public var timeout = 10.0
+    /// The seed of the campaign's cases.
     public var seed: UInt64 = 1
+    /// The list view the stages are checked as.
     public var profile = Profile.strict
+    /// What the generated cases may hold.
     public var generator = GeneratorOptions()
     /// The properties an external engine claims (`--claims`, or its
     /// declaration); nil: every one an external engine can claim.
     public var claims: Set<PropertyName>?
 
+    /// The options of a campaign of the built-in engine `engineName`, or of the external engine `engineCommand`.
     public init(engineName: String = "core", engineCommand: String? = nil, timeout: Double = 10, seed: UInt64 = 1,
                 profile: Profile = .strict, generator: GeneratorOptions = GeneratorOptions(), claims: Set<PropertyName>? = nil) {
         self.claims = claims
@@ -74,5 +78,6 @@ public struct CampaignOptions: Sendable {
 /// A campaign that cannot run (an unknown engine, workers that keep dying).
 public struct CampaignError: Error, CustomStringConvertible, Sendable {
     public var description: String
+    /// An error saying `description`.
     public init(description: String) { self.description = description }
 }

@@ -37,6 +37,7 @@ public struct ErrorExcerpt: Hashable, Sendable {
     /// The line being read, up to `scannedLineBytes`.
     private var partial: [UInt8] = []
 
+    /// An empty excerpt: nothing written yet.
     public init() {}
 
     /// Takes more of the child's stderr.
@@ -119,6 +120,8 @@ public final class EngineErrors: @unchecked Sendable {
     /// The excerpt of the first process that died in the outermost scope; guarded by `lock`.
     private var firstDeath: ErrorExcerpt?
 
+    /// Passes the engine's stderr through to ours (but while `beginKeeping`
+    /// is in effect), or, when `isAlwaysKept`, never.
     public init(isAlwaysKept: Bool) {
         self.isAlwaysKept = isAlwaysKept
     }

@@ -20,6 +20,7 @@ import Foundation
 
 /// A started child: its pid (also its process group) and our ends of its pipes.
 public struct SpawnedChild: Sendable {
+    /// The child's process id, also its process group's.
     public var pid: pid_t
     /// Our write end of its stdin.
     public var input: Int32
@@ -84,6 +85,7 @@ typealias SpawnAttributes = posix_spawnattr_t
 typealias SpawnFileActions = posix_spawn_file_actions_t
 #endif
 
+/// Starting child processes in process groups of their own, and ending them.
 public enum ChildProcess {
     /// Starts `arguments[0]` (a path) in a process group of its own, with
     /// default signal handling and no blocked signals, as a shell would.

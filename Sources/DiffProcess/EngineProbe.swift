@@ -31,6 +31,7 @@ public struct EngineProbeResult: Sendable {
     public var hasAnswered: Bool
 }
 
+/// The trial request an `--engine-cmd` command gets before a run.
 public enum EngineProbe {
     /// The probe's request: one unchanged item, which every engine answers.
     static let pair = (old: Snapshot(sections: [Section(id: "", items: [Item(id: "a")])]),

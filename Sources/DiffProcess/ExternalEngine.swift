@@ -56,6 +56,7 @@ public enum ExternalAnswer: Hashable, Sendable {
 /// is one process.
 public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     public let name = "external"
+    /// The command, run with `/bin/sh -c`.
     public let command: String
     /// Seconds a request may take.
     public let timeout: Double
@@ -94,6 +95,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// whose deadline for the case starts again.
     nonisolated(unsafe) public static var retryObserver: (() -> Void)?
 
+    /// The engine behind `command`, started on first use; `claims` nil: `defaultClaims`.
     public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, claims: Set<PropertyName>? = nil,
                 capturesErrors: Bool = false) {
         self.command = command

@@ -11,9 +11,11 @@ import ListModel
 /// the built-in engine's name, claims and domain. `executable` is the
 /// `diffcheck` executable.
 public final class IsolatedEngine: DiffEngine, @unchecked Sendable {
+    /// The built-in engine the child runs.
     public let engine: any DiffEngine
     let child: ExternalEngine
 
+    /// Runs `engine` in a child `executable worker --serve`, each case within `timeout` seconds.
     public init(_ engine: any DiffEngine, timeout: Double, executable: URL) {
         self.engine = engine
         let command = "SWIFT_BACKTRACE=enable=no exec " + shellQuoted(executable.path)
@@ -44,6 +46,7 @@ public final class IsolatedEngines: @unchecked Sendable {
     private let lock = NSLock()
     private var started: [String: IsolatedEngine] = [:]
 
+    /// Isolated engines started from `executable`, each case within `timeout` seconds.
     public init(timeout: Double, executable: URL) {
         self.timeout = timeout
         self.executable = executable

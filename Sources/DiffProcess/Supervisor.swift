@@ -69,13 +69,17 @@ enum WorkerState {
 /// `workerExecutable` (the `diffcheck` executable: inside diffcheck,
 /// `ownExecutable()`).
 public struct Supervisor {
+    /// The engine and how its cases are made, as every worker is told.
     public var options: CampaignOptions
+    /// How many worker processes run at once.
     public var jobs: Int
     /// The cases are 0..<maxCases (of the whole run; a shard runs its own).
     public var maxCases: Int
     /// The part of the run this campaign checks.
     public var shard = Shard.whole
+    /// Seconds after which the campaign stops; nil: no limit.
     public var maxTime: Double?
+    /// The folder each property's saved failure goes to.
     public var findings: String
     /// Prints a status line now and then (a live line on a terminal).
     public var showsStatus: Bool
@@ -90,6 +94,7 @@ public struct Supervisor {
     /// worker as `--walked` (its shrinks then do not walk those bounds again).
     public var walkedBounds: String?
 
+    /// A campaign of `options` over cases 0..<`maxCases` in `jobs` workers, saving into `findings`.
     public init(options: CampaignOptions, jobs: Int, maxCases: Int, maxTime: Double?, findings: String,
                 showsStatus: Bool, workerExecutable: URL) {
         self.options = options
@@ -130,6 +135,7 @@ public struct Supervisor {
         }
     }
 
+    /// Runs the campaign to its end, its time limit or Ctrl-C, and returns what `diffcheck fuzz` prints; throws `CampaignError` when workers keep dying outside any case.
     public func run() throws -> RandomPartReport {
         try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
         isInterrupted = 0

@@ -14,7 +14,9 @@ import MachO
 /// `engine PGID` / `engine-end PGID` lines (`handleEngineLine`), so that
 /// `stop()` ends them too, even after the worker died without stopping them.
 public final class Worker {
+    /// The worker's share: it runs the cases of this stride.
     public let stride: Int
+    /// The worker's process id (also its process group's).
     public let pid: pid_t
     /// Our end of its stdin (the supervisor's answers), or -1.
     private var input: Int32
@@ -23,6 +25,7 @@ public final class Worker {
     /// output the user wants to see); the line that explains a trap.
     var errors: ErrorTail?
     var buffer: [UInt8] = []
+    /// Whether its output has ended (it exited or closed it).
     public private(set) var isAtEnd = false
     /// Engine process groups the worker started and has not stopped.
     private(set) var engineGroups: Set<pid_t> = []
@@ -31,6 +34,7 @@ public final class Worker {
     /// Whether the supervisor killed it (a hang, the end of the run).
     private(set) var wasKilled = false
 
+    /// Starts `executable` with `arguments` as the worker of `stride`; its stderr is kept from ours when `capturesErrors`.
     public init(executable: URL, arguments: [String], stride: Int, capturesErrors: Bool = true) throws {
         self.stride = stride
         // Swift's crash backtracer can take a long time after a trap.
@@ -61,6 +65,7 @@ public final class Worker {
         errors?.explanation.map { ": " + $0 } ?? ""
     }
 
+    /// Our read end of its output, to poll.
     public var descriptor: Int32 { output }
 
     /// Reads what is available; returns complete lines (engine group lines

@@ -3,8 +3,11 @@
 extension ListDiff {
     /// A section move: from an index before the batch to an index after it.
     public struct SectionMove: Hashable, Sendable {
+        /// The section's index before the batch.
         public var from: Int
+        /// The section's index after the batch.
         public var to: Int
+        /// A move of the section at `from` (before the batch) to `to` (after it).
         public init(from: Int, to: Int) {
             self.from = from
             self.to = to
@@ -13,8 +16,11 @@ extension ListDiff {
 
     /// An item move: from an index path before the batch to one after it.
     public struct ItemMove: Hashable, Sendable {
+        /// The item's index path before the batch.
         public var from: ItemPath
+        /// The item's index path after the batch.
         public var to: ItemPath
+        /// A move of the item at `from` (before the batch) to `to` (after it).
         public init(from: ItemPath, to: ItemPath) {
             self.from = from
             self.to = to
@@ -40,15 +46,24 @@ extension ListDiff {
     ///         for move in batch.movedItems { tableView.moveRow(at: indexPath(move.from), to: indexPath(move.to)) }
     ///     }
     public struct Batch: Hashable, Sendable {
+        /// Sections deleted, by their index before the batch.
         public var deletedSections: [Int] = []
+        /// Sections inserted, by their index after the batch.
         public var insertedSections: [Int] = []
+        /// Sections reloaded, by their index before the batch.
         public var reloadedSections: [Int] = []
+        /// Sections moved, ascending by destination.
         public var movedSections: [SectionMove] = []
+        /// Items deleted, by their index path before the batch.
         public var deletedItems: [ItemPath] = []
+        /// Items inserted, by their index path after the batch.
         public var insertedItems: [ItemPath] = []
+        /// Items reloaded, by their index path before the batch.
         public var reloadedItems: [ItemPath] = []
+        /// Items moved, ascending by destination.
         public var movedItems: [ItemMove] = []
 
+        /// An empty batch.
         public init() {}
 
         /// Whether the batch changes nothing.

@@ -17,6 +17,7 @@
 ///
 /// Identifiers may repeat: see `ListDiff` for how duplicates are paired.
 public protocol Diffable {
+    /// The type of the element's identity.
     associatedtype ID: Hashable
     /// The element's identity.
     var diffIdentifier: ID { get }
@@ -34,6 +35,7 @@ extension Diffable where Self: Equatable {
 /// content-equality test for the section itself (its header), and its
 /// elements.
 public protocol DiffableSection: Diffable {
+    /// The type of the section's items.
     associatedtype Element: Diffable
     /// The section's items, in display order.
     var elements: [Element] { get }

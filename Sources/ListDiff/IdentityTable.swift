@@ -36,6 +36,7 @@
 ///   `Int32.max` identities.
 public struct IdentityTable<Identities: RandomAccessCollection>
 where Identities.Element: Hashable, Identities.Index == Int {
+    /// The identity type: the elements of the collection the table is built from.
     public typealias ID = Identities.Element
 
     @usableFromInline let identities: Identities

@@ -4,9 +4,12 @@ extension ListDiff {
     /// An item's place in a sectioned list: a section index and an item index
     /// (UIKit's `IndexPath(item:section:)`).
     public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+        /// The section's index.
         public var section: Int
+        /// The item's index within its section.
         public var item: Int
 
+        /// The item at index `item` of section `section`.
         public init(_ section: Int, _ item: Int) {
             self.section = section
             self.item = item

@@ -4,22 +4,29 @@
 extension ListDiff {
     /// Where an intermediate item comes from: the old snapshot or the new one.
     public enum ItemSource: Hashable, Sendable {
+        /// The item at this index path of the old snapshot (its old content).
         case old(ItemPath)
+        /// The item at this index path of the new snapshot (its new content).
         case new(ItemPath)
     }
 
     /// Where an intermediate section comes from: the old snapshot or the new one.
     public enum SectionSource: Hashable, Sendable {
+        /// The section at this index of the old snapshot.
         case old(Int)
+        /// The section at this index of the new snapshot.
         case new(Int)
     }
 
     /// One section of an intermediate snapshot: whose identity and content
     /// the section takes, and its items.
     public struct IntermediateSection: Hashable, Sendable {
+        /// The section whose identity and content this section takes.
         public var source: SectionSource
+        /// The section's items, in display order.
         public var items: [ItemSource]
 
+        /// A section taken from `source`, holding `items`.
         public init(source: SectionSource, items: [ItemSource]) {
             self.source = source
             self.items = items
@@ -44,9 +51,12 @@ extension ListDiff {
     /// snapshots (the core cannot build a user's section). `data` is `nil`
     /// for the last stage: its data is the new snapshot.
     public struct Stage: Hashable, Sendable {
+        /// The batch to issue.
         public var batch: Batch
+        /// What the data source holds when the batch is issued; `nil` for the last stage (the new snapshot).
         public var data: [IntermediateSection]?
 
+        /// A stage issuing `batch` with the data source holding `data` (`nil`: the new snapshot).
         public init(batch: Batch, data: [IntermediateSection]? = nil) {
             self.batch = batch
             self.data = data

@@ -25,7 +25,9 @@ public struct CountCheck: Hashable, Sendable {
     public let before: [Int]
     /// Items per section that the data source returns after the batch.
     public let after: [Int]
+    /// The batch the app is about to issue.
     public let batch: Batch
+    /// The list view the batch is checked as (`uikit` unless given).
     public let profile: Profile
     /// The first rejection, in UIKit's words, or nil when the view accepts the batch.
     public let rejection: Rejection?

@@ -4,6 +4,7 @@
 /// Why a diffable snapshot operation is refused: UIKit's fatal error, in its
 /// words where the rule book gives them.
 public struct DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which of UIKit's fatal errors the operation hits.
     public enum Kind: String, Hashable, Sendable {
         /// `Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(...)}` **[open]**
         case duplicateItems = "duplicate-items"
@@ -25,9 +26,12 @@ public struct DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConv
         case anchorIsMoved = "anchor-is-moved"
     }
 
+    /// Which fatal error this is.
     public var kind: Kind
+    /// The fatal error's text, in UIKit's words where the rule book gives them.
     public var message: String
 
+    /// The error of `kind` with `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
@@ -38,9 +42,12 @@ public struct DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConv
 
 /// One section of a diffable snapshot: a unique identifier and its items.
 public struct DiffableSnapshotSection: Hashable, Sendable {
+    /// The section identifier.
     public var id: String
+    /// The section's item identifiers, in display order.
     public var items: [String]
 
+    /// A section `id` holding `items`.
     public init(id: String, items: [String] = []) {
         self.id = id
         self.items = items
@@ -64,13 +71,16 @@ public struct DiffableSnapshotSection: Hashable, Sendable {
 ///     try s.appendItems(["a", "b"])
 ///     try s.moveItem("a", afterItem: "b")   // [A: b a]
 public struct DiffableSnapshot: Hashable, Sendable {
+    /// The sections, in display order.
     public private(set) var sections: [DiffableSnapshotSection] = []
     /// Items marked with `reloadItems`, in the order first marked.
     public private(set) var reloadedItems: [String] = []
     /// Items marked with `reconfigureItems`, in the order first marked.
     public private(set) var reconfiguredItems: [String] = []
+    /// How the rule book's **[open]** rules are settled (see the type's description).
     public var profile: Profile
 
+    /// An empty snapshot: no sections, no items.
     public init(profile: Profile = .strict) {
         self.profile = profile
     }
@@ -88,11 +98,16 @@ public struct DiffableSnapshot: Hashable, Sendable {
 
     // MARK: Reading
 
+    /// The section identifiers, in display order (`sectionIdentifiers` of `NSDiffableDataSourceSnapshot`).
     public var sectionIdentifiers: [String] { sections.map(\.id) }
+    /// Every item identifier, section by section (`itemIdentifiers`).
     public var itemIdentifiers: [String] { sections.flatMap(\.items) }
+    /// The number of sections (`numberOfSections`).
     public var numberOfSections: Int { sections.count }
+    /// The number of items in all sections (`numberOfItems`).
     public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
 
+    /// The items of section `id`, or `nil` when the snapshot has no such section.
     public func itemIdentifiers(inSection id: String) -> [String]? {
         sections.first { $0.id == id }?.items
     }

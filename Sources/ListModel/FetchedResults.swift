@@ -28,8 +28,10 @@ public enum FetchedResultsChange: Hashable, Sendable {
 /// One stream of changes: section changes first, then object changes, as the
 /// controller reports them.
 public struct FetchedResultsStream: Hashable, Sendable {
+    /// The changes, in the order the controller reports them.
     public var changes: [FetchedResultsChange]
 
+    /// A stream of `changes`, in report order.
     public init(_ changes: [FetchedResultsChange]) {
         self.changes = changes
     }

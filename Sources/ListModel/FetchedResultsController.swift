@@ -37,6 +37,7 @@ public struct FetchedResultsReading: Hashable, Sendable, CustomStringConvertible
     /// over `reportsUpdatesAsEqualPathMoves`.
     public var reportsUpdatesTwice: Bool
 
+    /// A reading with each flag as given; the defaults are the iOS 10 SDK's controller.
     public init(reportsUpdatesLast: Bool = false, reportsObjectsOfDeletedSections: Bool = true,
                 reportsUpdatesAsEqualPathMoves: Bool = false, reportsUpdatesTwice: Bool = false) {
         self.reportsUpdatesLast = reportsUpdatesLast

@@ -8,6 +8,8 @@
 /// a second reading of the sources does differently (§3.3). A batch `strict`
 /// accepts, `uikit` accepts with the same result.
 public enum Profile: String, CaseIterable, Sendable {
+    /// The portable subset (the default): what every list view and iOS version accepts.
     case strict
+    /// UICollectionView as its batch validator runs.
     case uikit
 }

@@ -8,9 +8,12 @@
 /// the portable subset (§3.3) a message that says it is not a UIKit
 /// exception. `rule` is a stable name for reports.
 public struct Rejection: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The rule the batch breaks: a stable name for reports.
     public var rule: Rule
+    /// The rejection in UIKit's words, as a crash log shows it.
     public var message: String
 
+    /// A rejection by `rule`, worded `message`.
     public init(_ rule: Rule, _ message: String) {
         self.rule = rule
         self.message = message

@@ -11,25 +11,36 @@ public struct Replay: Hashable, Sendable {
     /// The state the view displays after the last accepted stage.
     public var final: Snapshot? { displayed.last }
 
+    /// Whether every stage was accepted.
     public var isAccepted: Bool { rejection == nil }
 }
 
 /// A rejected stage: its 0-based position and the model's verdict.
 public struct StageRejection: Hashable, Sendable {
+    /// The rejected stage's position, from 0.
     public var stage: Int
+    /// Why the model rejected it.
     public var rejection: Rejection
 }
 
 /// A place where the view shows another identity than the data source holds.
 public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
+    /// Where the view and the data source differ.
     public enum Place: Hashable, Sendable {
+        /// The number of sections.
         case sectionCount
+        /// The section at this index (its identity).
         case section(Int)
+        /// The number of items in this section.
         case itemCount(section: Int)
+        /// The item at this index path (its identity).
         case item(ItemPath)
     }
+    /// Where the two differ.
     public var place: Place
+    /// What the view shows there: an identifier or a count.
     public var shown: String
+    /// What the data source holds there: an identifier or a count.
     public var expected: String
 
     public var description: String {
@@ -50,9 +61,13 @@ public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
 public struct StaleCell: Hashable, Sendable, CustomStringConvertible {
     /// The item's index path, or `nil` for a section header.
     public var path: ItemPath?
+    /// The section's index (for an item, its section).
     public var section: Int
+    /// The identifier of the stale item or section.
     public var id: String
+    /// The content version the view shows.
     public var shownContent: Int
+    /// The content version the data source holds.
     public var expectedContent: Int
 
     public var description: String {

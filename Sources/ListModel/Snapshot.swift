@@ -10,9 +10,12 @@
 /// In the case format `a` is `Item(id: "a", content: 0)` and `a''` is
 /// `Item(id: "a", content: 2)`.
 public struct Item: Hashable, Sendable, CustomStringConvertible {
+    /// The item's identity; it may repeat within a snapshot.
     public var id: String
+    /// The item's content version: 0, 1, … (`a`, `a'`, …).
     public var content: Int
 
+    /// The item `id` at content version `content`.
     public init(id: String, content: Int = 0) {
         self.id = id
         self.content = content
@@ -27,10 +30,14 @@ public struct Item: Hashable, Sendable, CustomStringConvertible {
 
 /// One section: an identity, the version of its own content, and its items.
 public struct Section: Hashable, Sendable {
+    /// The section's identity; it may repeat within a snapshot.
     public var id: String
+    /// The version of the section's own content (its header): `[A'':]` is 2.
     public var content: Int
+    /// The section's items, in display order.
     public var items: [Item]
 
+    /// The section `id` at content version `content`, holding `items`.
     public init(id: String, content: Int = 0, items: [Item] = []) {
         self.id = id
         self.content = content
@@ -40,8 +47,10 @@ public struct Section: Hashable, Sendable {
 
 /// A sectioned list: the data a data source returns, or what a view shows.
 public struct Snapshot: Hashable, Sendable {
+    /// The sections, in display order.
     public var sections: [Section]
 
+    /// A snapshot of `sections` (none: a list with no sections).
     public init(sections: [Section] = []) {
         self.sections = sections
     }

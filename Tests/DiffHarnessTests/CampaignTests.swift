@@ -4,7 +4,7 @@ import Foundation
 import ListModel
 import Testing
 
-/// `MyEngine` of the README, claiming `fresh` although it never reloads:
+/// `MyEngine` of the documentation (`Snippets/CheckEngineExample.swift`), claiming `fresh` although it never reloads:
 /// a changed item keeps showing its old content.
 private struct ClaimsTooMuch: DiffEngine {
     let name = "claims-too-much"
@@ -98,13 +98,6 @@ private func caseFiles(_ folder: String) -> [String] {
         #expect(throws: EngineCheckSettingError.self) {
             try checkEngine(MyEngine(), regressions: folder, environment: ["DIFFCHECK_CASES": "many"])
         }
-    }
-
-    @Test func theReadmeExampleIsTheCompiledOne() throws {
-        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let example = try String(contentsOf: here.appendingPathComponent("ReadmeExample.swift"), encoding: .utf8)
-        let readme = try String(contentsOf: here.appendingPathComponent("../../README.md").standardized, encoding: .utf8)
-        #expect(readme.contains("```swift\n" + example + "```"))
     }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 import ListModel
 import Testing
 
-/// `MyEngine` of the README claiming `fresh` (it never reloads): it fails
+/// `MyEngine` of the documentation claiming `fresh` (it never reloads): it fails
 /// on random cases too, so a campaign without exhaustive bounds shrinks.
 private struct StaleEngine: DiffEngine {
     let name = "stale"

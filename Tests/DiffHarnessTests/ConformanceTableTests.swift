@@ -1,5 +1,6 @@
-// The README's conformance table: each row's case, judged by the model under
-// both profiles, gets the verdict the row states.
+// The conformance table of ListModel's article "The reference model and its
+// profiles": each row's case, judged by the model under both profiles, gets
+// the verdict the row states.
 import Foundation
 import Testing
 import ListModel
@@ -14,17 +15,18 @@ import ListModel
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    static let articlePath = "Sources/ListModel/ListModel.docc/ModelAndProfiles.md"
 
     static func rows() throws -> [Row] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "| rule | source | case | strict | uikit |"))
+        let article = try String(contentsOf: root.appendingPathComponent(articlePath), encoding: .utf8)
+        let start = try #require(article.range(of: "| rule | source | case | strict | uikit |"))
         var rows: [Row] = []
-        for line in readme[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2) {
+        for line in article[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2) {
             guard line.hasPrefix("|") else { break }
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            let link = cells[2]
-            let path = try #require(link.split(separator: "(").last.map { String($0.dropLast()) })
-            rows.append(Row(path: path, strict: cells[3], uikit: cells[4]))
+            // The case by name, in code voice: `uikit-delete-and-reload`.
+            let name = cells[2].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            rows.append(Row(path: "Corpus/regressions/\(name).case", strict: cells[3], uikit: cells[4]))
         }
         return rows
     }

@@ -1,6 +1,6 @@
 // The fetched-results and diffable subjects (`frc:…`, `diffable:…`), their
-// generator shapes and their drawing: each verdict here is one the README's
-// table states, on a hand-picked pair.
+// generator shapes and their drawing: each verdict here is one the table of
+// DiffHarness's article "Fetched-results and diffable subjects" states, on a hand-picked pair.
 import Testing
 import ListModel
 @testable import DiffHarness

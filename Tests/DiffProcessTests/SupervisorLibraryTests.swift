@@ -4,7 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
-// The campaign supervisor from code, as README's "Platforms" shows it: a
+// The campaign supervisor from code, as DiffProcess's article "Campaigns and
+// CI" shows it: a
 // library user on a Mac or Linux runs a multi-process campaign without the
 // command, and gets the report `diffcheck fuzz` prints.
 @Suite struct SupervisorLibraryTests {

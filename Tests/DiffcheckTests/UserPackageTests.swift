@@ -1,9 +1,10 @@
-// The README's recipe of "Checking your engine from its own tests" is what
-// `.ci/user-package` builds as a package of its own: the script writes the
-// README's blocks as printed (`--write DIR`), and the recipe holds together
-// as a package (issue 27, point 11): the targets it names are defined, it
-// says the platforms diffcheck needs, what it excludes exists, and the
-// engine is public for the modules that use it. `.ci/run` builds and runs it.
+// The recipe of DiffHarness's article "Checking an engine from its tests"
+// is what `.ci/user-package` builds as a package of its own: the script
+// writes the article's blocks as printed (`--write DIR`), README.md shows
+// no other text for a file of the recipe, and the recipe holds together as
+// a package: the targets it names are defined, it says the platforms
+// diffcheck needs, what it excludes exists, and the engine is public for
+// the modules that use it. `.ci/run` builds and runs it.
 import Foundation
 import Testing
 
@@ -33,20 +34,30 @@ private func writtenPackage() throws -> [String: String] {
     return files
 }
 
+/// The article that holds the recipe.
+private let article = "Sources/DiffHarness/DiffHarness.docc/CheckingAnEngineFromItsTests.md"
+
+/// The ```swift blocks of the Markdown file at `path` (from the root) whose
+/// first two lines name the file `file` of the recipe (`// Package.swift`).
+private func blocks(naming file: String, in path: String) throws -> [String] {
+    let markdown = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    return markdown.components(separatedBy: "```swift\n").dropFirst()
+        .compactMap { $0.components(separatedBy: "```\n").first }
+        .filter { $0.split(separator: "\n").prefix(2).contains("// " + file) }
+}
+
 @Suite struct UserPackageTests {
-    let readme: String
-
-    init() throws {
-        readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    }
-
-    @Test func theScriptBuildsTheReadmesBlocksAsPrinted() throws {
+    @Test func theScriptBuildsTheArticlesBlocksAsPrinted() throws {
         let files = try writtenPackage()
         #expect(Set(files.keys) == ["Package.swift", "Sources/MyEngine/MyEngine.swift", "Sources/serve-my-engine/main.swift",
                                     "Tests/MyEngineTests/MyEngineTests.swift", "Tests/MyEngineTests/diffcheck-regressions/.keep"])
         for (path, text) in files where path.hasSuffix(".swift") {
-            #expect(readme.contains("\n```swift\n" + text + "```\n"), "\(path) is not a block of the README:\n\(text)")
             #expect(text.split(separator: "\n").prefix(2).contains("// " + path), "\(path) does not say its path")
+            #expect(try blocks(naming: path, in: article) == [text], "\(path) is not the one block of \(article) naming it:\n\(text)")
+            // The front page may show a file of the recipe, but only as the article prints it.
+            for shown in try blocks(naming: path, in: "README.md") {
+                #expect(shown == text, "README.md shows \(path) otherwise than the article:\n\(shown)")
+            }
         }
     }
 
@@ -84,14 +95,15 @@ private func writtenPackage() throws -> [String: String] {
         }
     }
 
-    /// diffcheck's own tests compile the engine as printed, and the test
-    /// file as printed but for `import MyEngine` (the engine is in the same module there).
+    /// diffcheck's own tests compile the engine as printed (its snippet
+    /// region), and the test file as printed but for `import MyEngine`
+    /// (the engine is in the same module there).
     @Test func diffchecksOwnTestsCompileTheRecipe() throws {
         let files = try writtenPackage()
-        let here = root.appendingPathComponent("Tests/DiffHarnessTests")
-        let engine = try String(contentsOf: here.appendingPathComponent("ReadmeExample.swift"), encoding: .utf8)
-        let test = try String(contentsOf: here.appendingPathComponent("ReadmeExampleTests.swift"), encoding: .utf8)
-        #expect(engine == files["Sources/MyEngine/MyEngine.swift"])
+        let here = root.appendingPathComponent("Tests/DiffHarnessTests/Snippets")
+        let engine = try String(contentsOf: here.appendingPathComponent("CheckEngineExample.swift"), encoding: .utf8)
+        let test = try String(contentsOf: here.appendingPathComponent("CheckEngineExampleTests.swift"), encoding: .utf8)
+        #expect(engine == "// snippet: check-engine-engine\n" + (files["Sources/MyEngine/MyEngine.swift"] ?? "") + "// end snippet\n")
         #expect(test == files["Tests/MyEngineTests/MyEngineTests.swift"]?.replacingOccurrences(of: "import MyEngine\n", with: ""))
     }
 }

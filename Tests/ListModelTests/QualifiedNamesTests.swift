@@ -1,4 +1,5 @@
-// The module name qualifies the model's types (README, "Platforms", Names):
+// The module name qualifies the model's types (ListModel's article "The
+// reference model and its profiles", "Names that clash with other modules"):
 // a file that also imports SwiftUI (its `Section`) or Foundation (its
 // `Operation`) writes `ListModel.Section` and `ListModel.Operation`.
 import Foundation

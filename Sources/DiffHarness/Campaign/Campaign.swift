@@ -17,7 +17,9 @@ import ListModel
 /// never returns hangs it. Run such an engine under `diffcheck` instead,
 /// which keeps every engine in a child process.
 public struct Campaign: Sendable {
+    /// The engine under test; it runs in this process.
     public var engine: any DiffEngine
+    /// The list view the engine's stages are checked as (`strict` by default).
     public var profile: Profile
     /// Fixes the random cases: case n of seed s is the same on every machine.
     public var seed: UInt64
@@ -25,6 +27,7 @@ public struct Campaign: Sendable {
     public var cases: Int
     /// Bounds whose every pair is checked, smallest pairs first.
     public var exhaustiveBounds: [ExhaustiveBound]
+    /// What the random cases may hold (flat only, repeated identities, sizes, shapes).
     public var generatorOptions: GeneratorOptions
     /// The folder of saved failures: every case file in it is replayed
     /// first, and each new failure is saved there (created when needed).
@@ -38,6 +41,7 @@ public struct Campaign: Sendable {
         ExhaustiveBound(isFlat: false, maxTotalItems: 2, maxSections: 2, maxItemsPerSection: 1),
     ]
 
+    /// A campaign of `engine`: the saved cases in `regressions`, then every pair of `exhaustiveBounds`, then `cases` random cases of `seed`.
     public init(engine: any DiffEngine, profile: Profile = .strict, seed: UInt64 = 0, cases: Int = 1_000,
                 exhaustiveBounds: [ExhaustiveBound] = Campaign.smallBounds,
                 generatorOptions: GeneratorOptions = GeneratorOptions(), regressions: String? = nil) {

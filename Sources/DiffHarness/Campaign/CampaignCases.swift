@@ -9,8 +9,11 @@ import ListModel
 
 /// Case n of a random campaign, checked.
 public struct CheckedCase: Sendable {
+    /// The case's number n within its seed.
     public var caseNumber: Int
+    /// The generated pair, with the choices that made it.
     public var pair: GeneratedPair
+    /// What the engine answered and which properties it failed.
     public var verdict: Verdict
     /// What the pair exercises (empty when the engine did not apply to it).
     public var labels: LabelSet
@@ -34,9 +37,11 @@ extension CheckedCase {
 
 /// A failure shrunk and saved.
 public struct SavedFinding: Sendable {
+    /// The shrunk counterexample.
     public var example: Counterexample
     /// Where it was saved; nil if it could not be written.
     public var path: String?
+    /// The seconds shrinking took.
     public var seconds: Double
     /// Why it could not be written (nil when it was).
     public var saveError: String?
@@ -44,8 +49,11 @@ public struct SavedFinding: Sendable {
 
 /// The random cases of one engine's campaign: case n is fixed by (seed, n).
 public struct CampaignCases: Sendable {
+    /// Checks each case: the engine, the profile and the properties.
     public let checker: Checker
+    /// Makes case n of the seed (its options adjusted to the engine: flat pairs for a flat-only engine).
     public let generator: PairGenerator
+    /// The seed that fixes every case.
     public let seed: UInt64
     /// The command of an external engine, recorded in findings.
     public let engineCommand: String?
@@ -53,6 +61,7 @@ public struct CampaignCases: Sendable {
     /// shrinking does not walk those bounds again.
     public var walked = WalkedBounds()
 
+    /// The cases of `seed` for `engine` under `profile`; `engineCommand` is recorded in the findings of an external engine.
     public init(engine: any DiffEngine, profile: Profile = .strict, generatorOptions: GeneratorOptions = GeneratorOptions(),
                 seed: UInt64, engineCommand: String? = nil) {
         checker = Checker(engine: engine, profile: profile)

@@ -15,6 +15,7 @@ public struct CampaignFinding: Sendable {
         case random(caseNumber: Int)
     }
 
+    /// The part of the campaign that found it.
     public var part: Part
     /// The property that failed (nil for a regression: its message says).
     public var property: PropertyName?
@@ -31,6 +32,7 @@ public struct CampaignFinding: Sendable {
     /// one that is).
     public var saveError: String?
 
+    /// A failure found by `part`.
     public init(part: Part, property: PropertyName? = nil, message: String, caseText: String, path: String?,
                 saveError: String? = nil) {
         self.part = part
@@ -44,20 +46,27 @@ public struct CampaignFinding: Sendable {
 
 /// What a campaign did and found.
 public struct CampaignResult: Sendable, CustomStringConvertible {
+    /// The engine's name.
     public var engine: String
+    /// The seed of the random cases.
     public var seed: UInt64
     /// The regressions folder, if any.
     public var regressions: String?
+    /// How many saved cases were replayed.
     public var regressionsReplayed = 0
+    /// How many pairs of the exhaustive bounds were checked.
     public var exhaustivePairs = 0
     /// The random part (nil when it did not run: a regression failed).
     public var random: RandomPartReport?
+    /// Every failure, in the order found: regressions, then exhaustive pairs, then random cases.
     public var failures: [CampaignFinding] = []
+    /// The campaign's wall time, in seconds.
     public var seconds = 0.0
     /// Lines the report prints after its summary (where the regressions
     /// folder is when it is not the one asked for, say).
     public var notes: [String] = []
 
+    /// An empty result for `engine`, before any part ran.
     public init(engine: String, seed: UInt64, regressions: String?) {
         self.engine = engine
         self.seed = seed

@@ -14,6 +14,7 @@ import ListModel
 /// Thrown by `checkEngine` when a property fails; its description is the
 /// whole report (each shrunk case, where it was saved, how to rerun it).
 public struct EngineCheckFailure: Error, CustomStringConvertible {
+    /// What the campaign did and found; its description is the report.
     public var result: CampaignResult
     public var description: String { result.description }
 }
@@ -73,6 +74,9 @@ func defaultRegressionsFolder(testFile: String, temporaryDirectory: String = NST
 /// property fails.
 ///
 /// - Parameters:
+///   - engine: the engine under test; it runs in this process.
+///   - profile: the list view its stages are checked as (`strict`: the
+///     portable subset).
 ///   - regressions: the folder of saved failures, replayed before anything
 ///     else; each new failure is saved there (a failure that cannot be
 ///     saved says so in the error), in the case format the command line
@@ -86,8 +90,13 @@ func defaultRegressionsFolder(testFile: String, temporaryDirectory: String = NST
 ///     overrides both.
 ///   - cases: random cases; `DIFFCHECK_CASES` overrides it.
 ///   - seed: the seed of the random cases; `DIFFCHECK_SEED` overrides it.
-///   Each variable is also read as `TEST_RUNNER_DIFFCHECK_…` (xcodebuild).
 ///   - exhaustive: bounds whose every pair is checked (`[]`: none).
+///   - generatorOptions: what the random cases may hold (flat only, repeated
+///     identities, sizes, shapes).
+///   - environment: where the `DIFFCHECK_…` variables are read; each is
+///     also read as `TEST_RUNNER_DIFFCHECK_…` (xcodebuild).
+///   - filePath: the calling test file, whose folder holds the default
+///     regressions folder; leave it out.
 /// - Returns: the result, when every property holds.
 ///
 /// The engine runs in this process: an engine that traps takes the test

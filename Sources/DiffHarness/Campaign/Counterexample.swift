@@ -11,17 +11,24 @@ public struct Counterexample: Sendable {
     /// The command of an external engine, recorded in the finding as a
     /// comment (never run from it) and part of the finding's identity.
     public var engineCommand: String?
+    /// The profile the case was checked under.
     public var profile: Profile
     /// Where the case came from: the campaign seed and case number, when random.
     public var seed: UInt64?
+    /// The case number within the seed, when random.
     public var caseNumber: Int?
+    /// The failing pair as generated, with its choices.
     public var original: GeneratedPair
+    /// The simplest pair shrinking found that still fails the property.
     public var shrunk: GeneratedPair
     /// The verdict on the shrunk case (its stages and every failing property).
     public var shrunkVerdict: Verdict
+    /// How many times shrinking ran the failure test.
     public var shrinkCalls: Int
+    /// Whether shrinking stopped at its budget (calls or time): the case may shrink further.
     public var isShrinkBudgetExhausted: Bool
 
+    /// A failure of `engine` under `profile`, before (`original`) and after (`shrunk`) shrinking.
     public init(failure: PropertyFailure, engine: String, profile: Profile, seed: UInt64?, caseNumber: Int?,
                 original: GeneratedPair, shrunk: GeneratedPair, shrunkVerdict: Verdict, shrinkCalls: Int,
                 isShrinkBudgetExhausted: Bool, engineCommand: String? = nil) {

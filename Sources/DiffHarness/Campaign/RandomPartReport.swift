@@ -9,16 +9,20 @@ public let unshrunkNote = " (not shrunk: the campaign stopped while shrinking it
 /// One failure the random part found: the smallest case number that failed
 /// its property.
 public struct RandomFailure: Sendable {
+    /// The smallest case number that failed the property.
     public var caseNumber: Int
+    /// The property's stable name (`reaches-target`).
     public var property: String
     /// Where the finding was saved (`-` if it could not be).
     public var path: String
+    /// One line: what is wrong.
     public var message: String
     /// How shrinking went ("145265 calls, 0.61 s"), when known.
     public var shrinking: String?
     /// Why it was kept before shrinking could end, if it was.
     public var unshrunkBecause: String?
 
+    /// A failure of `property` on case `caseNumber`, saved at `path`.
     public init(caseNumber: Int, property: String, path: String, message: String,
                 shrinking: String? = nil, unshrunkBecause: String? = nil) {
         self.caseNumber = caseNumber
@@ -33,6 +37,7 @@ public struct RandomFailure: Sendable {
 /// The cases an engine refused for one reason (`{"error": REASON}` on an
 /// input with repeated identities: a legitimate refusal, not a failure).
 public struct RefusedCases: Sendable, Hashable {
+    /// How many cases were refused for this reason.
     public var count = 0
     /// The smallest case number refused for this reason.
     public var firstCase: Int
@@ -41,6 +46,7 @@ public struct RefusedCases: Sendable, Hashable {
     /// Whether that pair has more than one section (filled in with `firstPair`).
     public var isFirstSectioned = false
 
+    /// `count` cases refused, the smallest being `firstCase`.
     public init(count: Int = 0, firstCase: Int, firstPair: String? = nil) {
         self.count = count
         self.firstCase = firstCase
@@ -50,6 +56,7 @@ public struct RefusedCases: Sendable, Hashable {
 
 /// What the random part of a campaign did, in process or in workers.
 public struct RandomPartReport: Sendable {
+    /// How many cases were run, skipped ones included.
     public var casesRun = 0
     /// Cases the engine did not apply to: refused (`refusals`) or, for a
     /// flat-only engine, sectioned. Their labels are not counted.
@@ -66,6 +73,7 @@ public struct RandomPartReport: Sendable {
     public var failures: [RandomFailure] = []
     /// Cases that failed a property already found (counted, not shrunk again).
     public var repeatedFailures: [String: Int] = [:]
+    /// How many judged cases carried each label (a label never seen is a coverage gap).
     public var labelCounts: [Label: Int] = [:]
     /// Workers that died outside a case's checking, or of a kill from
     /// outside (their cases were run again): one line each.
@@ -74,9 +82,12 @@ public struct RandomPartReport: Sendable {
     public var unfinished: [String] = []
     /// Why the campaign stopped before its cases or time were done, if so.
     public var stoppedEarly: String?
+    /// The part's wall time, in seconds.
     public var elapsed = 0.0
+    /// Whether Ctrl-C (or a signal) stopped the part.
     public var wasInterrupted = false
 
+    /// An empty report, before any case ran.
     public init() {}
 
     /// Counts case `n` as refused for `reason`, keeping the smallest case

@@ -17,6 +17,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// The whole run: one shard.
     public static let whole = Shard(index: 0, count: 1)
 
+    /// Shard `index + 1` of `count`; traps unless `0 <= index < count`.
     public init(index: Int, count: Int) {
         precondition(count >= 1 && (0..<count).contains(index), "a shard is K/N with 1 ≤ K ≤ N")
         self.index = index
@@ -32,6 +33,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
         self.init(index: k - 1, count: n)
     }
 
+    /// Whether this is the whole run (`1/1`).
     public var isWhole: Bool { count == 1 }
 
     /// Whether number `n` (a case number, an exhaustive place, a file's

@@ -10,6 +10,7 @@ public struct ByteSource: ChoiceSource {
     private let bytes: [UInt8]
     private var position = 0
 
+    /// Choices decoded from `bytes`, from the first byte on.
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }

@@ -33,6 +33,7 @@ public struct Choices {
     /// drawn from the source like any choice.
     public private(set) var plannedSize: SizeClass?
 
+    /// Draws from `source`; past `limit` draws every value is 0; `plannedSize` is the size class `drawSizeClass` returns instead of a draw.
     public init(_ source: any ChoiceSource, limit: Int = 100_000, plannedSize: SizeClass? = nil,
                 isRecording: Bool = true) {
         self.source = source

@@ -12,6 +12,7 @@ public struct ChoiceTreeWalk {
     /// The prefix the next run replays.
     public private(set) var prefix: [Int] = []
 
+    /// A walk at its first sequence (the empty prefix: every choice 0).
     public init() {}
 
     /// A walk that starts at `prefix` (the first leaf below it).

@@ -5,6 +5,7 @@
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose whole output is fixed by `seed`.
     public init(seed: UInt64) {
         state = seed
     }
@@ -34,6 +35,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 public struct RandomSource: ChoiceSource {
     private var generator: SplitMix64
 
+    /// Choices drawn from `SplitMix64` seeded with `seed`.
     public init(seed: UInt64) {
         generator = SplitMix64(seed: seed)
     }

@@ -6,6 +6,7 @@ public struct ReplaySource: ChoiceSource {
     private let values: [Int]
     private var position = 0
 
+    /// Replays `values`, then answers 0.
     public init(_ values: [Int]) {
         self.values = values
     }

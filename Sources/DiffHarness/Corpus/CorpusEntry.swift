@@ -11,6 +11,7 @@ public enum CorpusEntry: Sendable {
     /// the byte source; it is expected to pass unless it is a crash artifact.
     case binary(path: String, bytes: [UInt8])
 
+    /// The file's path.
     public var path: String {
         switch self {
         case .text(let path, _), .binary(let path, _): return path

@@ -86,12 +86,15 @@ public enum EntryRefusal: Hashable, Sendable, CustomStringConvertible {
 
 /// The outcome of replaying one corpus file.
 public struct EntryOutcome: Sendable {
+    /// The corpus file's path.
     public var path: String
     /// The case as it was checked (a decoded binary input becomes a case).
     public var checkedCase: Case
+    /// The engine that answered, when an engine was run.
     public var engineName: String?
     /// The stages that were checked (the file's own, the recorded ones, or the engine's).
     public var stages: [Stage]
+    /// The properties that failed, in `PropertyName` order.
     public var failures: [PropertyFailure]
     /// The model's rejection, for cases with their own stages.
     public var rejection: StageRejection?
@@ -129,6 +132,7 @@ public struct CorpusReplayer: Sendable {
     public var engineNamed: @Sendable (String) -> (any DiffEngine)?
     /// `--profile`: overrides nothing a case says itself.
     public var profile: Profile
+    /// The options that decode a binary input (`--flat`, `--no-duplicates`, `--max-size`).
     public var generatorOptions: GeneratorOptions
     /// Whether the run named its engine (`--engine`, `--engine-cmd`); a
     /// crash artifact of unknown engine only runs then.
@@ -136,6 +140,7 @@ public struct CorpusReplayer: Sendable {
     /// Whether a case with `recorded:` lines is judged by them, without its engine.
     public var judgesRecordedStages = false
 
+    /// Replays with `defaultEngine` for cases that name none, finding a named engine with `engineNamed`.
     public init(defaultEngine: any DiffEngine, profile: Profile = .strict,
                 generatorOptions: GeneratorOptions = GeneratorOptions(),
                 engineNamed: @escaping @Sendable (String) -> (any DiffEngine)? = EngineCatalog.engine(named:)) {
@@ -148,6 +153,7 @@ public struct CorpusReplayer: Sendable {
     /// Whether the default engine is the run's external (`--engine-cmd`) engine.
     var hasEngineCommand: Bool { defaultEngine.name == CaseParser.externalEngine }
 
+    /// Replays one corpus file against its expectation (`expect:`, or passing for a binary input).
     public func replay(_ entry: CorpusEntry) -> EntryOutcome {
         switch entry {
         case .text(let path, let c):

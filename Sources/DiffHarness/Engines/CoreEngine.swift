@@ -14,6 +14,7 @@ public struct CoreEngine: DiffEngine {
     public let claims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .minimalMoves, .deterministic, .noCrash]
     public var summary: String { "core: the optimized diff core (ListDiff)" }
 
+    /// The core engine.
     public init() {}
 
     public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {

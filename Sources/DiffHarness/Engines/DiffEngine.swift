@@ -3,11 +3,17 @@ import ListModel
 
 /// The stable names of the properties the harness checks.
 public enum PropertyName: String, CaseIterable, Sendable, Comparable {
+    /// Every stage is accepted by the reference model.
     case valid
+    /// After each stage the view holds that stage's data; after the last, the new snapshot.
     case reachesTarget = "reaches-target"
+    /// At the end every item and section shows its new content.
     case fresh
+    /// No more moves than the longest-increasing-subsequence minimum.
     case minimalMoves = "minimal-moves"
+    /// The same input gives the same output twice.
     case deterministic
+    /// The engine answers: no trap, no hang, no error but a declared refusal of repeated identities.
     case noCrash = "no-crash"
 
     public static func < (lhs: PropertyName, rhs: PropertyName) -> Bool {
@@ -39,6 +45,7 @@ public struct EngineFailure: Hashable, Sendable, CustomStringConvertible {
     /// is not judged, and that is a scaling note, never a failure.
     public var isTooSlow: Bool
 
+    /// A failure for `reason`; `isHang` for a timeout, `isTooSlow` for a case too long for the engine's measured pace.
     public init(_ reason: String, isHang: Bool = false, isTooSlow: Bool = false) {
         self.reason = reason
         self.isHang = isHang
@@ -70,6 +77,7 @@ public protocol DiffEngine: Sendable {
     var claims: Set<PropertyName> { get }
     /// One line saying what the engine is.
     var summary: String { get }
+    /// The stages that take a list view from `old` to `new`, a refusal, or a failure.
     func diff(old: Snapshot, new: Snapshot) -> EngineOutput
     /// What `diff(old:new:)` answers for each pair, called on each in turn,
     /// up to and including the first pair whose output `isLast(n, output)`

@@ -35,8 +35,10 @@ public enum DiffableSystem: String, CaseIterable, Sendable {
 /// under `strict`) from what the view shows to that end state, so a verdict
 /// is about the pipeline's end state, not about UIKit's batch.
 public struct DiffableEngine: DiffEngine {
+    /// Which system's diffable data source: before iOS 15 or from iOS 15.
     public let system: DiffableSystem
 
+    /// The pipeline as `system` runs it.
     public init(system: DiffableSystem) {
         self.system = system
     }

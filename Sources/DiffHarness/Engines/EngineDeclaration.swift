@@ -18,6 +18,7 @@ import Foundation
 public struct EngineDeclaration: Hashable, Sendable {
     /// The engine's own name (reports show it beside the command).
     public var name: String?
+    /// Whether it handles one-section snapshots only (`--flat`).
     public var isFlatOnly: Bool
     /// The properties it claims; nil when it did not say (every property an
     /// external engine can claim).
@@ -25,6 +26,7 @@ public struct EngineDeclaration: Hashable, Sendable {
     /// Whether it refuses inputs that repeat an identity.
     public var refusesDuplicates: Bool
 
+    /// A declaration with these fields; the defaults declare nothing.
     public init(name: String? = nil, isFlatOnly: Bool = false, claims: Set<PropertyName>? = nil, refusesDuplicates: Bool = false) {
         self.name = name
         self.isFlatOnly = isFlatOnly

@@ -43,8 +43,10 @@ public enum FetchedResultsCollector: String, CaseIterable, Sendable {
 /// repeated identifier is declined: a controller's objects and section names
 /// are unique, so no controller reports such a pair.
 public struct FetchedResultsEngine: DiffEngine {
+    /// How the client replays the controller's changes.
     public let collector: FetchedResultsCollector
 
+    /// The pipeline with `collector`.
     public init(collector: FetchedResultsCollector) {
         self.collector = collector
     }

@@ -9,6 +9,7 @@ public struct ReloadAllEngine: DiffEngine {
     public let claims: Set<PropertyName> = Set(PropertyName.allCases)
     public var summary: String { "deletes every section and inserts every section: trivially correct, never flagged" }
 
+    /// The reload-all engine.
     public init() {}
 
     public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {

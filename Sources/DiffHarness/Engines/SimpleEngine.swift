@@ -70,8 +70,10 @@ public enum Flaw: String, CaseIterable, Sendable {
 
 /// The plain two-stage engine, optionally with one seeded flaw.
 public struct SimpleEngine: DiffEngine {
+    /// The seeded bug, or nil for the plain engine.
     public let flaw: Flaw?
 
+    /// The plain engine (`simple`), or the mutant with `flaw`.
     public init(flaw: Flaw? = nil) {
         self.flaw = flaw
     }

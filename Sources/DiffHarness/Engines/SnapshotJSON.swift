@@ -21,7 +21,9 @@ import ListModel
 
 /// Why a JSON value is not the snapshot, batch or answer it should be.
 public struct SnapshotJSONError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, naming where.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

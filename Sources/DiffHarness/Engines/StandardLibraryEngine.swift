@@ -12,6 +12,7 @@ public struct StandardLibraryEngine: DiffEngine {
     public let claims: Set<PropertyName> = [.valid, .reachesTarget, .deterministic, .noCrash]
     public var summary: String { "the standard library's difference(from:).inferringMoves(), flat lists only, no reloads" }
 
+    /// The standard library's engine.
     public init() {}
 
     public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {

@@ -26,8 +26,10 @@ public struct ExhaustiveBound: Hashable, Sendable, CustomStringConvertible {
     public var maxItemsPerSection: Int
     /// How many content versions a new item or section may have (2: same or changed).
     public var contentVersions: Int
+    /// Whether identities may repeat within a snapshot.
     public var allowsDuplicates: Bool
 
+    /// A bound with these limits; `maxSections` is 1 when `isFlat`, `contentVersions` at least 1.
     public init(isFlat: Bool, maxTotalItems: Int, maxSections: Int = 1, maxItemsPerSection: Int,
                 contentVersions: Int = 2, allowsDuplicates: Bool = true) {
         self.isFlat = isFlat
@@ -54,12 +56,15 @@ public struct ExhaustiveBound: Hashable, Sendable, CustomStringConvertible {
 /// Draws one small pair within an `ExhaustiveBound`, or nil for a draw
 /// sequence that does not describe a pair within the bound (skipped).
 public struct SmallPairGenerator: Sendable {
+    /// The limits of the pairs it draws.
     public var bound: ExhaustiveBound
 
+    /// A generator of the pairs within `bound`.
     public init(bound: ExhaustiveBound) {
         self.bound = bound
     }
 
+    /// The pair the choices describe, or nil when they describe none within the bound.
     public func generate(_ c: inout Choices) -> (old: Snapshot, new: Snapshot)? {
         // Every array is made at its final size: this runs once per pair of
         // an exhaustive walk.
@@ -120,8 +125,10 @@ public struct SmallPairGenerator: Sendable {
 
 /// Walks every pair within a bound, smallest first.
 public struct ExhaustiveEnumeration {
+    /// The generator whose choice tree the walk visits.
     public let generator: SmallPairGenerator
 
+    /// A walk of every pair within `bound`.
     public init(bound: ExhaustiveBound) {
         generator = SmallPairGenerator(bound: bound)
     }

@@ -16,6 +16,7 @@ public struct GeneratorOptions: Hashable, Sendable {
     /// schedule's (`SizeSchedule`).
     public var everyCaseSize: SizeClass?
 
+    /// Options with these limits; the defaults are a campaign's (any shape and size, repeats allowed).
     public init(isFlatOnly: Bool = false, allowsDuplicates: Bool = true, maxSize: Int = GeneratorOptions.defaultMaxSize,
                 shapes: GeneratorShapes = .general, everyCaseSize: SizeClass? = nil) {
         self.isFlatOnly = isFlatOnly

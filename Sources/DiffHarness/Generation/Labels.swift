@@ -4,23 +4,41 @@ import ListModel
 /// A feature of an old/new pair. A label that never occurs in a campaign is
 /// reported as a coverage gap.
 public enum Label: String, CaseIterable, Sendable, Comparable {
+    /// The old or the new snapshot has no sections.
     case emptySnapshot = "empty-snapshot"
+    /// Some section of either snapshot has no items.
     case emptySection = "empty-section"
+    /// Either snapshot is more than one implicit section.
     case sectioned
+    /// Some item of the new snapshot has no partner in the old one.
     case itemInsert = "item-insert"
+    /// Some item of the old snapshot has no partner in the new one.
     case itemDelete = "item-delete"
+    /// Some paired item changes its content version.
     case itemUpdate = "item-update"
+    /// Some item changes its order within a section that stays.
     case move
+    /// Some item goes to another section.
     case crossSectionMove = "cross-section-move"
+    /// Some item both moves and changes its content version.
     case movedAndUpdated = "moved-and-updated"
+    /// Some section of the new snapshot has no partner in the old one.
     case sectionInsert = "section-insert"
+    /// Some section of the old snapshot has no partner in the new one.
     case sectionDelete = "section-delete"
+    /// The paired sections change their order.
     case sectionMove = "section-move"
+    /// Some paired section changes its own content version.
     case sectionUpdate = "section-update"
+    /// A section that moves also has items moved in or out, or a count that changes.
     case changeInMovedSection = "change-in-moved-section"
+    /// Either snapshot repeats an item identity.
     case duplicateItems = "duplicate-items"
+    /// Either snapshot repeats a section identity.
     case duplicateSections = "duplicate-sections"
+    /// Both snapshots have items and no item of one pairs with the other.
     case unrelated
+    /// The two snapshots hold at least 50 items together.
     case large
     /// A pair one sorted fetched-results section could report: flat, no
     /// repeated identity, and the unchanged objects keep their order (an
@@ -88,13 +106,16 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
 
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// The set holding `label` alone.
     public init(_ label: Label) { rawValue = 1 << UInt32(label.index) }
 
     /// The labels, in `Label.allCases` order.
     public var labels: [Label] { Label.allCases.filter { contains(LabelSet($0)) } }
 
+    /// Adds `label` to the set.
     public mutating func insert(_ label: Label) { formUnion(LabelSet(label)) }
 
+    /// Whether the set holds `label`.
     public func contains(_ label: Label) -> Bool { contains(LabelSet(label)) }
 
     /// The labels of a pair (`Label.of`).

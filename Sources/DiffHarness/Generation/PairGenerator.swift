@@ -9,7 +9,9 @@ import ListModel
 
 /// A generated old/new pair and the choices it was made from.
 public struct GeneratedPair: Hashable, Sendable {
+    /// The old snapshot: what the view shows first.
     public var old: Snapshot
+    /// The new snapshot: what the data source holds at the end.
     public var new: Snapshot
     /// The choices the generator drew, in order (replaying them gives this pair).
     public var choices: [Int]
@@ -19,8 +21,10 @@ public struct GeneratedPair: Hashable, Sendable {
 
 /// Makes snapshot pairs from a choice sequence.
 public struct PairGenerator: Sendable {
+    /// What the generator may produce.
     public var options: GeneratorOptions
 
+    /// A generator with `options`.
     public init(options: GeneratorOptions = GeneratorOptions()) {
         self.options = options
     }

@@ -12,12 +12,14 @@ public struct Verdict: Hashable, Sendable {
     /// slow for it (`EngineFailure.isTooSlow`).
     public var isSkipped: Bool
 
+    /// A verdict on the engine's `output`.
     public init(output: EngineOutput?, failures: [PropertyFailure], isSkipped: Bool) {
         self.output = output
         self.failures = failures
         self.isSkipped = isSkipped
     }
 
+    /// Whether every checked property holds.
     public var holds: Bool { failures.isEmpty }
 
     /// Whether the engine answered, and with no stages at all (saved as
@@ -35,15 +37,18 @@ public struct Verdict: Hashable, Sendable {
 
 /// Checks engines against the reference model.
 public struct Checker: Sendable {
+    /// The engine under test.
     public var engine: any DiffEngine {
         didSet { properties = Checker.properties(of: engine) }
     }
+    /// The list view the stages are checked as.
     public var profile: Profile
     /// The properties checked for this engine: its claims, plus `no-crash`
     /// and `deterministic`, which every engine owes (worked out once, not
     /// per case).
     public private(set) var properties: Set<PropertyName>
 
+    /// Checks `engine` under `profile`.
     public init(engine: any DiffEngine, profile: Profile = .strict) {
         self.engine = engine
         self.profile = profile

@@ -3,6 +3,7 @@ import ListModel
 
 /// A property that does not hold for one case.
 public struct PropertyFailure: Hashable, Sendable, CustomStringConvertible {
+    /// The property that failed.
     public var property: PropertyName
     /// One line a person can act on: the model's message, the wrong cell…
     public var message: String
@@ -11,6 +12,7 @@ public struct PropertyFailure: Hashable, Sendable, CustomStringConvertible {
     /// cost the timeout again).
     public var isHang: Bool
 
+    /// A failure of `property`, saying `message`; `isHang` for a timeout.
     public init(_ property: PropertyName, _ message: String, isHang: Bool = false) {
         self.property = property
         self.message = message

@@ -11,7 +11,9 @@ import ListModel
 /// `minimal-moves`; the property sets are worked out once, not per pair.
 /// The shrinker's smaller-pairs pass asks it of every pair it enumerates.
 public struct PropertyCheck: Sendable {
+    /// The checker whose verdict this agrees with.
     public let checker: Checker
+    /// The property checked.
     public let property: PropertyName
     /// Whether the checker checks `property` at all.
     private let isChecked: Bool
@@ -19,6 +21,7 @@ public struct PropertyCheck: Sendable {
     /// (`fresh` is only judged when nothing else failed).
     private let stageProperties: Set<PropertyName>
 
+    /// Checks `property` of `checker`'s engine.
     public init(_ property: PropertyName, of checker: Checker) {
         self.checker = checker
         self.property = property
@@ -27,6 +30,7 @@ public struct PropertyCheck: Sendable {
         stageProperties = property == .fresh ? properties.intersection([.valid, .reachesTarget, .fresh]) : [property]
     }
 
+    /// Whether the engine fails the property on `old` and `new`.
     public func fails(old: Snapshot, new: Snapshot) -> Bool {
         guard isChecked else { return false }
         let engine = checker.engine

@@ -18,23 +18,30 @@ import Foundation
 public struct JUnitReport: Sendable {
     /// One test case's outcome.
     public enum Outcome: Hashable, Sendable {
+        /// The test case passed.
         case passed
+        /// The test case failed: a one-line message and the full details.
         case failed(message: String, details: String)
+        /// The test case did not run, and why.
         case skipped(message: String)
     }
 
     /// One test case.
     public struct TestCase: Hashable, Sendable {
+        /// The suite it belongs to (`classname` in the XML).
         public var suite: String
+        /// The test case's name.
         public var name: String
         /// Seconds.
         public var time: Double
+        /// Whether it passed, failed or was skipped.
         public var outcome: Outcome
     }
 
     /// The test cases in the order they were added.
     public private(set) var testCases: [TestCase] = []
 
+    /// An empty report.
     public init() {}
 
     /// Adds a test case that passed (`failure == nil`) or failed.

@@ -14,8 +14,9 @@ import ListModel
 
 /// The outcome of shrinking one case.
 public struct CaseShrinkResult: Sendable {
-    /// The simplest failing pair found.
+    /// The old snapshot of the simplest failing pair found.
     public var old: Snapshot
+    /// The new snapshot of that pair.
     public var new: Snapshot
     /// How many times the failure test ran (each pair of the exhaustive walk counts).
     public var calls: Int
@@ -45,8 +46,11 @@ public final class CaseShrinker {
     private let deadline: ContinuousClock.Instant?
     /// The bounds of the exhaustive walk; empty skips it.
     let exhaustiveBounds: [ExhaustiveBound]
+    /// The simplest failing old snapshot so far.
     public private(set) var old: Snapshot
+    /// The simplest failing new snapshot so far.
     public private(set) var new: Snapshot
+    /// How many times the failure test ran so far.
     public private(set) var calls = 0
     /// The most calls the exhaustive walk may make (on top of `budget`).
     public var exhaustiveBudget = 400_000

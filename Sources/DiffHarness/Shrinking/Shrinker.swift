@@ -27,6 +27,7 @@ public struct ShrinkResult: Sendable {
     /// Whether shrinking stopped at the budget rather than at a fixed point.
     public var isBudgetExhausted: Bool
 
+    /// A result of `choices`, after `calls` tests.
     public init(choices: [Int], calls: Int, isBudgetExhausted: Bool) {
         self.choices = choices
         self.calls = calls
@@ -44,8 +45,11 @@ public final class Shrinker {
 
     private let test: FailureTest
     private let budget: Int
+    /// The simplest failing choices so far.
     public private(set) var best: [Int]
+    /// The size of the case `best` makes (its items, old and new).
     public private(set) var bestSize: Int
+    /// How many times the failure test ran so far.
     public internal(set) var calls = 0
     /// For the smaller-pairs pass: bounds of `SmallPairGenerator` and how to
     /// turn its choices into a whole case's choices; empty disables the pass.
@@ -71,6 +75,7 @@ public final class Shrinker {
     /// that hop back to it would deadlock.
     public var keepsCallsOnCallingThread = Thread.isMainThread
 
+    /// Shrinks the failing `choices` (a case of `size` items) within `budget` calls; `direct` enables the smaller-pairs pass.
     public init(
         failing choices: [Int], size: Int, budget: Int = 20_000,
         direct: [(bound: ExhaustiveBound, choices: @Sendable ([Int]) -> [Int])] = [], test: @escaping FailureTest

@@ -16,12 +16,16 @@ public struct WalkedBounds: Sendable, Hashable {
     /// The first failing pair of a property in a walk: its choices (as
     /// `SmallPairGenerator` draws it) and its items, old and new together.
     public struct FirstFailure: Sendable, Hashable {
+        /// The pair's choices, as `SmallPairGenerator` draws it.
         public var choices: [Int]
+        /// The pair's items, old and new together.
         public var size: Int
     }
 
+    /// For each bound walked to its end: each failing property's first failing pair.
     public private(set) var firstFailures: [ExhaustiveBound: [PropertyName: FirstFailure]] = [:]
 
+    /// No bound walked yet.
     public init() {}
 
     /// Records the walk of `bound` to its end, which found each property's

@@ -7,7 +7,7 @@
 ///   banner prints the reason on one line, `\t` for tabs); each line loses
 ///   its leading spaces and markdown quoting (`>`), and the lines are joined
 ///   with spaces (a message wrapped over lines reads as one);
-/// - markdown emphasis and code marks (`**`, `` ` ``, `\*`) go;
+/// - markdown emphasis and code marks (`**`, backticks, `\*`) go;
 /// - `<NSIndexPath: 0x…> {length = 2, path = 0 - 1}` becomes `0-1`, the
 ///   model's spelling of an index path (`(0-1)` in parentheses);
 /// - runs of spaces become one space (UIKit writes two after a sentence);
@@ -31,6 +31,7 @@ public struct ExceptionText: Hashable, Sendable {
     /// The offsets among the raw log's scalars where its lines start.
     private let lineStarts: [Int]
 
+    /// Flattens the raw text of a log.
     public init(_ raw: String) {
         var (flat, lineStarts) = Self.joinedLines(raw)
         flat = flat.removingMarkdown()

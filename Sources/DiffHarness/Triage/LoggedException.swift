@@ -51,10 +51,12 @@ public struct LoggedException: Hashable, Sendable {
         case moveIntoInsertedSection(Int)
     }
 
+    /// What the exception names, with its numbers.
     public var kind: Kind
     /// The log came from a UITableView (rows, `table view`).
     public var isTableView: Bool
 
+    /// An exception of `kind`; `isTableView` when the log came from a UITableView.
     public init(_ kind: Kind, isTableView: Bool = false) {
         self.kind = kind
         self.isTableView = isTableView

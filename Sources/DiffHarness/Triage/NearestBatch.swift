@@ -19,6 +19,7 @@ import ListModel
 ///   sections, then the model's check on the counts (the triage bounds them
 ///   with `TriageCase.sizeBound`). Sums of logged counts saturate, never trap.
 public enum NearestBatch {
+    /// The nearest batch the view accepts for the counts `before` and `after`, starting from `updates`; nil when none is near.
     public static func find(before: [Int], after: [Int], updates: Batch) -> Batch? {
         var ops = updates.operations
         // Sections.

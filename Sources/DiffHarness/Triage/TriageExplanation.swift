@@ -9,6 +9,7 @@ import ListModel
 /// the log, the lines are bounded: a long count list is cut
 /// (`LoggedException.summary`), at most `sectionsShown` sections are named.
 public enum TriageExplanation {
+    /// The explanation's lines for `exception`: the model's `verdicts` under each profile, whether the case reproduces the logged message, and the `nearest` valid batch.
     public static func lines(
         _ exception: LoggedException, verdicts: [Profile: Rejection?], isReproduced: Bool,
         nearest: Batch?, isFlat: Bool

@@ -24,11 +24,14 @@ public struct Case: Hashable, Sendable {
     /// Comment lines (without the leading `#` and one space) that stand
     /// before the first directive; kept so a printed case keeps its story.
     public var comments: [String]
+    /// `old:`: what the view displays before the first stage.
     public var old: Snapshot
+    /// `new:`: what the data source holds after the last stage.
     public var new: Snapshot
     /// The stages from `batch:` (and `then:`) lines; empty when the case
     /// gives only `old` and `new` (an engine is then asked for the stages).
     public var stages: [Stage]
+    /// `expect:`; `pass` when the case gives none.
     public var expectation: Expectation
     /// `profile:`; `nil` means the default (`strict`).
     public var profile: Profile?
@@ -52,6 +55,7 @@ public struct Case: Hashable, Sendable {
     /// or `recorded: none`).
     public var hasRecordedAnswer: Bool { !recorded.isEmpty || recordsNoStages }
 
+    /// A case with these directives; `recordsNoStages` holds only when `recorded` is empty.
     public init(
         comments: [String] = [], old: Snapshot, new: Snapshot, stages: [Stage] = [],
         expectation: Expectation = .pass, profile: Profile? = nil, engine: String? = nil,

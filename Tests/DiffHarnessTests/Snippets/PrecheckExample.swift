@@ -1,3 +1,4 @@
+// snippet: precheck
 import ListModel
 
 /// Checks a batch as UICollectionView will, before it does. `before`: the
@@ -14,3 +15,4 @@ func precheck(before: [Int], after: [Int], batch: Batch,
            + check.caseText)
     return rejection
 }
+// end snippet

@@ -2,16 +2,9 @@ import Foundation
 import ListModel
 import Testing
 
-/// The README's wrapper (section "From a crash log to a fix") is
-/// `ReadmeWrapperExample.swift`, compiled here.
-@Suite struct ReadmeWrapperTests {
-    @Test func theReadmeHoldsTheCompiledWrapper() throws {
-        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let example = try String(contentsOf: here.appendingPathComponent("ReadmeWrapperExample.swift"), encoding: .utf8)
-        let readme = try String(contentsOf: here.appendingPathComponent("../../README.md").standardized, encoding: .utf8)
-        #expect(readme.contains("```swift\n" + example + "```"))
-    }
-
+/// The debug-build wrapper of ListModel's article "Checking a batch before
+/// UIKit does" (`Snippets/PrecheckExample.swift`), run.
+@Suite struct PrecheckExampleTests {
     @Test func theWrapperReportsWhatUIKitWillThrowAndPassesTheRest() throws {
         var reports: [String] = []
         // The forum crash: a delete and an insert at one index path while the data lost an item.
@@ -25,5 +18,15 @@ import Testing
         #expect(precheck(before: [27386], after: [27385], batch: Batch([.deleteItem(ItemPath(0, 27384))]),
                          report: { reports.append($0) }) == nil)
         #expect(reports.count == 1)
+    }
+
+    @Test func theCheckedBatchUpdatesIssueAnAcceptedBatch() {
+        let view = UICollectionView(itemCounts: [3])
+        var updated = false
+        view.checkedBatchUpdates(Batch([.deleteItem(ItemPath(0, 1)), .insertItem(ItemPath(0, 0))]), countsAfter: [3]) {
+            updated = true
+        }
+        #expect(updated)
+        #expect(view.calls == ["delete 0.1", "insert 0.0"])
     }
 }

@@ -1,3 +1,4 @@
+// snippet: check-engine-engine
 // Sources/MyEngine/MyEngine.swift
 import DiffHarness
 import ListModel
@@ -31,3 +32,4 @@ public struct MyEngine: DiffEngine {
         return .stages([Stage(batch: batch)])
     }
 }
+// end snippet
