@@ -26,7 +26,7 @@ let package = Package(
     // API is behind #available with a fallback (String(validating:as:),
     // macOS 15 / iOS 18: DiffHarness/Engines/ValidatedUTF8.swift).
     // DiffProcess, DiffBench and the command are for macOS and Linux; iOS
-    // builds ListDiff, ListModel and DiffHarness (README, "Platforms").
+    // builds ListDiff, ListModel and DiffHarness (DiffHarness.docc, "Platforms").
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),

@@ -22,7 +22,7 @@ enum EnginesCommand {
             let claims = engine.claims.union([.noCrash, .deterministic]).sorted().map(\.rawValue)
             print(String(repeating: " ", count: width) + "  checks: " + claims.joined(separator: ", ") + (engine.isFlatOnly ? " (flat lists only)" : ""))
         }
-        print("\nexternal engines: --engine-cmd 'COMMAND' (JSON Lines; see README)")
+        print("\nexternal engines: --engine-cmd 'COMMAND' (JSON Lines; the protocol: Sources/DiffProcess/DiffProcess.docc/EngineProtocol.md)")
         return ExitCode.success
     }
 }

@@ -1,6 +1,6 @@
 // example-served-engine: a flat-list engine served with `serveEngine(_:)`,
-// as a user's `serve-my-engine` executable would be (README, "An engine
-// that traps or hangs"). It has two bugs a user meets on a first day, kept
+// as a user's `serve-my-engine` executable would be (DiffProcess.docc,
+// "Serving a Swift engine"). It has two bugs a user meets on a first day, kept
 // on purpose for the tests: it prints on every call (as some published
 // libraries do in release builds), and it traps on a repeated identity
 // (`Dictionary(uniqueKeysWithValues:)`). Served, the prints go to stderr and
