@@ -17,9 +17,10 @@
 //     If the prediction, with the growth taken as at least quadratic, says
 //     no, the case is too slow, not a hang. Otherwise the case is asked
 //     again alone of a fresh process, and a long one (no answer of at least
-//     a quarter of its size measured yet) is first measured on its own
-//     halves; only an engine that fails to answer a size it answers quickly
-//     elsewhere, or any small case, has hung.
+//     a quarter of its size measured yet) is first measured on growing
+//     parts of itself (each 4 times the last, up to half); only an engine
+//     that fails to answer a size it answers quickly elsewhere, or any
+//     small case, has hung.
 import DiffHarness
 import Foundation
 

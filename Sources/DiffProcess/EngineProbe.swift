@@ -109,9 +109,8 @@ public enum EngineProbe {
         }
     }
 
-    /// A line as text, cut to 200 characters.
+    /// A line as text, cut as reports cut it, in backquotes.
     static func excerpt(_ line: [UInt8]) -> String {
-        let text = String(decoding: line, as: UTF8.self)
-        return "`" + (text.count > 200 ? String(text.prefix(200)) + "…" : text) + "`"
+        "`" + ExternalEngine.excerpt(line) + "`"
     }
 }

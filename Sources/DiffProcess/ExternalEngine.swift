@@ -90,8 +90,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// Whether a timeout answered when asked again alone was reported; guarded by `lock`.
     private var hasReportedLateAnswer = false
 
-    /// Called before a case that timed out is asked again (alone, or on its
-    /// halves), from the calling thread: the worker tells its supervisor,
+    /// Called before a case that timed out is asked again (alone, or on a
+    /// part of it), from the calling thread: the worker tells its supervisor,
     /// whose deadline for the case starts again.
     nonisolated(unsafe) public static var retryObserver: (() -> Void)?
 
@@ -299,19 +299,22 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// costs the timeout.
     private func judgeTimeout(_ pair: (old: Snapshot, new: Snapshot), allowed: Double) -> ExternalAnswer {
         let items = ExternalEngine.items(pair)
-        let hang = { (what: String) in
-            self.pace.noteHung(items: items)
-            return ExternalAnswer.failed(EngineFailure("engine did not answer within \(ExternalEngine.seconds(allowed))" + what, isHang: true))
+        let waited = "no answer within \(ExternalEngine.seconds(allowed)) on \(quantity(items, "item"))"
+        func hang(_ what: String = "") -> ExternalAnswer {
+            pace.noteHung(items: items)
+            let near = what.isEmpty ? "" : pace.largestAnswered
+                .map { "; it answers \(quantity($0.items, "item")) in \(EnginePace.seconds($0.seconds))" } ?? ""
+            return .failed(EngineFailure("engine did not answer within \(ExternalEngine.seconds(allowed))" + what + near, isHang: true))
         }
-        if let hungFrom = pace.hungFrom, items >= hungFrom { return hang("") }
-        func tooSlow() -> ExternalAnswer? {
-            guard pace.explainsTimeout(items: items, allowed: allowed) else { return nil }
-            pace.noteTooSlow(items: items)
-            return .failed(EngineFailure("too long for the engine at its measured speed: no answer within "
-                                         + "\(ExternalEngine.seconds(allowed)) on \(quantity(items, "item")); \(pace.growthDescription)",
+        /// Too slow, when the pace explains a timeout on `timedOut` items (this case's or a part's).
+        func tooSlow(_ timedOut: Int, allowed timedOutAllowed: Double, part: String = "") -> ExternalAnswer? {
+            guard pace.explainsTimeout(items: timedOut, allowed: timedOutAllowed) else { return nil }
+            pace.noteTooSlow(items: timedOut)
+            return .failed(EngineFailure("too long for the engine at its measured speed: \(waited)\(part); \(pace.growthDescription)",
                                          isTooSlow: true))
         }
-        if let slow = tooSlow() { return slow }
+        if let hungFrom = pace.hungFrom, items >= hungFrom { return hang() }
+        if let slow = tooSlow(items, allowed: allowed) { return slow }
         // Measure the engine nearer this size, smallest first: a part 4 times the largest answer (at
         // least 2,000 items), then 4 times that, up to half the case. The first part that times out
         // decides: too slow if the pace (now measured nearer) explains it, else a hang.
@@ -319,25 +322,19 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             var target = max(2 * EnginePace.smallItems, 4 * (pace.largestAnswered?.items ?? 0))
             while 2 * target <= items {
                 let part = ExternalEngine.prefix(of: pair, fraction: Double(target) / Double(items))
-                let partItems = ExternalEngine.items(part), partAllowed = allowedSeconds(part)
+                let partItems = ExternalEngine.items(part)
                 ExternalEngine.retryObserver?()
-                let answer = askedAloneOfAFreshProcess(part)
-                if case .failed(let failure) = answer {
-                    guard failure.isHang else { break }   // a crash there: the case alone decides
-                    stopProcess()
-                    if pace.explainsTimeout(items: partItems, allowed: partAllowed) {
-                        pace.noteTooSlow(items: partItems)
-                        return .failed(EngineFailure("too long for the engine at its measured speed: no answer within "
-                            + "\(ExternalEngine.seconds(allowed)) on \(quantity(items, "item")), nor on its first "
-                            + "\(quantity(partItems, "item")); \(pace.growthDescription)", isTooSlow: true))
-                    }
-                    let near = pace.largestAnswered.map { "; it answers \(quantity($0.items, "item")) in \(EnginePace.seconds($0.seconds))" } ?? ""
-                    return hang(" on \(quantity(items, "item")), nor on its first \(quantity(partItems, "item")) asked alone of a fresh process" + near)
+                guard case .failed(let failure) = askedAloneOfAFreshProcess(part) else {
+                    target *= 4
+                    continue
                 }
-                target *= 4
+                guard failure.isHang else { break }   // a crash there: the case alone decides
+                stopProcess()
+                return tooSlow(partItems, allowed: allowedSeconds(part), part: ", nor on its first \(quantity(partItems, "item"))")
+                    ?? hang(" on \(quantity(items, "item")), nor on its first \(quantity(partItems, "item")) asked alone of a fresh process")
             }
         }
-        if let slow = tooSlow() { return slow }
+        if let slow = tooSlow(items, allowed: allowed) { return slow }
         // Alone, in a fresh process.
         ExternalEngine.retryObserver?()
         let again = askedAloneOfAFreshProcess(pair)
@@ -352,8 +349,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             return again
         case .failed(let failure) where failure.isHang:
             stopProcess()
-            let near = pace.largestAnswered.map { "; it answers \(quantity($0.items, "item")) in \(EnginePace.seconds($0.seconds))" } ?? ""
-            return hang(" on \(quantity(items, "item")), asked again alone of a fresh process" + near)
+            return hang(" on \(quantity(items, "item")), asked again alone of a fresh process")
         case .failed:
             return again
         }
@@ -409,8 +405,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     private func reportStrayLine(_ line: [UInt8]) {
         guard !hasReportedStrayLine else { return }
         hasReportedStrayLine = true
-        var text = String(decoding: line, as: UTF8.self)
-        if text.count > 200 { text = String(text.prefix(200)) + "…" }
+        let text = ExternalEngine.excerpt(line)
         FileHandle.standardError.write(Data((
             "diffcheck: the engine printed a line on stdout that is not an answer (skipped; later ones are skipped "
             + "without a word): \(text)\n"
@@ -432,6 +427,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             if let note = errorOutput.endKeeping(activity: activity) { FileHandle.standardError.write(Data(note.utf8)) }
         }
         return try body()
+    }
+
+    /// A line the engine printed, as reports show it: cut to 200 characters.
+    static func excerpt(_ line: [UInt8]) -> String {
+        let text = String(decoding: line, as: UTF8.self)
+        return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 
     /// Terminates the process (it is started again if the engine is used).

@@ -211,14 +211,14 @@ private struct CampaignState {
                 for index in slots.indices {
                     switch slots[index].state {
                     case .shrinking, .finished: continue
-                    case .checking(let m, _) where m < (hangCase ?? .max): continue
+                    case .checking(let m, _) where isBeforeTheHang(m): continue
                     default:
                         slots[index].worker.kill()
                         slots[index].state = .finished
                     }
                 }
                 if !slots.contains(where: { slot in
-                    if case .checking(let m, _) = slot.state, m < (hangCase ?? .max) { return true }
+                    if case .checking(let m, _) = slot.state, isBeforeTheHang(m) { return true }
                     return slot.state.isShrinking
                 }) { break }
             }
@@ -308,8 +308,7 @@ private struct CampaignState {
             let pending = promote(fields[3])
             slots[index].state = .shrinking(n, property: fields[2], pending: pending, since: Date())
             if hungCases.contains(n) && fields[2] == PropertyName.noCrash.rawValue {
-                hangCase = min(hangCase ?? .max, n)
-                report.stoppedEarly = "the engine hung on case \(hangCase!): the campaign stops there (each later hang would cost --timeout again)"
+                stop(atHang: n)
             }
         case "found" where fields.count >= 6:
             var pending: String?
@@ -444,8 +443,7 @@ private struct CampaignState {
                 resumeAt = n
             } else {
                 if hung || why.contains("did not answer within") {
-                    hangCase = min(hangCase ?? .max, n)
-                    report.stoppedEarly = "the engine hung on case \(hangCase!): the campaign stops there (each later hang would cost --timeout again)"
+                    stop(atHang: n)
                 }
                 report.casesRun += 1
                 resumeAt = n + supervisor.step
@@ -476,6 +474,20 @@ private struct CampaignState {
         } else {
             slots[index].state = .finished
         }
+    }
+
+    /// Stops the campaign at a hang on case `n`, naming the smallest case
+    /// that hung so far (workers report in any order).
+    mutating func stop(atHang n: Int) {
+        let first = min(hangCase ?? .max, n)
+        hangCase = first
+        report.stoppedEarly = "the engine hung on case \(first): the campaign stops there (each later hang would cost --timeout again)"
+    }
+
+    /// Whether case `m` comes before the hang the campaign stops at (it may
+    /// hang too, and is let run: the smallest hung case is the one reported).
+    func isBeforeTheHang(_ m: Int) -> Bool {
+        m < (hangCase ?? .max)
     }
 
     /// How a worker died, and who killed it: diffcheck itself (it passed its

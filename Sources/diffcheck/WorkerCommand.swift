@@ -22,7 +22,7 @@
 //                      the engine's measured speed: not judged) (written with
 //                      the next `start` line)
 //   busy               the engine is asked again about a case that timed out
-//                      (alone, or on its halves): the case's deadline starts again
+//                      (alone, or on a part of it): the case's deadline starts again
 //   end                its share of the cases is done
 //   engine PGID, engine-end PGID
 //                      it started (stopped) an engine process group

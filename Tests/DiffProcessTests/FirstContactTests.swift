@@ -118,33 +118,41 @@ private func quadraticEngine(scale: Double) -> String {
 }
 
 /// Point 2: serveEngine writes each answer before it starts the next
-/// request: three quick answers never wait behind a slow fourth.
+/// request: three quick answers never wait behind a slow fourth. The fourth
+/// request blocks until the test has read the first three answers (or 30 s
+/// pass): the test fails if they arrived only after it gave up waiting.
 @Test func aServedEnginesAnswerNeverWaitsOnALaterRequest() throws {
-    struct SlowOnLong: DiffEngine {
-        let name = "slow-on-long"
+    final class Gate: @unchecked Sendable {
+        let readThree = DispatchSemaphore(value: 0)
+        var wasReleasedInTime = false
+    }
+    struct BlockedOnLong: DiffEngine {
+        let name = "blocked-on-long"
         let isFlatOnly = true
         let claims: Set<PropertyName> = [.valid]
+        let gate: Gate
         func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
-            if old.itemCount > 100 { usleep(3_000_000) }
+            if old.itemCount > 100 { gate.wasReleasedInTime = gate.readThree.wait(timeout: .now() + 30) == .success }
             return .stages([Stage(batch: Batch())])
         }
     }
+    let gate = Gate()
     var toServer: [Int32] = [0, 0], fromServer: [Int32] = [0, 0]
     #expect(pipe(&toServer) == 0 && pipe(&fromServer) == 0)
     let requests = toServer[0], answers = fromServer[1]
-    let server = Thread {
-        var served = RequestServer(engine: SlowOnLong(), requests: requests, answers: answers)
-        served.run()
+    let served = DispatchSemaphore(value: 0)
+    Thread {
+        var server = RequestServer(engine: BlockedOnLong(gate: gate), requests: requests, answers: answers)
+        server.run()
         close(answers)
-    }
-    server.start()
+        served.signal()
+    }.start()
     var text = ""
     for count in [1, 2, 3, 500] { text += SnapshotJSON.request(old: flatPair(count).old, new: flatPair(count).new) + "\n" }
     let bytes = Array(text.utf8)
     #expect(bytes.withUnsafeBytes { write(toServer[1], $0.baseAddress, $0.count) } == bytes.count)
     close(toServer[1])
-    // The first three answers arrive well before the fourth request's 3 s are over.
-    let began = ContinuousClock.now
+    // Read until the three quick answers are in, then let the slow request finish.
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while received.filter({ $0 == 10 }).count < 3 {
@@ -152,12 +160,10 @@ private func quadraticEngine(scale: Double) -> String {
         if count <= 0 { break }
         received += chunk[..<count]
     }
+    gate.readThree.signal()
+    served.wait()
     #expect(received.filter { $0 == 10 }.count >= 3)
-    #expect(began.duration(to: .now) < .seconds(2), "the quick answers waited \(began.duration(to: .now)) behind the slow request")
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(fromServer[0], $0.baseAddress, $0.count) }
-        if count <= 0 { break }
-    }
+    #expect(gate.wasReleasedInTime, "the quick answers waited behind the slow request")
     close(fromServer[0])
 }
 
@@ -209,6 +215,16 @@ private func quadraticEngine(scale: Double) -> String {
     // The declaration is not taken for the first request's answer.
     let external = ExternalEngine(command: engine, timeout: 5)
     #expect(external.run(pairs: [flatPair(1), flatPair(2)]).allSatisfy { !$0.output.isFailure })
-    // serveEngine's declaration is the served engine's.
-    #expect(EngineDeclaration(of: CoreEngine()).claims == CoreEngine().claims)
+    // serveEngine's first line declares the served engine.
+    var answers: [Int32] = [0, 0]
+    #expect(pipe(&answers) == 0)
+    var server = RequestServer(engine: CoreEngine(), requests: -1, answers: answers[1])
+    server.declare()
+    close(answers[1])
+    var first: [UInt8] = []
+    var byte: UInt8 = 0
+    while read(answers[0], &byte, 1) == 1 && byte != 10 { first.append(byte) }
+    close(answers[0])
+    let sent = try EngineDeclaration.parse(first).get()
+    #expect(sent.name == "core" && sent.claims == CoreEngine().claims && sent.isFlatOnly == CoreEngine().isFlatOnly, "\(sent)")
 }
