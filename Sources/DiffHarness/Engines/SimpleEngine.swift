@@ -205,6 +205,15 @@ private struct Plan {
         return operations.isEmpty ? nil : Stage(batch: Batch(operations), data: data)
     }
 
+    /// Whether moving the item at `from` to `to` crosses sections that carry
+    /// the same number in the old and the new state (old section 1 to a
+    /// different new section 1). UIKit counts a move for its sections only
+    /// when the numbers differ (RULES.md, Step 9), so such an item is deleted
+    /// and inserted instead.
+    func isUncountedMove(from: ItemPath, to: ItemPath) -> Bool {
+        from.section == to.section && newSectionOfOld[from.section] != to.section
+    }
+
     func isMoved(from: ItemPath, to: ItemPath) -> Bool {
         if newSectionOfOld[from.section] != to.section { return true }
         let stay = staying(from.section)
@@ -226,7 +235,7 @@ private struct Plan {
                 let from = ItemPath(s, i)
                 deletedBefore[from] = deletes
                 let partner = newPathOfOld[from]
-                let keepsPartner = partner.map { isKept(newSection: $0.section) } ?? false
+                let keepsPartner = partner.map { isKept(newSection: $0.section) && !isUncountedMove(from: from, to: $0) } ?? false
                 if !keepsPartner {
                     operations.append(.deleteItem(from))
                     deletes += 1
@@ -239,7 +248,7 @@ private struct Plan {
             let kept = Set(LabelSet.longestKeptInOrder(stay.map(\.new)))
             for i in old.sections[s].items.indices {
                 let from = ItemPath(s, i)
-                guard let to = newPathOfOld[from], isKept(newSection: to.section) else { continue }
+                guard let to = newPathOfOld[from], isKept(newSection: to.section), !isUncountedMove(from: from, to: to) else { continue }
                 let isSameSection = newSectionOfOld[s] == to.section
                 if flaw == .allShiftedMove ? (from.item != to.item || !isSameSection) : (!isSameSection || !kept.contains(to.item)) {
                     moves.append((from, to))
@@ -265,7 +274,7 @@ private struct Plan {
             for j in new.sections[n].items.indices {
                 let to = ItemPath(n, j)
                 let source = oldPathOfNew[to]
-                let isMovedIn = source.map { isKept(oldSection: $0.section) || flaw == .moveOutOfDeletedSection } ?? false
+                let isMovedIn = source.map { (isKept(oldSection: $0.section) && !isUncountedMove(from: $0, to: to)) || flaw == .moveOutOfDeletedSection } ?? false
                 if !isMovedIn {
                     var at = to
                     if flaw == .offByOneAtEnd && j == new.sections[n].items.count - 1 { at.item += 1 }
