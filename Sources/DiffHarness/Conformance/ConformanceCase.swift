@@ -82,9 +82,10 @@ public enum ConformanceInput {
         func close() -> CaseFormatError? {
             guard let (name, line, body) = open else { return nil }
             open = nil
-            switch CaseParser.parse(body.joined(separator: "\n"), file: file) {
-            case .failure(var error):
-                error.line += line
+            // Blank lines for the lines above the block: the parser's line numbers are the file's.
+            let text = String(repeating: "\n", count: line) + body.joined(separator: "\n")
+            switch CaseParser.parse(text, file: file) {
+            case .failure(let error):
                 return error
             case .success(let parsed):
                 guard parsed.stages.count == 1, parsed.stages[0].data == nil else {

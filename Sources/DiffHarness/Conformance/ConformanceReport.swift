@@ -21,6 +21,9 @@ public struct ConformanceReport: Hashable, Sendable {
     public struct Mismatch: Error, Hashable, Sendable, CustomStringConvertible {
         /// `FILE:LINE: error: …`.
         public var description: String
+
+        /// A mismatch described by `description`.
+        public init(description: String) { self.description = description }
     }
 
     /// The report of `output` (read from `outputFile`) on `input`. Throws
@@ -64,7 +67,7 @@ public struct ConformanceReport: Hashable, Sendable {
         let agreements = input.count - disagreements
         lines.append("conformance: \(input.count) cases, \(agreements) agree with the model (profile uikit), \(disagreements) disagree")
         for (kind, count) in tally.sorted(by: { $0.key < $1.key }) { lines.append("  \(kind): \(count)") }
-        lines.append("UITableView: \(tableVerdicts) verdicts recorded, \(tableAsCollection) accept or reject as UICollectionView does"
+        lines.append("UITableView: verdicts recorded for \(tableVerdicts) cases, \(tableAsCollection) of them accept or reject as UICollectionView does"
                      + " (data for a later tableview profile, not compared with the model)")
         self.lines = lines
         caseCount = input.count
