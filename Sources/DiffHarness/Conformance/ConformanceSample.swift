@@ -64,8 +64,11 @@ public enum ConformanceSample {
     /// is the first stage of engine `i` modulo the engines (the core, each
     /// mutant, each fetched-results pipeline), with that stage's data.
     /// Named `generated-flat-I-ENGINE` or `generated-sectioned-I-ENGINE`.
-    /// Every third case (`i % 3 == 2`) has its batch ``perturbed(_:_:)``
-    /// and `-perturbed` added to its name. A flat-only engine gets flat pairs. Draw `d` (from 1) reads
+    /// Every third case (`i % 3 == 2`) has its batch perturbed by one edit
+    /// of the kind an app's bookkeeping gets wrong (an operation dropped,
+    /// one issued twice, an index one higher, an insert at 0.0 added) and
+    /// `-perturbed` added to its name. A flat-only engine gets flat pairs.
+    /// Draw `d` (from 1) reads
     /// `RandomSource(seed: seed &+ d &* 0x9E3779B97F4A7C15)`; a draw of the
     /// wrong shape or size, or one the engine refuses, is drawn again.
     public static func generated(seed: UInt64 = defaultSeed, count: Int = defaultGeneratedCount) -> [ConformanceCase] {
