@@ -34,7 +34,7 @@ final class CollectionViewJudge: NSObject, UICollectionViewDataSource {
         layout.minimumInteritemSpacing = 2
         layout.minimumLineSpacing = 2
         layout.sectionInset = UIEdgeInsets(top: 2, left: 0, bottom: 2, right: 0)
-        view = UICollectionView(frame: window.container.bounds, collectionViewLayout: layout)
+        view = UICollectionView(frame: window.window.bounds, collectionViewLayout: layout)
         super.init()
         view.register(ContentCell.self, forCellWithReuseIdentifier: ContentCell.reuseIdentifier)
         view.isPrefetchingEnabled = false

@@ -12,12 +12,14 @@ import UIKit
 /// The window the judged views are put in.
 @MainActor
 final class RunnerWindow {
-    /// The window: key and visible.
+    /// The window: visible, and key when the process has a scene.
     let window: UIWindow
 
-    /// A window the size of a phone's screen, attached to the test
-    /// process's window scene when it has one, made key and visible
-    /// (`UIWindow.makeKeyAndVisible()`).
+    /// A window the size of a phone's screen: attached to the test
+    /// process's window scene when it has one and made key and visible
+    /// (`UIWindow.makeKeyAndVisible()`); otherwise a plain window made
+    /// visible (`isHidden = false`), as there is no application to make it
+    /// key in.
     ///
     /// A package's tests run in the `xctest` tool, not in an app
     /// (xcodebuild.xctestrun(5): "For framework tests, [TestHostPath]
@@ -31,11 +33,13 @@ final class RunnerWindow {
             // UIWindow.init(windowScene:) (iOS 13): the window belongs to the scene.
             window = UIWindow(windowScene: scene)
             window.frame = frame
+            window.rootViewController = UIViewController()
+            window.makeKeyAndVisible()
         } else {
             window = UIWindow(frame: frame)
+            window.rootViewController = UIViewController()
+            window.isHidden = false
         }
-        window.rootViewController = UIViewController()
-        window.makeKeyAndVisible()
         window.layoutIfNeeded()
     }
 

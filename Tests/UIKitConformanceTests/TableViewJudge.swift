@@ -25,7 +25,7 @@ final class TableViewJudge: NSObject, UITableViewDataSource {
     /// A table showing `old` in `window`, laid out (`reloadData()`, `layoutIfNeeded()`).
     init(showing old: Snapshot, in window: RunnerWindow) {
         data = old
-        view = UITableView(frame: window.container.bounds, style: .plain)
+        view = UITableView(frame: window.window.bounds, style: .plain)
         super.init()
         // Fixed, small rows and no section headers or footers: every row of
         // a case is on screen, and no height is estimated.

@@ -41,8 +41,9 @@ final class UIKitConformanceTests: XCTestCase {
         // every verdict would be "accepted": nothing is written then.
         let probe = ConformanceCase(name: "probe", old: .flat([Item(id: "a")]), data: .flat([Item(id: "a")]),
                                     batch: Batch([.insertItem(ItemPath(0, 0))]))
-        for (kind, verdict) in [(ListViewKind.collection, CollectionViewJudge.verdict(probe, in: window)),
-                                (.table, TableViewJudge.verdict(probe, in: window))] where verdict.isAccepted {
+        let probes: [(ListViewKind, UIKitVerdict)] = [(.collection, CollectionViewJudge.verdict(probe, in: window)),
+                                                      (.table, TableViewJudge.verdict(probe, in: window))]
+        for (kind, verdict) in probes where verdict.isAccepted {
             return XCTFail("UIKit's \(kind.rawValue) view accepted an insert the data source does not hold: it does not validate batch updates in this process (the window is not visible: scene \(window.hasScene ? "connected" : "none")); no verdict written")
         }
         let output = try OutputFile(path: outputPath)
