@@ -180,6 +180,34 @@ private func report(_ output: String) throws -> ConformanceReport {
         #expect(!ConformanceComparison.compare(stale, .accepted([["a", nil, "b"]])).isAgreement)
     }
 
+    /// An output that says what the model says, UIKit's index path
+    /// spelling and a reload's half-note included, agrees on every case of
+    /// the export: the comparison reads every message the model gives.
+    @Test func anOutputThatEchoesTheModelAgreesOnEveryExportedCase() throws {
+        let cases = ConformanceSample.corpusCases(in: corpus).cases + ConformanceSample.generated()
+        var lines: [String] = []
+        var rejected = 0
+        for c in cases {
+            lines.append(ConformanceOutput.caseLine(c.name))
+            switch c.modelVerdict {
+            case .success(let shown):
+                lines.append(ConformanceOutput.verdictLine(.collection, .accepted(shown.sections.map { $0.items.map(\.description) })))
+            case .failure(let rejection) where [.duplicateOperation, .noOpSectionMoveWithItemMovedOut].contains(rejection.rule):
+                lines.append(ConformanceOutput.verdictLine(.collection, .accepted([])))
+            case .failure(let rejection):
+                rejected += 1
+                // UIKit prints an index path as an NSIndexPath description, with its own words around the model's.
+                let reason = rejection.message.replacing(#/\((\d+)-(\d+)\)/#) { "(<NSIndexPath: 0x600000c1> {length = 2, path = \($0.1) - \($0.2)})" }
+                lines.append(ConformanceOutput.verdictLine(.collection, .rejected(name: "NSInternalInconsistencyException", reason: reason + " (UIKit)")))
+            }
+        }
+        let output = try ConformanceOutput.recorded(fromText: lines.joined(separator: "\n"), file: "echo.txt").get()
+        let r = try ConformanceReport(input: cases, output: output, outputFile: "echo.txt")
+        #expect(r.isAgreement, "\(r.lines.prefix(5))")
+        #expect(r.caseCount == cases.count)
+        #expect(rejected > 50)
+    }
+
     @Test func anOutputOfAnotherInputIsAnError() throws {
         let input = try sampleInput()
         let output = [RecordedCase(name: "not-in-the-input", line: 3)]
