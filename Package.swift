@@ -52,6 +52,10 @@ let package = Package(
         // `diffcheck bench`: the core against stdlib and a Dictionary
         // baseline, on this thread's CPU clock, with this process's peak memory.
         .target(name: "DiffBench", dependencies: ["ListDiff", "DiffHarness"]),
+        // Runs a block and hands back the NSException it raised: Objective-C,
+        // Apple platforms only (an empty target elsewhere). For the UIKit
+        // conformance runner, which must catch UIKit's exceptions.
+        .target(name: "ObjCExceptionCatcher"),
         // The command line: parses and prints.
         .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench"]),
         // An engine with a trap, served with serveEngine(_:): what the tests run as an --engine-cmd engine.
@@ -61,7 +65,11 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
-        .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"]),
+        .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"],
+                    exclude: ["ConformanceSamples"]),
+        // The UIKit conformance runner: tests only on iOS (UIKit), none
+        // elsewhere; run by CI's ios-simulator job with xcodebuild test.
+        .testTarget(name: "UIKitConformanceTests", dependencies: ["DiffHarness", "ListModel", "ObjCExceptionCatcher"]),
         .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "ListDiff"]),
         .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "TestSupport", "diffcheck"]),
         .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck", "example-served-engine", "TestSupport"]),

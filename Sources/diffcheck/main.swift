@@ -20,6 +20,7 @@ Commands:
   engines          the built-in engines and what each claims
   show FILE        draw a case: old and new side by side, each item's fate
   triage [FILE|-]  a UIKit batch-update crash log made a case, judged and explained
+  conformance      export the UIKit runner's input; compare its output with the model
 
 Run `diffcheck COMMAND --help` for a command's options.
 
@@ -37,6 +38,7 @@ let commands: [String: ([String]) -> Int32] = [
     "engines": EnginesCommand.run,
     "show": ShowCommand.run,
     "triage": TriageCommand.run,
+    "conformance": ConformanceCommand.run,
     "worker": WorkerCommand.run,
 ]
 
