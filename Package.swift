@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel"]),
         // `diffcheck bench`: the core against stdlib and a Dictionary
         // baseline, on this thread's CPU clock, with this process's peak memory.
-        .target(name: "DiffBench", dependencies: ["ListDiff", "DiffHarness"]),
+        .target(name: "DiffBench", dependencies: ["ListDiff", "ListModel", "DiffHarness", "DiffProcess"]),
         // The command line: parses and prints.
         .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench"]),
         // An engine with a trap, served with serveEngine(_:): what the tests run as an --engine-cmd engine.
