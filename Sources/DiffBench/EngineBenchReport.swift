@@ -132,7 +132,7 @@ struct EngineBenchReport: Codable, Sendable {
             "engine \(header.engine): \(header.runs) runs an input, seed \(header.seed), timeout \(BenchCommand.formatTime(header.timeout)); "
                 + "inputs up to \(BenchInput.grouped(header.maxItems)) old items",
             "time: median answer time (an --engine-cmd engine: from when it could start on the request to its answer, "
-                + "as check's scaling note measures it; in process: the wall clock); the core in this process beside it",
+                + "as check's scaling note measures it; in process: the thread's CPU time); the core in this process beside it",
             "growth: k of time ∝ items^k from the class before; output: moves / reloads / deletes+inserts, "
                 + "minimum in brackets (moves: longest increasing subsequence; reloads: changed items)",
             "",
