@@ -50,7 +50,8 @@ let package = Package(
         // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
         .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel"]),
         // `diffcheck bench`: the core against stdlib and a Dictionary
-        // baseline, on this thread's CPU clock, with this process's peak memory.
+        // baseline, on this thread's CPU clock, with this process's peak memory;
+        // `--engine-cmd` engines (DiffProcess) over the size classes.
         .target(name: "DiffBench", dependencies: ["ListDiff", "ListModel", "DiffHarness", "DiffProcess"]),
         // The command line: parses and prints.
         .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench"]),
