@@ -50,8 +50,9 @@ let package = Package(
         // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
         .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel"]),
         // `diffcheck bench`: the core against stdlib and a Dictionary
-        // baseline, on this thread's CPU clock, with this process's peak memory.
-        .target(name: "DiffBench", dependencies: ["ListDiff", "DiffHarness"]),
+        // baseline, on this thread's CPU clock, with this process's peak memory;
+        // `--engine-cmd` engines (DiffProcess) over the size classes.
+        .target(name: "DiffBench", dependencies: ["ListDiff", "ListModel", "DiffHarness", "DiffProcess"]),
         // Runs a block and hands back the NSException it raised: Objective-C,
         // Apple platforms only (an empty target elsewhere). For the UIKit
         // conformance runner, which must catch UIKit's exceptions.

@@ -26,6 +26,8 @@ public enum BenchCommand {
     static let usage = """
         usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]
                diffcheck bench --harness [--cases N] [--runs N] [--seed N]
+               diffcheck bench --engine NAME | --engine-cmd 'CMD' [--json] [--runs N] [--seed N]
+                               [--max-size N] [--timeout SECONDS] [--flat]
 
           --json     print the rows as JSON instead of a table
           --runs N   timed rounds per input, contenders interleaved (default 5)
@@ -40,6 +42,20 @@ public enum BenchCommand {
                      process, against the core's two calls alone on the same pairs
           --cases N  with --harness: the cases a round checks (default 20000)
 
+        With --engine or --engine-cmd: your engine's time per case over the size classes
+        (large 100, thousands 1000, tens-of-thousands 10000, hundreds-of-thousands 100000
+        old items, flat and sectioned, the same inputs for every engine), its growth between
+        classes, its moves, reloads and deletes+inserts against the minimum, the core's
+        figures beside it; a class the engine cannot answer in time is reported, not waited for.
+          --engine NAME      a built-in engine (see `diffcheck engines`), run in this process
+          --engine-cmd 'CMD' an engine speaking the JSON Lines protocol
+          --runs N           answers timed per input (default 3); the median is shown
+          --seed N           seed of the inputs (default 2024)
+          --max-size N       only the classes of at most N old items (default 100000)
+          --timeout SECONDS  how long the engine may take on one input (default 10)
+          --flat             flat inputs only (implied by an engine that declares itself flat-only)
+          --json             the report as JSON (schema: ListDiff.docc, Performance)
+
         Build in release mode (swift build -c release) for meaningful numbers.
         """
 
@@ -51,6 +67,9 @@ public enum BenchCommand {
     /// Runs the benchmark with the arguments that follow `bench`; returns the
     /// exit status (0 ok, 2 usage error).
     public static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--engine") || arguments.contains("--engine-cmd") {
+            return EngineBench.run(arguments)
+        }
         var isJSON = false, isQuick = false, runs = 5, seedOption: UInt64?, only: Int?
         var isHarness = false, cases = BenchHarness.defaultCases
         var contenders = BenchContender.allCases

@@ -25,21 +25,29 @@ import DiffHarness
 import Foundation
 
 /// An engine's measured answer times by input size, and what they predict.
-struct EnginePace {
+///
+/// `ExternalEngine` keeps one to tell a slow engine from a hung one (the
+/// scaling note of a campaign's report); `diffcheck bench --engine-cmd`
+/// fits its growth with the same code, so both say the same exponent of
+/// the same answer times.
+public struct EnginePace: Sendable {
     /// Requests of at most this many items (old and new together) are never
     /// too slow: a timeout on them is a hang.
-    static let smallItems = 1_000
+    public static let smallItems = 1_000
     /// Below this answer time, a measurement is mostly pipe and JSON: it is
     /// not used to fit the growth.
-    static let noiseSeconds = 0.005
+    public static let noiseSeconds = 0.005
 
     /// Requests of fewer items are not used to fit the growth, nor shown:
     /// their time is mostly the machine's (a process switch, the load).
-    static let fittedItems = 200
+    public static let fittedItems = 200
 
     /// For each bucket (⌊log2 items⌋), the largest request answered in it and
     /// the longest time an answer in it took.
     private(set) var buckets: [Int: (items: Int, seconds: Double)] = [:]
+
+    /// No answer measured yet.
+    public init() {}
     /// The smallest request that timed out and was judged too slow: larger
     /// ones are not sent.
     private(set) var tooSlowFrom: Int?
@@ -47,8 +55,11 @@ struct EnginePace {
     /// process): a later timeout at that size or more is a hang at once.
     private(set) var hungFrom: Int?
 
-    /// Records an answer to a request of `items` items after `seconds`.
-    mutating func record(items: Int, seconds: Double) {
+    /// Records an answer to a request of `items` items (old and new
+    /// together) after `seconds`: the time from when the engine could start
+    /// on the request to its answer, not counting a process's first answer
+    /// (its start-up).
+    public mutating func record(items: Int, seconds: Double) {
         let bucket = EnginePace.bucket(items)
         let old = buckets[bucket]
         buckets[bucket] = (max(old?.items ?? 0, items), max(old?.seconds ?? 0, seconds))
@@ -65,13 +76,19 @@ struct EnginePace {
     /// The exponent of the growth between the two largest buckets measured
     /// above the noise (at least twice apart in items), clamped to 1…3; nil
     /// when there are no two such buckets.
-    var fittedExponent: Double? {
+    public var fittedExponent: Double? {
         let measured = buckets.values.filter { $0.seconds >= EnginePace.noiseSeconds && $0.items >= EnginePace.fittedItems }
             .sorted { $0.items < $1.items }
         guard let top = measured.last,
               let lower = measured.last(where: { $0.items * 2 <= top.items }) else { return nil }
-        let k = log(top.seconds / lower.seconds) / log(Double(top.items) / Double(lower.items))
-        return k.isFinite ? min(max(k, 1), 3) : nil
+        return EnginePace.growth(from: lower, to: top).map { min(max($0, 1), 3) }
+    }
+
+    /// The exponent k of time ∝ itemsᵏ between two measurements, unclamped;
+    /// nil when it is not a finite number (equal sizes, a zero time).
+    public static func growth(from lower: (items: Int, seconds: Double), to upper: (items: Int, seconds: Double)) -> Double? {
+        let k = log(upper.seconds / lower.seconds) / log(Double(upper.items) / Double(lower.items))
+        return k.isFinite ? k : nil
     }
 
     /// The predicted answer time of a request of `items` items, from the
@@ -112,7 +129,7 @@ struct EnginePace {
     }
 
     /// One line: how the engine's time grows, from what was measured.
-    var growthDescription: String {
+    public var growthDescription: String {
         let measured = buckets.values.sorted { $0.items < $1.items }
             .filter { $0.seconds >= EnginePace.noiseSeconds && $0.items >= EnginePace.fittedItems }
         let shown = (measured.count > 3 ? [measured[0], measured[measured.count / 2], measured[measured.count - 1]] : measured)
@@ -125,7 +142,7 @@ struct EnginePace {
     }
 
     /// Seconds as a reader wants them: 3 significant digits at most.
-    static func seconds(_ value: Double) -> String {
+    public static func seconds(_ value: Double) -> String {
         if value >= 100 { return String(format: "%.0f s", value) }
         if value >= 10 { return String(format: "%.1f s", value) }
         if value >= 1 { return String(format: "%.2f s", value) }

@@ -87,6 +87,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// The engine's measured answer times by size: a case too long for it
     /// is not judged, never a failure (`EnginePace`); guarded by `lock`.
     private var pace = EnginePace()
+    /// The answer time of the last request answered by a process that had
+    /// answered before (what the pace records), or nil when the last answer
+    /// was a process's first (its start-up counted in it) or none came;
+    /// guarded by `lock`.
+    private var lastPacedSeconds: Double?
     /// Whether a timeout answered when asked again alone was reported; guarded by `lock`.
     private var hasReportedLateAnswer = false
 
@@ -108,6 +113,25 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
 
     deinit {
         process?.stop()
+    }
+
+    /// The answer time of the last request `run(old:new:)` or `diff(old:new:)`
+    /// got an answer to, as the engine's pace measures it (`EnginePace`):
+    /// from when the engine could start on the request to its answer; nil
+    /// when that answer was a fresh process's first (its start-up is in
+    /// it) or the request got no answer.
+    public var lastAnswerSeconds: Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastPacedSeconds
+    }
+
+    /// The engine's measured answer times by size (`EnginePace`): what its
+    /// scaling notes say.
+    public var measuredPace: EnginePace {
+        lock.lock()
+        defer { lock.unlock() }
+        return pace
     }
 
     /// Asks the engine; a failure becomes `.failure`.
@@ -151,6 +175,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     until isLast: (Int, ExternalAnswer) -> Bool = { _, _ in false }) -> [ExternalAnswer] {
         lock.lock()
         defer { lock.unlock() }
+        lastPacedSeconds = nil
         return runLocked(pairs: pairs, judgesTimeouts: true, until: isLast)
     }
 
@@ -215,6 +240,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     switch SnapshotJSON.answer(fromJSON: line) {
                     case .success(let output):
                         // A process's first answer also took its start-up (an interpreter, a runtime): not the engine's pace.
+                        self.lastPacedSeconds = running.answered > 1 ? running.lastAnswerSeconds : nil
                         if running.answered > 1 {
                             self.pace.record(items: ExternalEngine.items(pairs[first + n]), seconds: running.lastAnswerSeconds)
                         }

@@ -16,7 +16,7 @@ Commands:
   shrink FILE      write the minimal case next to FILE
   exhaust          every small old/new pair within a bound
   diff FILE        the core's stages for a case's old/new, in case format
-  bench            the core against the standard library and a Dictionary baseline
+  bench            the core against stdlib and a Dictionary baseline; --engine(-cmd): how your engine scales
   engines          the built-in engines and what each claims
   show FILE        draw a case: old and new side by side, each item's fate
   triage [FILE|-]  a UIKit batch-update crash log made a case, judged and explained

@@ -87,6 +87,7 @@ public func shrink(
     }
     shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
     shrinker.removingItems = { generator.choices($0, removingItems: $1) }
+    shrinker.sideLengths = { generator.sideLengths(of: $0) }
     shrinker.walked = walked.known(property)
     shrinker.smallerPairsBudget = smallerPairsBudget
     var result = shrinker.run()

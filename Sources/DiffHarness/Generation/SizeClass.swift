@@ -31,7 +31,7 @@ public enum SizeClass: Int, CaseIterable, Comparable, Sendable {
     public var isLong: Bool { self >= .thousands }
 
     /// The items of a long class's old snapshot, before `--max-size` caps them.
-    var itemRange: ClosedRange<Int> {
+    public var itemRange: ClosedRange<Int> {
         switch self {
         case .small, .large: return 0...SizeClass.largeCap
         case .thousands: return 201...9_999

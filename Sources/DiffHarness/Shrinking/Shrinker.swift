@@ -92,6 +92,9 @@ public final class Shrinker {
     /// choices make without the items at the given positions (old's items,
     /// then new's), or nil; nil disables the pass.
     public var removingItems: (([Int], Range<Int>) -> [Int]?)?
+    /// For the shorten-each-side pass: the items of the old and of the new
+    /// snapshot the given choices make; nil disables the pass.
+    public var sideLengths: (([Int]) -> (old: Int, new: Int))?
     /// The most calls the smaller-pairs pass may make.
     public var smallerPairsBudget = 200_000
     /// The call count the current phase may reach.
@@ -152,8 +155,17 @@ public final class Shrinker {
     }
 
     /// The passes that edit the current sequence, until none makes progress.
+    ///
+    /// A case that still needs a long list after its lists were shortened
+    /// (`shortenLongLists`, then `shortenEachSide`) and whose sides were
+    /// shortened apart is left there: re-encoded, it has a choice per item,
+    /// and the passes that try one choice at a time would spend a call on
+    /// each of them, each on a long case.
     func runLocalPasses() {
         shortenLongLists()
+        let before = best
+        shortenEachSide()
+        if best != before && needsLongList { return }
         var improved = true
         while improved && !isOutOfBudget {
             let before = best

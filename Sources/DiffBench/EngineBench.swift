@@ -1,0 +1,218 @@
+// EngineBench: `diffcheck bench --engine NAME` and `--engine-cmd CMD` — how a
+// user's engine scales: its time per case over the size classes, the growth
+// between them, its output against the minimum, and the core's figures on
+// the same inputs beside it.
+import DiffHarness
+import DiffProcess
+import Foundation
+import ListModel
+
+/// The engine bench: every input of `SizeClassInput.all`, smallest first,
+/// asked of the engine `runs` times (the median answer time is the row's)
+/// and run on the core as many times.
+///
+/// An `--engine-cmd` engine's time is its answer time as the engine's pace
+/// measures it for a campaign's scaling note (`EnginePace`, `ExternalEngine`):
+/// wall clock from when the engine could start on the request to its
+/// answer, a process's first answer (its start-up) not counted; the growth
+/// is fitted with the same code. A built-in engine and the core run in
+/// this process, timed on the thread's CPU clock (`BenchClock`). An input the engine's measured pace
+/// predicts it cannot answer in time is not sent, one it does not answer
+/// in time is not waited for again: both are reported as too slow, and so
+/// is every larger input of the same shape.
+enum EngineBench {
+    static let usage = """
+        usage: diffcheck bench --engine NAME | --engine-cmd 'CMD' [--json] [--runs N] [--seed N]
+                               [--max-size N] [--timeout SECONDS] [--flat]
+
+          --engine NAME      a built-in engine (see `diffcheck engines`), run in this process
+          --engine-cmd 'CMD' an engine speaking the JSON Lines protocol (EngineProtocol)
+          --json             print the rows as JSON instead of a table
+          --runs N           answers timed per input (default 3); the row shows the median
+          --seed N           seed of the inputs (default 2024)
+          --max-size N       only the size classes of at most N old items (default 100000):
+                             large 100, thousands 1000, tens-of-thousands 10000,
+                             hundreds-of-thousands 100000 items, each flat and sectioned
+          --timeout SECONDS  how long the engine may take on one input (default 10; more
+                             past 20,000 items, as in check)
+          --flat             flat inputs only (an engine that declares itself flat-only
+                             gets only those)
+        """
+
+    /// Runs the engine bench with `bench`'s arguments; returns the exit
+    /// status (0 ok, 2 usage error or an engine command that cannot run).
+    static func run(_ arguments: [String]) -> Int32 {
+        var isJSON = false, runs = 3, seed: UInt64 = 2024, maxItems = 100_000, timeout = 10.0, isFlat = false
+        var engineName: String?, command: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--help", "-h":
+                print(usage)
+                return 0
+            case "--json": isJSON = true
+            case "--flat": isFlat = true
+            case "--engine":
+                guard let value = rest.popFirst() else { return usageError("--engine needs a name") }
+                engineName = value
+            case "--engine-cmd":
+                guard let value = rest.popFirst(), !value.allSatisfy(\.isWhitespace) else {
+                    return usageError("--engine-cmd needs a command")
+                }
+                command = value
+            case "--runs":
+                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else { return usageError("--runs needs a positive number") }
+                runs = value
+            case "--seed":
+                guard let value = rest.popFirst().flatMap(UInt64.init) else { return usageError("--seed needs a non-negative number") }
+                seed = value
+            case "--max-size":
+                guard let value = rest.popFirst().flatMap(Int.init), value >= SizeClassInput.lengths[0].1 else {
+                    return usageError("--max-size needs a number of at least \(SizeClassInput.lengths[0].1)")
+                }
+                maxItems = value
+            case "--timeout":
+                guard let value = rest.popFirst().flatMap(Double.init), value > 0, value.isFinite else {
+                    return usageError("--timeout needs a positive number of seconds")
+                }
+                timeout = value
+            default:
+                return usageError("unknown argument '\(argument)'")
+            }
+        }
+        if engineName != nil && command != nil { return usageError("--engine and --engine-cmd: give one") }
+        let engine: any DiffEngine
+        let engineLabel: String
+        if let command {
+            do {
+                // The probe waits its longest whatever --timeout is: that is for the inputs, not the start-up.
+                let probed = try EngineProbe.run(command: command, timeout: EngineProbe.maximumWait)
+                if probed.declaration?.isFlatOnly == true { isFlat = true }
+            } catch {
+                FileHandle.standardError.write(Data("diffcheck bench: \(error)\n".utf8))
+                return 2
+            }
+            engine = ExternalEngine(command: command, timeout: timeout, isFlatOnly: isFlat, capturesErrors: false)
+            engineLabel = "external `\(command)`"
+        } else if let engineName {
+            guard let found = EngineCatalog.engine(named: engineName) else {
+                return usageError("unknown engine '\(engineName)' (see `diffcheck engines`)")
+            }
+            engine = found
+            if found.isFlatOnly { isFlat = true }
+            engineLabel = found.name
+        } else {
+            return usageError("--engine or --engine-cmd needed")
+        }
+        let inputs = SizeClassInput.all(seed: seed, maxItems: maxItems, flatOnly: isFlat)
+        let report = measure(engine, inputs: inputs, runs: runs, log: !isJSON)
+        (engine as? ExternalEngine)?.close()
+        let header = EngineBenchReport.Header(engine: engineLabel, seed: seed, runs: runs, timeout: timeout, maxItems: maxItems)
+        let full = EngineBenchReport(header: header, rows: report.rows, exponents: report.exponents)
+        print(isJSON ? full.json : full.table)
+        return 0
+    }
+
+    static func usageError(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("diffcheck bench: \(message)\n\(usage)\n".utf8))
+        return 2
+    }
+
+    /// Every input asked of `engine` and of the core, smallest first.
+    static func measure(_ engine: any DiffEngine, inputs: [SizeClassInput], runs: Int, log: Bool)
+        -> (rows: [EngineBenchRow], exponents: [EngineBenchReport.Exponent]) {
+        let external = engine as? ExternalEngine
+        if external != nil {
+            // Started on a trivial request first, so that no input's deadline has the start-up in it.
+            let one = Snapshot(sections: [Section(id: Snapshot.implicitSectionID, items: [Item(id: "a")])])
+            _ = engine.diff(old: one, new: one)
+        }
+        let core = CoreEngine()
+        var rows: [EngineBenchRow] = []
+        var tooSlowShapes: [Bool: String] = [:]
+        var paces: [Bool: EnginePace] = [:], corePaces: [Bool: EnginePace] = [:]
+        for input in inputs {
+            if log { FileHandle.standardError.write(Data("bench: \(input.sizeClass.name) \(input.shapeName)\n".utf8)) }
+            var row = EngineBenchRow(input)
+            row.core = figures(core, input, runs: runs, external: nil).figures
+            if let reason = tooSlowShapes[input.isFlat] {
+                row.status = .tooSlow
+                row.note = "not sent: a smaller \(input.shapeName) input was too slow (\(reason))"
+            } else {
+                let measured = figures(engine, input, runs: runs, external: external)
+                row.engine = measured.figures
+                row.status = measured.status
+                row.note = measured.note
+                if measured.status == .tooSlow { tooSlowShapes[input.isFlat] = input.sizeClass.name }
+            }
+            // Growth from the previous class of the same shape.
+            if let previous = rows.last(where: { $0.isFlat == input.isFlat }) {
+                let engineGrowth = growth(previous.engine, row.engine, items: (previous.items, row.items), isExternal: external != nil)
+                let coreGrowth = growth(previous.core, row.core, items: (previous.items, row.items), isExternal: false)
+                row.engine?.growth = engineGrowth
+                row.core?.growth = coreGrowth
+            }
+            if let seconds = row.engine?.medianSeconds { paces[input.isFlat, default: EnginePace()].record(items: row.items, seconds: seconds) }
+            if let seconds = row.core?.medianSeconds { corePaces[input.isFlat, default: EnginePace()].record(items: row.items, seconds: seconds) }
+            rows.append(row)
+        }
+        let exponents = [true, false].filter { shape in inputs.contains { $0.isFlat == shape } }.map { shape in
+            EngineBenchReport.Exponent(shape: shape ? "flat" : "sectioned", engine: paces[shape]?.fittedExponent,
+                                       core: corePaces[shape]?.fittedExponent)
+        }
+        return (rows, exponents)
+    }
+
+    /// The growth exponent between two rows' median times; for an external
+    /// engine nil when either is under the pace's noise (mostly pipe and JSON).
+    static func growth(_ lower: EngineBenchFigures?, _ upper: EngineBenchFigures?, items: (Int, Int), isExternal: Bool) -> Double? {
+        guard let low = lower?.medianSeconds, let high = upper?.medianSeconds, low > 0, high > 0 else { return nil }
+        if isExternal && (low < EnginePace.noiseSeconds || high < EnginePace.noiseSeconds) { return nil }
+        return EnginePace.growth(from: (items.0, low), to: (items.1, high))
+    }
+
+    /// `runs` answers of `engine` on `input`: the times, and the output's size of the first.
+    static func figures(_ engine: any DiffEngine, _ input: SizeClassInput, runs: Int, external: ExternalEngine?)
+        -> (figures: EngineBenchFigures?, status: EngineBenchRow.Status, note: String?) {
+        var times: [Double] = []
+        var figures: EngineBenchFigures?
+        for _ in 0..<runs {
+            let start = BenchClock.now()
+            let output = engine.diff(old: input.old, new: input.new)
+            // In process: the thread's CPU time, as the rest of the bench (a burst of load elsewhere is not counted).
+            var seconds = BenchClock.now().cpu - start.cpu
+            if let external {
+                // A fresh process's first answer has its start-up in it: asked again, for the pace's time.
+                guard let paced = external.lastAnswerSeconds ?? {
+                    if case .stages = output { _ = engine.diff(old: input.old, new: input.new) }
+                    return external.lastAnswerSeconds
+                }() else {
+                    return (nil, status(of: output), note(of: output))
+                }
+                seconds = paced
+            }
+            guard case .stages(let stages) = output else { return (nil, status(of: output), note(of: output)) }
+            times.append(seconds)
+            if figures == nil { figures = EngineBenchFigures(stages) }
+        }
+        figures?.medianSeconds = BenchSamples.median(times)
+        figures?.minimumSeconds = times.min()
+        return (figures, .answered, nil)
+    }
+
+    static func status(of output: EngineOutput) -> EngineBenchRow.Status {
+        switch output {
+        case .stages: return .answered
+        case .refusal: return .refused
+        case .failure(let failure): return failure.isTooSlow || failure.isHang ? .tooSlow : .failed
+        }
+    }
+
+    static func note(of output: EngineOutput) -> String? {
+        switch output {
+        case .stages: return nil
+        case .refusal(let reason): return "refused: \(reason)"
+        case .failure(let failure): return failure.reason
+        }
+    }
+}

@@ -1,0 +1,122 @@
+// `diffcheck bench --engine-cmd` on small Python engines: the table's rows
+// and the JSON's fields (never the times' values), and a size class the
+// engine cannot answer in time reported, not waited for.
+import Foundation
+import Testing
+
+/// Deletes every old item and inserts every new one, section by section:
+/// trivially sized output (no move, no reload), on any shape.
+private let deleteAndInsertEverythingScript = """
+import json, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    old, new = request["old"], request["new"]
+    deletes = [[s, i] for s, section in enumerate(old) for i in range(len(section["items"]))]
+    inserts = [[s, i] for s, section in enumerate(new) for i in range(len(section["items"]))]
+    print(json.dumps({"stages": [{"deleteItems": deletes, "insertItems": inserts}]}), flush=True)
+"""
+
+/// Flat-only by declaration, and quadratic on purpose: it sleeps 5 µs per
+/// pair of old items (50 ms on 100 items, 5 s on 1,000, 500 s on 10,000).
+private let quadraticSleeperScript = """
+import json, sys, time
+print(json.dumps({"engine": {"name": "sleeper", "flatOnly": True}}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    n = sum(len(s["items"]) for s in request["old"])
+    time.sleep(n * n * 5e-6)
+    old = [i for s in request["old"] for i in s["items"]]
+    new = [i for s in request["new"] for i in s["items"]]
+    print(json.dumps({"stages": [{"deleteItems": [[0, i] for i in range(len(old))],
+                                  "insertItems": [[0, i] for i in range(len(new))]}]}), flush=True)
+"""
+
+private func writeEngine(_ script: String) throws -> URL {
+    let folder = try temporaryDirectory()
+    try script.write(to: folder.appendingPathComponent("engine.py"), atomically: true, encoding: .utf8)
+    return folder
+}
+
+@Test func benchEngineCmdPrintsARowPerSizeClassAndShapeWithTheCoreBeside() throws {
+    let folder = try writeEngine(deleteAndInsertEverythingScript)
+    let run = try diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--max-size", "1000", "--runs", "1"], in: folder)
+    #expect(run.status == 0, "\(run.errors)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("engine external `python3 engine.py`: 1 runs an input, seed 2024") == true, "\(lines.first ?? "")")
+    #expect(lines.contains("| size class | shape | old items | engine time | growth | engine output | core time | growth | core output |"))
+    let rows = lines.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| size class") && !$0.hasPrefix("| ---") }
+    #expect(rows.map { $0.split(separator: "|").prefix(3).map { $0.trimmingCharacters(in: .whitespaces) } }
+            == [["large", "flat", "100"], ["large", "sectioned", "100"], ["thousands", "flat", "1,000"], ["thousands", "sectioned", "1,000"]])
+    // The engine moves and reloads nothing and deletes and inserts every item.
+    for row in rows {
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells[5].hasPrefix("0 / 0 / "), "\(row)")
+    }
+    #expect(lines.contains { $0.hasPrefix("flat: fitted growth (as check's scaling note fits it): engine ") })
+    #expect(lines.contains { $0.hasPrefix("sectioned: fitted growth (as check's scaling note fits it): engine ") })
+}
+
+@Test func benchEngineCmdJSONHasTheDocumentedFields() throws {
+    let folder = try writeEngine(deleteAndInsertEverythingScript)
+    let run = try diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--max-size", "1000", "--runs", "2", "--json"], in: folder)
+    #expect(run.status == 0, "\(run.errors)")
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    #expect(report["schema"] as? Int == 1)
+    let header = try #require(report["header"] as? [String: Any])
+    #expect(header["engine"] as? String == "external `python3 engine.py`")
+    #expect(header["runs"] as? Int == 2 && header["seed"] as? Int == 2024 && header["maxItems"] as? Int == 1000)
+    #expect(header["timeout"] as? Double == 10)
+    let rows = try #require(report["rows"] as? [[String: Any]])
+    #expect(rows.map { "\($0["sizeClass"] ?? "") \($0["shape"] ?? "")" }
+            == ["large flat", "large sectioned", "thousands flat", "thousands sectioned"])
+    for row in rows {
+        #expect(row["status"] as? String == "answered")
+        let old = try #require(row["oldItems"] as? Int), new = try #require(row["newItems"] as? Int)
+        #expect(row["items"] as? Int == old + new)
+        let engine = try #require(row["engine"] as? [String: Any]), core = try #require(row["core"] as? [String: Any])
+        #expect(engine["moves"] as? Int == 0 && engine["reloads"] as? Int == 0)
+        #expect(engine["deletesAndInserts"] as? Int == old + new)
+        #expect(engine["medianSeconds"] is Double && engine["minimumSeconds"] is Double)
+        // The core's output is the minimum the bench computes on its own.
+        #expect(core["moves"] as? Int == row["minimumMoves"] as? Int)
+        #expect(core["reloads"] as? Int == row["changedItems"] as? Int)
+        #expect(core["deletesAndInserts"] as? Int == row["minimumDeletesAndInserts"] as? Int)
+        #expect(core["stages"] is Int && core["medianSeconds"] is Double)
+    }
+    // Growth from the class before: the core's is there for the second class, never for the first.
+    #expect(((rows[0]["core"] as? [String: Any])?["growth"]) == nil)
+    #expect(((rows[2]["core"] as? [String: Any])?["growth"]) is Double)
+    let exponents = try #require(report["exponents"] as? [[String: Any]])
+    #expect(exponents.map { $0["shape"] as? String } == ["flat", "sectioned"])
+}
+
+@Test func aSizeClassTheEngineCannotAnswerInTimeIsReportedNotWaitedFor() throws {
+    let folder = try writeEngine(quadraticSleeperScript)
+    let started = Date()
+    let run = try diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--max-size", "10000", "--runs", "1",
+                             "--timeout", "1", "--json"], in: folder)
+    #expect(run.status == 0, "\(run.errors)")
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let rows = try #require(report["rows"] as? [[String: Any]])
+    // Flat only, as the engine declares; 100 items answered, then 1,000 (about 5 s at the pace
+    // measured on 100, over twice the allowed 1 s) not sent, and 10,000 not sent after it.
+    #expect(rows.map { "\($0["sizeClass"] ?? "") \($0["shape"] ?? "") \($0["status"] ?? "")" }
+            == ["large flat answered", "thousands flat too-slow", "tens-of-thousands flat too-slow"])
+    #expect((rows[1]["note"] as? String)?.contains("too long for the engine at its measured speed") == true, "\(rows[1])")
+    #expect(rows[1]["engine"] == nil && rows[1]["core"] != nil)
+    // The 5 s and 500 s classes were never waited for.
+    #expect(Date().timeIntervalSince(started) < 60)
+}
+
+@Test func benchEngineArgumentsAreChecked() throws {
+    #expect(try diffcheck(["bench", "--engine", "no-such-engine"]).status == 2)
+    #expect(try diffcheck(["bench", "--engine", "core", "--engine-cmd", "cat"]).status == 2)
+    #expect(try diffcheck(["bench", "--engine", "core", "--max-size", "10"]).status == 2)
+    let missing = try diffcheck(["bench", "--engine-cmd", "/no/such/engine"])
+    #expect(missing.status == 2)
+    #expect(missing.errors.contains("/no/such/engine"), "\(missing.errors)")
+    let help = try diffcheck(["bench", "--help"])
+    for option in ["--engine NAME", "--engine-cmd 'CMD'", "--max-size N", "--timeout SECONDS"] {
+        #expect(help.output.contains(option), "\(option)")
+    }
+}
