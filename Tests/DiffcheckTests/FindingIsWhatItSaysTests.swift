@@ -1,0 +1,116 @@
+// A finding is what it says: every file a campaign saves fails when it is
+// replayed, whatever the engine did — answered wrongly now and then,
+// answered out of order, or had its worker killed from outside — and a
+// finding that cannot be saved is printed whole.
+import Foundation
+import TestSupport
+import Testing
+
+/// The answer every engine here gives when it answers right: delete every
+/// old section, insert every new one (valid, reaches the target, fresh).
+let rightAnswerPython = """
+def right(request):
+    return {"stages": [{"deleteSections": list(range(len(request["old"]))),
+                        "insertSections": list(range(len(request["new"])))}]}
+"""
+
+/// An engine that answers `{"stages": [{}]}` on 3 calls of 10 (calls 0, 3
+/// and 6 of each ten, counted from its start: the same calls every run),
+/// and right otherwise.
+let flakyEngine = rightAnswerPython + """
+
+import json, sys
+calls = 0
+for line in sys.stdin:
+    request = json.loads(line)
+    wrong = calls * 7 % 10 < 3
+    calls += 1
+    print(json.dumps({"stages": [{}]} if wrong else right(request)), flush=True)
+"""
+
+/// An engine that answers right, but each group of requests it finds
+/// waiting on its input in reverse order: pipelined, case n gets the
+/// answer of another case; asked one request at a time, it is right.
+let outOfOrderEngine = rightAnswerPython + """
+
+import json, os, select, sys
+pending = b""
+while True:
+    data = os.read(0, 1 << 16)
+    if not data:
+        break
+    pending += data
+    while select.select([0], [], [], 0.02)[0]:
+        more = os.read(0, 1 << 16)
+        if not more:
+            break
+        pending += more
+    *lines, pending = pending.split(b"\\n")
+    answers = [json.dumps(right(json.loads(line))) + "\\n" for line in lines if line.strip()]
+    sys.stdout.write("".join(reversed(answers)))
+    sys.stdout.flush()
+"""
+
+/// Writes `source` to `engine.py` in `directory`; returns its command.
+func pythonEngine(_ source: String, in directory: URL, named name: String = "engine.py") throws -> String {
+    let file = directory.appendingPathComponent(name)
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    return "python3 '\(file.path)'"
+}
+
+/// The property a saved finding names (`# finding: PROPERTY: …`).
+func findingProperty(_ file: URL) -> String? {
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+    return text.split(separator: "\n").first { $0.hasPrefix("# finding: ") }
+        .flatMap { $0.dropFirst("# finding: ".count).split(separator: ":").first.map(String.init) }
+}
+
+/// Point 1: a flaky engine's findings, saved by `fuzz`, each fail when
+/// replayed: on the answer they record (all but a `deterministic` one,
+/// whose two answers cannot both be recorded) and on the engine; `check
+/// --recorded` of the folder fails.
+@Test func everyFindingOfAFlakyEngineFailsWhenReplayed() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let engine = try pythonEngine(flakyEngine, in: directory)
+    let findings = directory.appendingPathComponent("findings")
+    let run = try diffcheck(["fuzz", "--engine-cmd", engine, "--cases", "100", "--jobs", "1", "--findings", findings.path])
+    #expect(run.status == 1, "\(run.output)\n\(run.errors)")
+    let files = caseFiles(in: findings)
+    #expect(files.count >= 2, "\(run.output)")
+    for file in files {
+        let property = findingProperty(file)
+        if property != "deterministic" {
+            let recorded = try diffcheck(["repro", file.path, "--recorded"])
+            #expect(recorded.status == 1, "\(file.lastPathComponent) passes on its recorded answer:\n\(recorded.output)")
+        }
+        let replayed = try diffcheck(["repro", file.path, "--engine-cmd", engine])
+        #expect(replayed.status == 1, "\(file.lastPathComponent) passes on the engine:\n\(replayed.output)")
+    }
+    let check = try diffcheck(["check", "--recorded", findings.path])
+    #expect(check.status == 1, "\(check.output)")
+}
+
+/// Point 1: an engine that answers a pipeline out of order fails cases it
+/// passes alone; each saved finding records the answer that failed (it
+/// fails `repro --recorded`) and says the engine is not deterministic.
+@Test func everyFindingOfAnOutOfOrderEngineFailsOnItsRecordedAnswer() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let engine = try pythonEngine(outOfOrderEngine, in: directory)
+    let findings = directory.appendingPathComponent("findings")
+    let began = Date()
+    let run = try diffcheck(["fuzz", "--engine-cmd", engine, "--cases", "100", "--jobs", "1", "--findings", findings.path])
+    #expect(Date().timeIntervalSince(began) < 60, "a failure that does not come back was shrunk at length")
+    #expect(run.status == 1, "\(run.output)\n\(run.errors)")
+    let files = caseFiles(in: findings)
+    #expect(!files.isEmpty, "\(run.output)")
+    for file in files {
+        let recorded = try diffcheck(["repro", file.path, "--recorded"])
+        #expect(recorded.status == 1, "\(file.lastPathComponent) passes on its recorded answer:\n\(recorded.output)")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("not deterministic"), "\(text)")
+    }
+    let check = try diffcheck(["check", "--recorded", findings.path])
+    #expect(check.status == 1 && check.output.contains(", 0 meet their expectation"), "\(check.output)")
+}
