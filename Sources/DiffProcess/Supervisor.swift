@@ -137,7 +137,7 @@ public struct Supervisor {
 
     /// Runs the campaign to its end, its time limit or Ctrl-C, and returns what `diffcheck fuzz` prints; throws `CampaignError` when workers keep dying outside any case.
     public func run() throws -> RandomPartReport {
-        try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
+        try createFindingsFolder(findings)
         isInterrupted = 0
         let previous = signal(SIGINT) { _ in isInterrupted = 1 }
         // A parent may have started us with SIGINT blocked (test runners do).
@@ -149,11 +149,16 @@ public struct Supervisor {
         var campaign = CampaignState(supervisor: self,
                                      existing: Set((try? FileManager.default.contentsOfDirectory(atPath: findings)) ?? []))
         try campaign.run()
+        let report = campaign.finish()
         for j in 0..<jobs {
             unlink(stateFile(j))
-            try? FileManager.default.removeItem(atPath: stagingFolder(findings, stride: j))
+            // A staging folder still holding a kept finding (it could not be moved) stays.
+            let staging = stagingFolder(findings, stride: j)
+            if !report.failures.contains(where: { $0.path.hasPrefix(staging + "/") }) {
+                try? FileManager.default.removeItem(atPath: staging)
+            }
         }
-        return campaign.finish()
+        return report
     }
 }
 
@@ -174,6 +179,9 @@ private struct CampaignState {
     var hungCases: Set<Int> = []
     /// The smallest case the campaign stopped at for a hang.
     var hangCase: Int?
+    /// Findings a worker could not save (`unsaved N PROPERTY WHY CASE`),
+    /// by `N PROPERTY`: why, and the case file's text.
+    var unsaved: [String: (why: String, text: String)] = [:]
     /// How many cases had each label (by `Label.index`).
     var labelTotals = [Int](repeating: 0, count: Label.allCases.count)
 
@@ -279,7 +287,8 @@ private struct CampaignState {
     }
 
     mutating func handle(_ line: String, slot index: Int) {
-        let fields = line.split(separator: " ", maxSplits: line.hasPrefix("found ") ? 5 : 3).map(String.init)
+        let fields = line.split(separator: " ", maxSplits: line.hasPrefix("found ") ? 5 : line.hasPrefix("unsaved ") ? 4 : 3)
+            .map(String.init)
         guard let kind = fields.first else { return }
         if kind == "end" {
             slots[index].state = .finished
@@ -304,8 +313,11 @@ private struct CampaignState {
                 slots[index].worker.send("shrink")
                 if fields.count >= 4 && fields[3] == "hang" { hungCases.insert(n) }
             }
+        case "unsaved" where fields.count >= 5:
+            let decoded = [fields[3], fields[4]].map { Data(base64Encoded: $0).map { String(decoding: $0, as: UTF8.self) } ?? $0 }
+            unsaved["\(n) \(fields[2])"] = (decoded[0], decoded[1])
         case "shrinking" where fields.count >= 4:
-            let pending = promote(fields[3])
+            let pending = fields[3] == "-" ? "-" : promote(fields[3])
             slots[index].state = .shrinking(n, property: fields[2], pending: pending, since: Date())
             if hungCases.contains(n) && fields[2] == PropertyName.noCrash.rawValue {
                 stop(atHang: n)
@@ -317,7 +329,9 @@ private struct CampaignState {
             if let known = kept[property], known.caseNumber < n {
                 // A smaller case of the property was kept meanwhile: this one is a repeat.
                 report.repeatedFailures[property, default: 0] += 1
-                unlink(fields[5])
+                if fields[5] != "-" { unlink(fields[5]) }
+            } else if fields[5] == "-" {
+                keepUnsaved(n, property: property, shrinking: "\(fields[3]) calls, \(fields[4]) s", unshrunkBecause: nil)
             } else {
                 let path = promote(fields[5])
                 let message = findingMessage(path) ?? property
@@ -381,9 +395,35 @@ private struct CampaignState {
 
     /// The `# finding:` line of a saved finding.
     func findingMessage(_ path: String) -> String? {
-        (try? String(contentsOfFile: path, encoding: .utf8))
-            .flatMap { $0.split(separator: "\n").first { $0.hasPrefix("# finding: ") } }
-            .map { String($0.dropFirst("# finding: ".count)) }
+        (try? String(contentsOfFile: path, encoding: .utf8)).flatMap(findingMessage(text:))
+    }
+
+    /// The `# finding:` line of a finding's case text, without `# finding: `.
+    func findingMessage(text: String) -> String? {
+        text.split(separator: "\n").first { $0.hasPrefix("# finding: ") }.map { String($0.dropFirst("# finding: ".count)) }
+    }
+
+    /// Keeps case `n`'s finding of `property` that its worker could not
+    /// save (`unsaved`): saved here if the findings folder takes it now,
+    /// else kept with its case text, which the summary prints whole.
+    mutating func keepUnsaved(_ n: Int, property: String, shrinking: String?, unshrunkBecause: String?) {
+        guard let finding = unsaved.removeValue(forKey: "\(n) \(property)") else {
+            keep(RandomFailure(caseNumber: n, property: property, path: "-", message: property, shrinking: shrinking,
+                               unshrunkBecause: unshrunkBecause, unsavedCase: nil,
+                               saveError: "the worker saved nothing and sent no case"))
+            return
+        }
+        let message = (findingMessage(text: finding.text) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
+        var failure = RandomFailure(caseNumber: n, property: property, path: "-", message: message, shrinking: shrinking,
+                                    unshrunkBecause: unshrunkBecause)
+        do {
+            let c = try CaseParser.parse(bytes: Array(finding.text.utf8), file: "-").get()
+            failure.path = try saveFinding(c, in: supervisor.findings)
+        } catch {
+            failure.unsavedCase = finding.text
+            failure.saveError = finding.why
+        }
+        keep(failure)
     }
 
     /// Keeps `failure` if it is the smallest case of its property so far; the
@@ -403,13 +443,16 @@ private struct CampaignState {
     /// Removes a finding this run wrote and no kept failure names.
     func discard(_ path: String) {
         let name = (path as NSString).lastPathComponent
-        guard !existing.contains(name), !kept.values.contains(where: { $0.path == path }) else { return }
+        guard path != "-", !existing.contains(name), !kept.values.contains(where: { $0.path == path }) else { return }
         unlink(path)
     }
 
     /// A shrink that did not end: the failure saved before it began is kept.
     mutating func keepUnshrunk(_ n: Int, property: String, pending: String, because why: String) {
-        guard FileManager.default.fileExists(atPath: pending) else { return }
+        guard pending != "-", FileManager.default.fileExists(atPath: pending) else {
+            keepUnsaved(n, property: property, shrinking: nil, unshrunkBecause: why)
+            return
+        }
         let message = (findingMessage(pending) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
         keep(RandomFailure(caseNumber: n, property: property, path: pending,
                              message: message, shrinking: nil, unshrunkBecause: why))
@@ -552,9 +595,13 @@ private struct CampaignState {
             profile: options.profile, seed: options.seed, caseNumber: n,
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
-        let path = (try? saveFinding(example, in: supervisor.findings)) ?? "-"
-        return .found(RandomFailure(caseNumber: n, property: noCrash, path: path, message: failure.message,
-                                      shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began))))
+        var found = RandomFailure(caseNumber: n, property: noCrash, path: "-", message: failure.message,
+                                  shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began)))
+        do { found.path = try saveFinding(example, in: supervisor.findings) } catch {
+            found.unsavedCase = CasePrinter.text(findingCase(example))
+            found.saveError = "\(error)"
+        }
+        return .found(found)
     }
 
     /// What a worker's death on a case turned out to be.

@@ -11,6 +11,12 @@
 //                      PROPERTY is already kept: one counterexample per property)
 //   shrinking N PROPERTY PATH
 //                      shrinking it; the unshrunk failure is saved at PATH
+//   unsaved N PROPERTY WHY CASE
+//                      case N's finding of PROPERTY could not be saved (a
+//                      read-only or full disk): WHY and the case file's text,
+//                      each in base64; sent before the `shrinking` line (the
+//                      unshrunk case) or the `found` line (the shrunk one)
+//                      whose PATH is then `-`
 //   found N PROPERTY CALLS SECONDS PATH
 //                      the shrunk case of case N is saved at PATH (the
 //                      unshrunk file is gone); shrinking took CALLS engine
@@ -131,8 +137,20 @@ enum WorkerCommand {
                         // An external engine's stderr is kept from ours while it is shrunk: one note at the end.
                         let saved = keepingEngineErrors(engine) {
                             cases.shrinkAndSave(checked, failure: failure, in: findings) { pending in
-                                emit("shrinking \(n) \(failure.property.rawValue) \(pending ?? "-")")
+                                var path = pending
+                                if path == nil {
+                                    // Not on disk: the supervisor gets the case itself.
+                                    let unshrunk = findingCase(cases.unshrunk(checked, failure: failure))
+                                    do { path = try saveFinding(unshrunk, in: findings) } catch {
+                                        emitUnsaved(n, failure.property.rawValue, why: "\(error)", text: CasePrinter.text(unshrunk))
+                                    }
+                                }
+                                emit("shrinking \(n) \(failure.property.rawValue) \(path ?? "-")")
                             }
+                        }
+                        if saved.path == nil {
+                            emitUnsaved(n, failure.property.rawValue, why: saved.saveError ?? "the findings folder cannot be written",
+                                        text: CasePrinter.text(findingCase(saved.example)))
                         }
                         emit("found \(n) \(failure.property.rawValue) \(saved.example.shrinkCalls) "
                              + String(format: "%.2f", saved.seconds) + " \(saved.path ?? "-")")
@@ -180,6 +198,12 @@ func exitWhenOrphaned() {
         ProcessGroups.killAll()
         _exit(0)
     }
+}
+
+/// Sends a finding that could not be saved: `unsaved N PROPERTY WHY CASE`,
+/// WHY and CASE in base64 (one line whatever they hold).
+func emitUnsaved(_ n: Int, _ property: String, why: String, text: String) {
+    emit("unsaved \(n) \(property) \(Data(why.utf8).base64EncodedString()) \(Data(text.utf8).base64EncodedString())")
 }
 
 /// Writes one protocol line to standard output, unbuffered, so the

@@ -114,3 +114,58 @@ func findingProperty(_ file: URL) -> String? {
     let check = try diffcheck(["check", "--recorded", findings.path])
     #expect(check.status == 1 && check.output.contains(", 0 meet their expectation"), "\(check.output)")
 }
+
+/// A folder this process cannot write into: a read-only one, or, for root
+/// (who writes anywhere), `/proc` on Linux; nil where there is neither.
+func unwritableFolder(in directory: URL) throws -> String? {
+    if geteuid() == 0 {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: "/proc/self", isDirectory: &isDirectory) ? "/proc" : nil
+    }
+    let folder = directory.appendingPathComponent("read-only")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    chmod(folder.path, 0o555)
+    return folder.path
+}
+
+/// Point 3: a finding of the random part that cannot be saved (the
+/// findings folder cannot be written) is printed whole, with why, and a
+/// way to replay it; none says `saved: -`. The case printed replays.
+@Test func aFindingThatCannotBeSavedIsPrintedWhole() throws {
+    let directory = try temporaryDirectory()
+    defer {
+        chmod(directory.appendingPathComponent("read-only").path, 0o755)
+        try? FileManager.default.removeItem(at: directory)
+    }
+    guard let folder = try unwritableFolder(in: directory) else { return }
+    let run = try diffcheck(["fuzz", "--engine", "mutant:last-wins", "--cases", "50", "--jobs", "2", "--findings", folder])
+    #expect(run.status == 1, "\(run.output)\n\(run.errors)")
+    #expect(!run.output.contains("saved: -"), "\(run.output)")
+    #expect(run.output.contains("  not saved: \(folder)"), "\(run.output)")
+    #expect(run.output.contains("FAIL case 1: valid: Invalid update"), "\(run.output)")
+    // The case as printed, saved by hand, fails when replayed.
+    let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("  the case (save it") }) else {
+        Issue.record("no case printed: \(run.output)")
+        return
+    }
+    let text = lines[(start + 1)...].prefix { $0.hasPrefix("    ") }.map { $0.dropFirst(4) + "\n" }.joined()
+    #expect(text.contains("old: a a") && text.contains("engine: mutant:last-wins"), "\(text)")
+    let file = directory.appendingPathComponent("printed.case")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let replayed = try diffcheck(["repro", file.path])
+    #expect(replayed.status == 1, "\(text)\n\(replayed.output)\n\(replayed.errors)")
+}
+
+/// Point 9: `--findings` naming a file says so, in words, and exits 2.
+@Test(arguments: [["fuzz", "--cases", "5"], ["check", "--cases", "5", "--no-exhaustive"]])
+func findingsNamingAFileIsAUsageError(_ arguments: [String]) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("afile")
+    try "".write(to: file, atomically: true, encoding: .utf8)
+    let run = try diffcheck(arguments + ["--findings", file.path], in: directory)
+    #expect(run.status == 2, "\(run.output)\n\(run.errors)")
+    #expect(run.errors.contains("\(file.path): error: a file, not a folder"), "\(run.errors)")
+    #expect(!run.errors.contains("NSCocoaErrorDomain"), "\(run.errors)")
+}
