@@ -48,7 +48,7 @@ enum WorkerCommand {
         let options: Options
         do {
             options = try Options(arguments, valued: ["--jobs", "--index", "--step", "--stride", "--shard", "--cases", "--findings",
-                                                      "--state", "--shrink", "--exhaust", "--walked"],
+                                                      "--state", "--shrink", "--exhaust", "--walked", "--from"],
                                   switches: ["--serve"])
         } catch {
             printError("diffcheck worker: \(error)")
@@ -81,7 +81,8 @@ enum WorkerCommand {
             return exhaustInWorker(bound, checker: Checker(engine: engine, profile: options.profile),
                                    jobs: max((try? options.integer("--jobs", default: 1)) ?? 1, 1),
                                    index: (try? options.integer("--index", default: 0)) ?? 0,
-                                   shard: (try? options.shard()) ?? .whole, state: state)
+                                   shard: (try? options.shard()) ?? .whole,
+                                   from: (try? options.integer("--from", default: 0)) ?? 0, state: state)
         }
         var cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
                                   seed: options.seed, engineCommand: options.engineCommand)

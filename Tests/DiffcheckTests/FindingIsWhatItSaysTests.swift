@@ -169,3 +169,43 @@ func findingsNamingAFileIsAUsageError(_ arguments: [String]) throws {
     #expect(run.errors.contains("\(file.path): error: a file, not a folder"), "\(run.errors)")
     #expect(!run.errors.contains("NSCocoaErrorDomain"), "\(run.errors)")
 }
+
+/// Runs diffcheck with `arguments` and sends SIGKILL to one of its workers
+/// once one has run for half a second; returns the run and the worker's pid.
+func diffcheckKillingAWorker(_ arguments: [String], in directory: URL) throws -> (run: Run, killed: Int32?) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var killed: Int32?
+    _ = eventually(within: 30) {
+        guard let worker = childProcesses(of: process.processIdentifier).first else { return false }
+        usleep(500_000)
+        killed = worker
+        return kill(worker, SIGKILL) == 0
+    }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (Run(status: process.terminationStatus, output: text, errors: ""), killed)
+}
+
+/// Point 2: a worker of the exhaustive walk killed from outside is no
+/// finding of the engine: the pair is checked again with the engine alone,
+/// the walk goes on to its end, the death is reported, nothing is saved.
+@Test(arguments: [["exhaust", "--flat", "--jobs", "2"], ["check", "--flat", "--jobs", "2", "--cases", "0"]])
+func anExhaustiveWorkerKilledFromOutsideIsNoFinding(_ arguments: [String]) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let findings = directory.appendingPathComponent("findings")
+    let (run, killed) = try diffcheckKillingAWorker(arguments + ["--findings", findings.path], in: directory)
+    #expect(killed != nil, "no worker to kill")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains(": 16420 distinct pairs, 0 failing"), "\(run.output)")
+    #expect(run.output.contains("was killed by signal 9"), "\(run.output)")
+    #expect(run.output.contains("the engine alone passes it, so the pair was checked again"), "\(run.output)")
+    #expect(caseFiles(in: findings).isEmpty, "\(run.output)")
+}
