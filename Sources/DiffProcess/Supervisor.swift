@@ -35,9 +35,38 @@ import DiffHarness
 import Foundation
 import ListModel
 
-/// Set by the SIGINT handler of a running campaign (or exhaustive run); a
-/// long loop stops at its next step when it is not 0.
+/// Set by the signal handlers of a running campaign (or exhaustive run) to
+/// the signal that stopped it (SIGINT, SIGTERM, SIGHUP); a long loop stops
+/// at its next step when it is not 0.
 nonisolated(unsafe) public var isInterrupted: sig_atomic_t = 0
+
+/// The signals that stop a campaign or a walk in order: its summary is
+/// printed and its findings kept (Ctrl-C, `kill`, a closed terminal).
+public let interruptingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+/// Runs `body` with `isInterrupted` set to 0 and then to the number of any
+/// of `interruptingSignals` that arrives (unblocked: a parent may have
+/// started us with them blocked, as test runners do); the previous
+/// handlers are back when it returns.
+public func catchingInterruptions<T>(_ body: () throws -> T) rethrows -> T {
+    isInterrupted = 0
+    let previous = interruptingSignals.map { signal($0) { isInterrupted = $0 } }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in interruptingSignals { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    defer { for (number, handler) in zip(interruptingSignals, previous) { signal(number, handler) } }
+    return try body()
+}
+
+/// How a summary names the interruption `isInterrupted` holds.
+public func interruptionWords() -> String {
+    switch isInterrupted {
+    case SIGTERM: return "interrupted (SIGTERM)"
+    case SIGHUP: return "interrupted (SIGHUP)"
+    default: return "interrupted (Ctrl-C)"
+    }
+}
 
 
 /// Where a worker is in its share of the cases.
@@ -138,17 +167,9 @@ public struct Supervisor {
     /// Runs the campaign to its end, its time limit or Ctrl-C, and returns what `diffcheck fuzz` prints; throws `CampaignError` when workers keep dying outside any case.
     public func run() throws -> RandomPartReport {
         try createFindingsFolder(findings)
-        isInterrupted = 0
-        let previous = signal(SIGINT) { _ in isInterrupted = 1 }
-        // A parent may have started us with SIGINT blocked (test runners do).
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
-        defer { signal(SIGINT, previous) }
         var campaign = CampaignState(supervisor: self,
                                      existing: Set((try? FileManager.default.contentsOfDirectory(atPath: findings)) ?? []))
-        try campaign.run()
+        try catchingInterruptions { try campaign.run() }
         let report = campaign.finish()
         for j in 0..<jobs {
             unlink(stateFile(j))
@@ -272,7 +293,7 @@ private struct CampaignState {
             }
             slots[index].worker.kill()
             if case .shrinking(let n, let property, let pending, _) = state {
-                let why = report.wasInterrupted ? "interrupted (Ctrl-C)" : "the campaign's time was up"
+                let why = report.wasInterrupted ? interruptionWords() : "the campaign's time was up"
                 keepUnshrunk(n, property: property, pending: pending, because: why)
                 report.casesRun += 1
             }
@@ -467,7 +488,7 @@ private struct CampaignState {
         worker.stop()
         // A worker killed by Ctrl-C (before it could ignore it) is an interruption, not a crash.
         if worker.diedOf(SIGINT) {
-            isInterrupted = 1
+            isInterrupted = SIGINT
             slots[index].state = .finished
             return
         }

@@ -143,9 +143,10 @@ struct ExhaustiveRun {
     var showsProgress: Bool
 
     func run(_ bound: ExhaustiveBound) throws -> ExhaustiveResult {
-        isInterrupted = 0
-        let previous = signal(SIGINT) { _ in isInterrupted = 1 }
-        defer { signal(SIGINT, previous) }
+        try catchingInterruptions { try walk(bound) }
+    }
+
+    private func walk(_ bound: ExhaustiveBound) throws -> ExhaustiveResult {
         var result = ExhaustiveResult()
         let start = Date()
         let directory = NSTemporaryDirectory() + "diffcheck-exhaust-\(getpid())"

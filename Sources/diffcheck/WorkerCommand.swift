@@ -60,7 +60,8 @@ enum WorkerCommand {
                        + "with the options they choose; it is not for direct use (see `diffcheck --help`)")
             return ExitCode.usage
         }
-        signal(SIGINT, SIG_IGN)   // the supervisor decides when a campaign stops
+        // The supervisor decides when a campaign stops (a signal to the whole group stops it in order).
+        for number in interruptingSignals { signal(number, SIG_IGN) }
         exitWhenOrphaned()
         let engine: any DiffEngine
         do { engine = try options.engine() } catch {
