@@ -153,12 +153,28 @@ public struct Supervisor {
         (findings as NSString).appendingPathComponent(".worker-\(stride).state")
     }
 
-    /// The deadline of a worker in `state`.
-    func deadline(_ state: WorkerState) -> Date? {
+    /// The seconds a worker may take to check a flight of cases of `items`
+    /// items each (old and new together), at `timeout`: each case asks the
+    /// engine twice (for `deterministic`), each time allowed what
+    /// `ExternalEngine.allowedSeconds(_:items:)` allows its size, plus
+    /// `secondsPerExtraItem` a item past `itemsWithinTimeout` for the
+    /// checking, plus 10 s; never less than twice the timeout plus 10 s.
+    /// A case of 309,932 items at `--timeout 10` may take 2 × 24.5 s and more.
+    public static func checkingSeconds(timeout: Double, items: [Int]) -> Double {
+        let asked = items.reduce(0.0) { total, n in
+            total + 2 * ExternalEngine.allowedSeconds(timeout, items: n)
+                + Double(max(n - ExternalEngine.itemsWithinTimeout, 0)) * ExternalEngine.secondsPerExtraItem
+        }
+        return max(asked, 2 * timeout) + 10
+    }
+
+    /// The deadline of a worker in `state`; `allowance`: the seconds its
+    /// flight of cases may take (`checkingSeconds`, from its `allow` line).
+    func deadline(_ state: WorkerState, allowance: Double? = nil) -> Date? {
+        let checking = allowance ?? (options.timeout * 2 + 10)
         switch state {
-        // A case calls the engine twice (for `deterministic`), plus the checking.
-        case .checking(_, let since): return since.addingTimeInterval(options.timeout * 2 + 10)
-        case .shrinking(_, _, _, let since): return since.addingTimeInterval(shrinkSeconds + options.timeout * 2 + 10)
+        case .checking(_, let since): return since.addingTimeInterval(checking)
+        case .shrinking(_, _, _, let since): return since.addingTimeInterval(shrinkSeconds + checking)
         case .starting(let since), .idle(let since): return since.addingTimeInterval(startupAllowance + options.timeout)
         case .finished: return nil
         }
@@ -211,6 +227,8 @@ private struct CampaignState {
         var state: WorkerState
         /// The next case of this stride not yet done.
         var next: Int
+        /// The seconds its current flight of cases may take (its `allow` line).
+        var allowance: Double? = nil
     }
 
     init(supervisor: Supervisor, existing: Set<String>) {
@@ -264,7 +282,7 @@ private struct CampaignState {
                 if slots[index].state.isFinished { continue }
                 if slots[index].worker.isAtEnd {
                     try workerEnded(slot: index, hung: false)
-                } else if let deadline = supervisor.deadline(slots[index].state), Date() > deadline {
+                } else if let deadline = supervisor.deadline(slots[index].state, allowance: slots[index].allowance), Date() > deadline {
                     slots[index].worker.kill()
                     try workerEnded(slot: index, hung: true)
                 }
@@ -325,6 +343,10 @@ private struct CampaignState {
         switch kind {
         case "start":
             slots[index].state = .checking(n, since: Date())
+            slots[index].allowance = nil
+        case "allow" where fields.count >= 3:
+            // The flight starting at case n: its cases' sizes fix its deadline.
+            slots[index].allowance = Double(fields[2])
         case "failed" where fields.count >= 3:
             let property = fields[2]
             if let known = kept[property], known.caseNumber < n {
@@ -497,7 +519,10 @@ private struct CampaignState {
         case .finished:
             return
         case .checking(let n, _):
-            let why = hung ? "the engine did not return within \(ExternalEngine.seconds(options.timeout))" : (ending ?? "the worker stopped")
+            let allowed = slots[index].allowance ?? (options.timeout * 2 + 10)
+            let why = hung ? "the engine did not return within \(ExternalEngine.seconds(allowed)) (the case's deadline: "
+                + "the engine asked twice, each time allowed --timeout and more for a long case, and the checking)"
+                : (ending ?? "the worker stopped")
             let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
             let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n))
             if case .found(let crash) = outcome { keep(crash) }

@@ -27,6 +27,9 @@
 //                      rest of the line), or `slow CLASS REASON` (too long for
 //                      the engine's measured speed: not judged) (written with
 //                      the next `start` line)
+//   allow N SECONDS    the flight of cases from N (generated, about to be
+//                      checked) may take SECONDS (`Supervisor.checkingSeconds`:
+//                      it grows with the cases' sizes)
 //   busy               the engine is asked again about a case that timed out
 //                      (alone, or on a part of it): the case's deadline starts again
 //   end                its share of the cases is done
@@ -123,7 +126,12 @@ enum WorkerCommand {
             }
             emit(pending)
             let began = ContinuousClock.now
-            let flown = isPipelined ? cases.check(numbers) : [cases.check(n)]
+            // The supervisor's deadline for the flight grows with its cases.
+            let allow = { (pairs: [GeneratedPair]) in
+                let seconds = Supervisor.checkingSeconds(timeout: options.timeout, items: pairs.map { totalItems($0.old, $0.new) })
+                emit("allow \(n) " + String(format: "%.3f", seconds))
+            }
+            let flown = isPipelined ? cases.check(numbers, willCheck: allow) : [cases.check(n, willCheck: allow)]
             if isPipelined {
                 let seconds = began.duration(to: .now).inSeconds
                 if seconds < options.timeout / 8 { flight = min(flight * 2, 256) } else if seconds > options.timeout / 4 { flight = max(flight / 2, 1) }

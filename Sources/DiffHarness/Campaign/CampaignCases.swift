@@ -77,9 +77,10 @@ public struct CampaignCases: Sendable {
         return SizeClass.allCases.last { $0.isLong && $0.itemRange.lowerBound <= items }?.name ?? "small-or-large"
     }
 
-    /// Generates and checks case `n`.
-    public func check(_ n: Int) -> CheckedCase {
+    /// Generates and checks case `n`; `willCheck` gets the pair before the engine runs.
+    public func check(_ n: Int, willCheck: ([GeneratedPair]) -> Void = { _ in }) -> CheckedCase {
         let pair = generator.campaignCase(seed: seed, n: n)
+        willCheck([pair])
         // One matching for the case: `minimal-moves` builds it, the labels reuse it.
         var matching: Matching?
         let verdict = checker.check(old: pair.old, new: pair.new, matching: &matching)
@@ -92,9 +93,11 @@ public struct CampaignCases: Sendable {
     /// (an external engine answers them pipelined; see
     /// `Checker.check(pairs:stoppingAtHang:)`): each verdict is the one
     /// `check(_:)` gives. The result ends at the first case the engine hung
-    /// on: the cases after it are not run.
-    public func check(_ numbers: [Int]) -> [CheckedCase] {
+    /// on: the cases after it are not run. `willCheck` gets the pairs before
+    /// the engine runs.
+    public func check(_ numbers: [Int], willCheck: ([GeneratedPair]) -> Void = { _ in }) -> [CheckedCase] {
         let pairs = numbers.map { generator.campaignCase(seed: seed, n: $0) }
+        willCheck(pairs)
         let verdicts = checker.checkSharingMatchings(pairs: pairs.map { (old: $0.old, new: $0.new) }, stoppingAtHang: true)
         return zip(numbers, zip(pairs, verdicts)).map { n, checked in
             let (pair, (verdict, matching)) = checked
