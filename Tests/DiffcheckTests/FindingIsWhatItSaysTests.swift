@@ -78,17 +78,37 @@ func findingProperty(_ file: URL) -> String? {
     #expect(run.status == 1, "\(run.output)\n\(run.errors)")
     let files = caseFiles(in: findings)
     #expect(files.count >= 2, "\(run.output)")
+    try expectEachFails(files, engine: engine)
+    let check = try diffcheck(["check", "--recorded", findings.path])
+    #expect(check.status == 1, "\(check.output)")
+}
+
+/// Each of `files` fails when replayed on the answer it records (but a
+/// `deterministic` finding: one answer cannot show two) and on `engine`,
+/// the flaky one, which starts wrong.
+func expectEachFails(_ files: [URL], engine: String) throws {
     for file in files {
-        let property = findingProperty(file)
-        if property != "deterministic" {
+        if findingProperty(file) != "deterministic" {
             let recorded = try diffcheck(["repro", file.path, "--recorded"])
             #expect(recorded.status == 1, "\(file.lastPathComponent) passes on its recorded answer:\n\(recorded.output)")
         }
         let replayed = try diffcheck(["repro", file.path, "--engine-cmd", engine])
         #expect(replayed.status == 1, "\(file.lastPathComponent) passes on the engine:\n\(replayed.output)")
     }
-    let check = try diffcheck(["check", "--recorded", findings.path])
-    #expect(check.status == 1, "\(check.output)")
+}
+
+/// Point 1 through `check`: the exhaustive and the random part's findings
+/// of the flaky engine each fail when replayed.
+@Test func everyFindingOfAFlakyEngineUnderCheckFailsWhenReplayed() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let engine = try pythonEngine(flakyEngine, in: directory)
+    let findings = directory.appendingPathComponent("findings")
+    let run = try diffcheck(["check", "--engine-cmd", engine, "--flat", "--cases", "50", "--findings", findings.path], in: directory)
+    #expect(run.status == 1, "\(run.output)\n\(run.errors)")
+    let files = caseFiles(in: findings)
+    #expect(files.count >= 4, "\(run.output)")
+    try expectEachFails(files, engine: engine)
 }
 
 /// Point 1: an engine that answers a pipeline out of order fails cases it
