@@ -35,9 +35,38 @@ import DiffHarness
 import Foundation
 import ListModel
 
-/// Set by the SIGINT handler of a running campaign (or exhaustive run); a
-/// long loop stops at its next step when it is not 0.
+/// Set by the signal handlers of a running campaign (or exhaustive run) to
+/// the signal that stopped it (SIGINT, SIGTERM, SIGHUP); a long loop stops
+/// at its next step when it is not 0.
 nonisolated(unsafe) public var isInterrupted: sig_atomic_t = 0
+
+/// The signals that stop a campaign or a walk in order: its summary is
+/// printed and its findings kept (Ctrl-C, `kill`, a closed terminal).
+public let interruptingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+/// Runs `body` with `isInterrupted` set to 0 and then to the number of any
+/// of `interruptingSignals` that arrives (unblocked: a parent may have
+/// started us with them blocked, as test runners do); the previous
+/// handlers are back when it returns.
+public func catchingInterruptions<T>(_ body: () throws -> T) rethrows -> T {
+    isInterrupted = 0
+    let previous = interruptingSignals.map { signal($0) { isInterrupted = $0 } }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in interruptingSignals { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    defer { for (number, handler) in zip(interruptingSignals, previous) { signal(number, handler) } }
+    return try body()
+}
+
+/// How a summary names the interruption `isInterrupted` holds.
+public func interruptionWords() -> String {
+    switch isInterrupted {
+    case SIGTERM: return "interrupted (SIGTERM)"
+    case SIGHUP: return "interrupted (SIGHUP)"
+    default: return "interrupted (Ctrl-C)"
+    }
+}
 
 
 /// Where a worker is in its share of the cases.
@@ -124,12 +153,28 @@ public struct Supervisor {
         (findings as NSString).appendingPathComponent(".worker-\(stride).state")
     }
 
-    /// The deadline of a worker in `state`.
-    func deadline(_ state: WorkerState) -> Date? {
+    /// The seconds a worker may take to check a flight of cases of `items`
+    /// items each (old and new together), at `timeout`: each case asks the
+    /// engine twice (for `deterministic`), each time allowed what
+    /// `ExternalEngine.allowedSeconds(_:items:)` allows its size, plus
+    /// `secondsPerExtraItem` a item past `itemsWithinTimeout` for the
+    /// checking, plus 10 s; never less than twice the timeout plus 10 s.
+    /// A case of 309,932 items at `--timeout 10` may take 2 × 24.5 s and more.
+    public static func checkingSeconds(timeout: Double, items: [Int]) -> Double {
+        let asked = items.reduce(0.0) { total, n in
+            total + 2 * ExternalEngine.allowedSeconds(timeout, items: n)
+                + Double(max(n - ExternalEngine.itemsWithinTimeout, 0)) * ExternalEngine.secondsPerExtraItem
+        }
+        return max(asked, 2 * timeout) + 10
+    }
+
+    /// The deadline of a worker in `state`; `allowance`: the seconds its
+    /// flight of cases may take (`checkingSeconds`, from its `allow` line).
+    func deadline(_ state: WorkerState, allowance: Double? = nil) -> Date? {
+        let checking = allowance ?? (options.timeout * 2 + 10)
         switch state {
-        // A case calls the engine twice (for `deterministic`), plus the checking.
-        case .checking(_, let since): return since.addingTimeInterval(options.timeout * 2 + 10)
-        case .shrinking(_, _, _, let since): return since.addingTimeInterval(shrinkSeconds + options.timeout * 2 + 10)
+        case .checking(_, let since): return since.addingTimeInterval(checking)
+        case .shrinking(_, _, _, let since): return since.addingTimeInterval(shrinkSeconds + checking)
         case .starting(let since), .idle(let since): return since.addingTimeInterval(startupAllowance + options.timeout)
         case .finished: return nil
         }
@@ -137,23 +182,20 @@ public struct Supervisor {
 
     /// Runs the campaign to its end, its time limit or Ctrl-C, and returns what `diffcheck fuzz` prints; throws `CampaignError` when workers keep dying outside any case.
     public func run() throws -> RandomPartReport {
-        try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
-        isInterrupted = 0
-        let previous = signal(SIGINT) { _ in isInterrupted = 1 }
-        // A parent may have started us with SIGINT blocked (test runners do).
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
-        defer { signal(SIGINT, previous) }
+        try createFindingsFolder(findings)
         var campaign = CampaignState(supervisor: self,
                                      existing: Set((try? FileManager.default.contentsOfDirectory(atPath: findings)) ?? []))
-        try campaign.run()
+        try catchingInterruptions { try campaign.run() }
+        let report = campaign.finish()
         for j in 0..<jobs {
             unlink(stateFile(j))
-            try? FileManager.default.removeItem(atPath: stagingFolder(findings, stride: j))
+            // A staging folder still holding a kept finding (it could not be moved) stays.
+            let staging = stagingFolder(findings, stride: j)
+            if !report.failures.contains(where: { $0.path.hasPrefix(staging + "/") }) {
+                try? FileManager.default.removeItem(atPath: staging)
+            }
         }
-        return campaign.finish()
+        return report
     }
 }
 
@@ -174,6 +216,9 @@ private struct CampaignState {
     var hungCases: Set<Int> = []
     /// The smallest case the campaign stopped at for a hang.
     var hangCase: Int?
+    /// Findings a worker could not save (`unsaved N PROPERTY WHY CASE`),
+    /// by `N PROPERTY`: why, and the case file's text.
+    var unsaved: [String: (why: String, text: String)] = [:]
     /// How many cases had each label (by `Label.index`).
     var labelTotals = [Int](repeating: 0, count: Label.allCases.count)
 
@@ -182,6 +227,8 @@ private struct CampaignState {
         var state: WorkerState
         /// The next case of this stride not yet done.
         var next: Int
+        /// The seconds its current flight of cases may take (its `allow` line).
+        var allowance: Double? = nil
     }
 
     init(supervisor: Supervisor, existing: Set<String>) {
@@ -235,7 +282,7 @@ private struct CampaignState {
                 if slots[index].state.isFinished { continue }
                 if slots[index].worker.isAtEnd {
                     try workerEnded(slot: index, hung: false)
-                } else if let deadline = supervisor.deadline(slots[index].state), Date() > deadline {
+                } else if let deadline = supervisor.deadline(slots[index].state, allowance: slots[index].allowance), Date() > deadline {
                     slots[index].worker.kill()
                     try workerEnded(slot: index, hung: true)
                 }
@@ -264,7 +311,7 @@ private struct CampaignState {
             }
             slots[index].worker.kill()
             if case .shrinking(let n, let property, let pending, _) = state {
-                let why = report.wasInterrupted ? "interrupted (Ctrl-C)" : "the campaign's time was up"
+                let why = report.wasInterrupted ? interruptionWords() : "the campaign's time was up"
                 keepUnshrunk(n, property: property, pending: pending, because: why)
                 report.casesRun += 1
             }
@@ -279,7 +326,8 @@ private struct CampaignState {
     }
 
     mutating func handle(_ line: String, slot index: Int) {
-        let fields = line.split(separator: " ", maxSplits: line.hasPrefix("found ") ? 5 : 3).map(String.init)
+        let fields = line.split(separator: " ", maxSplits: line.hasPrefix("found ") ? 5 : line.hasPrefix("unsaved ") ? 4 : 3)
+            .map(String.init)
         guard let kind = fields.first else { return }
         if kind == "end" {
             slots[index].state = .finished
@@ -295,6 +343,10 @@ private struct CampaignState {
         switch kind {
         case "start":
             slots[index].state = .checking(n, since: Date())
+            slots[index].allowance = nil
+        case "allow" where fields.count >= 3:
+            // The flight starting at case n: its cases' sizes fix its deadline.
+            slots[index].allowance = Double(fields[2])
         case "failed" where fields.count >= 3:
             let property = fields[2]
             if let known = kept[property], known.caseNumber < n {
@@ -304,8 +356,11 @@ private struct CampaignState {
                 slots[index].worker.send("shrink")
                 if fields.count >= 4 && fields[3] == "hang" { hungCases.insert(n) }
             }
+        case "unsaved" where fields.count >= 5:
+            let decoded = [fields[3], fields[4]].map { Data(base64Encoded: $0).map { String(decoding: $0, as: UTF8.self) } ?? $0 }
+            unsaved["\(n) \(fields[2])"] = (decoded[0], decoded[1])
         case "shrinking" where fields.count >= 4:
-            let pending = promote(fields[3])
+            let pending = fields[3] == "-" ? "-" : promote(fields[3])
             slots[index].state = .shrinking(n, property: fields[2], pending: pending, since: Date())
             if hungCases.contains(n) && fields[2] == PropertyName.noCrash.rawValue {
                 stop(atHang: n)
@@ -317,7 +372,9 @@ private struct CampaignState {
             if let known = kept[property], known.caseNumber < n {
                 // A smaller case of the property was kept meanwhile: this one is a repeat.
                 report.repeatedFailures[property, default: 0] += 1
-                unlink(fields[5])
+                if fields[5] != "-" { unlink(fields[5]) }
+            } else if fields[5] == "-" {
+                keepUnsaved(n, property: property, shrinking: "\(fields[3]) calls, \(fields[4]) s", unshrunkBecause: nil)
             } else {
                 let path = promote(fields[5])
                 let message = findingMessage(path) ?? property
@@ -381,9 +438,35 @@ private struct CampaignState {
 
     /// The `# finding:` line of a saved finding.
     func findingMessage(_ path: String) -> String? {
-        (try? String(contentsOfFile: path, encoding: .utf8))
-            .flatMap { $0.split(separator: "\n").first { $0.hasPrefix("# finding: ") } }
-            .map { String($0.dropFirst("# finding: ".count)) }
+        (try? String(contentsOfFile: path, encoding: .utf8)).flatMap(findingMessage(text:))
+    }
+
+    /// The `# finding:` line of a finding's case text, without `# finding: `.
+    func findingMessage(text: String) -> String? {
+        text.split(separator: "\n").first { $0.hasPrefix("# finding: ") }.map { String($0.dropFirst("# finding: ".count)) }
+    }
+
+    /// Keeps case `n`'s finding of `property` that its worker could not
+    /// save (`unsaved`): saved here if the findings folder takes it now,
+    /// else kept with its case text, which the summary prints whole.
+    mutating func keepUnsaved(_ n: Int, property: String, shrinking: String?, unshrunkBecause: String?) {
+        guard let finding = unsaved.removeValue(forKey: "\(n) \(property)") else {
+            keep(RandomFailure(caseNumber: n, property: property, path: "-", message: property, shrinking: shrinking,
+                               unshrunkBecause: unshrunkBecause, unsavedCase: nil,
+                               saveError: "the worker saved nothing and sent no case"))
+            return
+        }
+        let message = (findingMessage(text: finding.text) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
+        var failure = RandomFailure(caseNumber: n, property: property, path: "-", message: message, shrinking: shrinking,
+                                    unshrunkBecause: unshrunkBecause)
+        do {
+            let c = try CaseParser.parse(bytes: Array(finding.text.utf8), file: "-").get()
+            failure.path = try saveFinding(c, in: supervisor.findings)
+        } catch {
+            failure.unsavedCase = finding.text
+            failure.saveError = finding.why
+        }
+        keep(failure)
     }
 
     /// Keeps `failure` if it is the smallest case of its property so far; the
@@ -403,13 +486,16 @@ private struct CampaignState {
     /// Removes a finding this run wrote and no kept failure names.
     func discard(_ path: String) {
         let name = (path as NSString).lastPathComponent
-        guard !existing.contains(name), !kept.values.contains(where: { $0.path == path }) else { return }
+        guard path != "-", !existing.contains(name), !kept.values.contains(where: { $0.path == path }) else { return }
         unlink(path)
     }
 
     /// A shrink that did not end: the failure saved before it began is kept.
     mutating func keepUnshrunk(_ n: Int, property: String, pending: String, because why: String) {
-        guard FileManager.default.fileExists(atPath: pending) else { return }
+        guard pending != "-", FileManager.default.fileExists(atPath: pending) else {
+            keepUnsaved(n, property: property, shrinking: nil, unshrunkBecause: why)
+            return
+        }
         let message = (findingMessage(pending) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
         keep(RandomFailure(caseNumber: n, property: property, path: pending,
                              message: message, shrinking: nil, unshrunkBecause: why))
@@ -424,7 +510,7 @@ private struct CampaignState {
         worker.stop()
         // A worker killed by Ctrl-C (before it could ignore it) is an interruption, not a crash.
         if worker.diedOf(SIGINT) {
-            isInterrupted = 1
+            isInterrupted = SIGINT
             slots[index].state = .finished
             return
         }
@@ -433,7 +519,10 @@ private struct CampaignState {
         case .finished:
             return
         case .checking(let n, _):
-            let why = hung ? "the engine did not return within \(ExternalEngine.seconds(options.timeout))" : (ending ?? "the worker stopped")
+            let allowed = slots[index].allowance ?? (options.timeout * 2 + 10)
+            let why = hung ? "the engine did not return within \(ExternalEngine.seconds(allowed)) (the case's deadline: "
+                + "the engine asked twice, each time allowed --timeout and more for a long case, and the checking)"
+                : (ending ?? "the worker stopped")
             let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
             let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n))
             if case .found(let crash) = outcome { keep(crash) }
@@ -552,9 +641,13 @@ private struct CampaignState {
             profile: options.profile, seed: options.seed, caseNumber: n,
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
-        let path = (try? saveFinding(example, in: supervisor.findings)) ?? "-"
-        return .found(RandomFailure(caseNumber: n, property: noCrash, path: path, message: failure.message,
-                                      shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began))))
+        var found = RandomFailure(caseNumber: n, property: noCrash, path: "-", message: failure.message,
+                                  shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began)))
+        do { found.path = try saveFinding(example, in: supervisor.findings) } catch {
+            found.unsavedCase = CasePrinter.text(findingCase(example))
+            found.saveError = "\(error)"
+        }
+        return .found(found)
     }
 
     /// What a worker's death on a case turned out to be.

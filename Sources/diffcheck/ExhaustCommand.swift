@@ -129,21 +129,38 @@ enum ExhaustCommand {
             let place = result.firstPlaceByProperty[property]!
             guard let engine, let pair = exhaustivePair(bound, at: place) else { continue }
             let crash = result.firstFailure?.place == place ? result.firstFailure?.crash : nil
-            // The smallest failure, checked again with the engine in a child process (a crash is not run again).
-            let verdict = crash != nil ? Verdict(output: nil, failures: [], isSkipped: false)
-                : verdicts[place] ?? Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new)
+            // The smallest failure, checked again with the engine in a child process (a crash is not run again),
+            // up to `CampaignCases.reaskings` + 1 times for an answer that fails: a saved finding fails on its
+            // recorded answer.
+            let checker = Checker(engine: engine, profile: options.profile)
+            var verdict = crash != nil ? Verdict(output: nil, failures: [], isSkipped: false)
+                : verdicts[place] ?? checker.check(old: pair.old, new: pair.new)
+            var askings = 1
+            while crash == nil, !verdict.failures.contains(where: { $0.property == property }), askings <= CampaignCases.reaskings {
+                verdict = checker.check(old: pair.old, new: pair.new)
+                askings += 1
+            }
             verdicts[place] = verdict
-            let notAgain = "failed in an exhaustive worker, but not when checked again with the engine in a child process (is the engine deterministic?)"
-            let failure = verdict.failures.first { $0.property == property }
-                ?? PropertyFailure(property, crash ?? notAgain)
             let count = result.byProperty[property] ?? 1
+            guard let failure = verdict.failures.first(where: { $0.property == property })
+                    ?? crash.map({ PropertyFailure(property, $0) }) else {
+                let old = CasePrinter.snapshot(pair.old), new = CasePrinter.snapshot(pair.new)
+                shown.append("""
+                    # smallest failure: \(property.rawValue) (\(quantity(count, "pair fails it", "pairs fail it")))
+                    # pair \(place) of \(bound): old: \(old) / new: \(new)
+                    not saved: it failed \(property.rawValue) in an exhaustive worker, but passed when checked again \(askings) times \
+                    with the engine in a child process (the engine is not deterministic, or its answers depend on what else it was asked): \
+                    there is no failing answer to record
+                    """)
+                continue
+            }
             let origin = "exhaustive: pair \(place) of \(bound); \(quantity(count, "failing pair")) of \(property.rawValue)"
             let c = exhaustiveFindingCase(failure, old: pair.old, new: pair.new, verdict: verdict, engine: engine.name,
                                           engineCommand: options.engineCommand, profile: options.profile, origin: origin)
             var lines = ["# smallest failure: \(property.rawValue) (\(quantity(count, "pair fails it", "pairs fail it")))", CasePrinter.text(c)]
             if let findings {
                 do {
-                    try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
+                    try createFindingsFolder(findings)
                     let path = try saveFinding(c, in: findings)
                     lines.append("saved: \(path)")
                     lines.append("reproduce: " + reproduceLine(path: path, options: options))
@@ -163,8 +180,10 @@ enum ExhaustCommand {
             + String(format: " in %.1f s (%.0f pairs/s)", result.elapsed, rate)
         if result.stoppedAt != nil { line += "; stopped at the first pair the engine trapped or hung on" }
         if result.wasInterrupted { line += " (interrupted)" }
+        for death in result.workerDeaths { line += "\n  " + death }
         let isWhole = result.isWhole && shard.isWhole
-        return (line, result.failingPairs + (result.wasInterrupted ? 1 : 0), checked, first, isWhole ? result.firstPlaceByProperty : nil)
+        // An interruption is no failure of the engine: `exhaust` exits as `fuzz` does, by what was found.
+        return (line, result.failingPairs, checked, first, isWhole ? result.firstPlaceByProperty : nil)
     }
 }
 

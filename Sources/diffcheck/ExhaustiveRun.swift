@@ -5,9 +5,15 @@
 // checks the pairs whose place in the walk is its own modulo N, writing that
 // place to a state file before the engine runs. Workers report failures by
 // place. When a worker traps or hangs, the place in its state file is a
-// pair the engine cannot survive: it is recorded as a `no-crash` failure and
-// the walk stops there (the other workers finish the places before it, so
-// the smallest failure is still the first in the walk's order).
+// pair the engine may not survive: it is checked again with the engine
+// alone, in a child process of its own. If the engine alone fails
+// `no-crash` there, or the worker hung, it is recorded as a `no-crash`
+// failure and the walk stops there (the other workers finish the places
+// before it, so the smallest failure is still the first in the walk's
+// order). A worker killed from outside (SIGKILL, SIGTERM) on a pair the
+// engine alone passes is replaced, its share resuming at that pair (the
+// death is reported); one that trapped on a pair the engine alone passes
+// is a `no-crash` failure that says the trap may be diffcheck's own.
 import DiffHarness
 import DiffProcess
 import Foundation
@@ -27,6 +33,9 @@ struct ExhaustiveResult {
     var firstPlaceByProperty: [PropertyName: Int] = [:]
     /// The place of the pair the engine trapped or hung on, where the walk stopped.
     var stoppedAt: Int?
+    /// Workers killed from outside on a pair the engine alone passes (the
+    /// pair was checked again by a new worker): one line each.
+    var workerDeaths: [String] = []
     var elapsed = 0.0
     var wasInterrupted = false
 }
@@ -91,14 +100,16 @@ func walkedBounds(_ text: String) -> WalkedBounds? {
 }
 
 /// The worker's side: walks the bound and checks its share.
-func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, index: Int, shard: Shard, state: Int32) -> Int32 {
+/// Places before `from` are skipped (a worker that replaces one killed there).
+func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, index: Int, shard: Shard, from: Int = 0,
+                     state: Int32) -> Int32 {
     var place = 0
     var isStopped = false
     var lastReport = ContinuousClock.now
     ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
         defer { place += 1 }
         // The shard's places, dealt to its workers in turn.
-        guard shard.owns(place) && (place / shard.count) % jobs == index else { return true }
+        guard place >= from && shard.owns(place) && (place / shard.count) % jobs == index else { return true }
         let line = Array("\(place)\n".utf8)
         _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
         let verdict = checker.check(old: old, new: new)
@@ -132,22 +143,27 @@ struct ExhaustiveRun {
     var showsProgress: Bool
 
     func run(_ bound: ExhaustiveBound) throws -> ExhaustiveResult {
-        isInterrupted = 0
-        let previous = signal(SIGINT) { _ in isInterrupted = 1 }
-        defer { signal(SIGINT, previous) }
+        try catchingInterruptions { try walk(bound) }
+    }
+
+    private func walk(_ bound: ExhaustiveBound) throws -> ExhaustiveResult {
         var result = ExhaustiveResult()
         let start = Date()
         let directory = NSTemporaryDirectory() + "diffcheck-exhaust-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         func state(_ index: Int) -> String { directory + "/worker-\(index).state" }
-        func launch(_ index: Int) throws -> Worker {
+        func launch(_ index: Int, from: Int = 0) throws -> Worker {
             unlink(state(index))
             return try Worker(executable: ownExecutable(), arguments: ["worker"] + options.forwarded + [
                 "--exhaust", bound.workerSpec, "--jobs", String(jobs), "--index", String(index),
-                "--shard", shard.description, "--state", state(index),
+                "--shard", shard.description, "--state", state(index), "--from", String(from),
             ], stride: index, capturesErrors: options.engineCommand == nil)
         }
+        // A pair a worker died on is checked again with the engine alone.
+        let engines = IsolatedEngines(timeout: options.timeout)
+        defer { engines.stopAll() }
+        var checkedAgain: Set<Int> = []
         var workers = try (0..<jobs).map { try launch($0) }
         defer { for worker in workers { worker.kill(); _ = worker.ending() } }
         var lastLine = Array(repeating: Date(), count: jobs)
@@ -201,7 +217,22 @@ struct ExhaustiveRun {
                 guard let place = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                     throw UsageError(description: "an exhaustive worker stopped before its first pair: \(ending ?? "it hung")")
                 }
-                let why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
+                var why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
+                if !isHung, place < (result.stoppedAt ?? Int.max) {
+                    let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
+                    if !engineAloneCrashes(bound, at: place, engines: engines, options: options) {
+                        if killedFromOutside && !checkedAgain.contains(place) {
+                            // Not the engine: a new worker checks the pair again and goes on.
+                            checkedAgain.insert(place)
+                            result.workerDeaths.append("worker \(index) " + ChildProcess.describe(worker.status ?? SIGKILL)
+                                + ", on pair \(place); the engine alone passes it, so the pair was checked again")
+                            workers[slot] = try launch(index, from: place)
+                            lastLine[index] = Date()
+                            continue
+                        }
+                        why += " (the engine alone does not trap on this pair: the trap may be in diffcheck's own checking; please report it)"
+                    }
+                }
                 if place < (result.stoppedAt ?? Int.max) {
                     result.stoppedAt = place
                     failing[place] = [.noCrash]
@@ -245,6 +276,14 @@ struct ExhaustiveRun {
         result.elapsed = Date().timeIntervalSince(start)
         return result
     }
+}
+
+/// Whether the engine alone, in a child process of its own, fails
+/// `no-crash` on the pair at `place` (an engine that cannot be started
+/// counts as failing: the worker's death stands).
+private func engineAloneCrashes(_ bound: ExhaustiveBound, at place: Int, engines: IsolatedEngines, options: Options) -> Bool {
+    guard let pair = exhaustivePair(bound, at: place), let engine = try? options.isolatedEngine(engines) else { return true }
+    return Checker(engine: engine, profile: options.profile).fails(.noCrash, old: pair.old, new: pair.new)
 }
 
 /// The pair at `place` in the walk of `bound`.

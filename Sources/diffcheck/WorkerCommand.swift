@@ -11,6 +11,12 @@
 //                      PROPERTY is already kept: one counterexample per property)
 //   shrinking N PROPERTY PATH
 //                      shrinking it; the unshrunk failure is saved at PATH
+//   unsaved N PROPERTY WHY CASE
+//                      case N's finding of PROPERTY could not be saved (a
+//                      read-only or full disk): WHY and the case file's text,
+//                      each in base64; sent before the `shrinking` line (the
+//                      unshrunk case) or the `found` line (the shrunk one)
+//                      whose PATH is then `-`
 //   found N PROPERTY CALLS SECONDS PATH
 //                      the shrunk case of case N is saved at PATH (the
 //                      unshrunk file is gone); shrinking took CALLS engine
@@ -21,6 +27,9 @@
 //                      rest of the line), or `slow CLASS REASON` (too long for
 //                      the engine's measured speed: not judged) (written with
 //                      the next `start` line)
+//   allow N SECONDS    the flight of cases from N (generated, about to be
+//                      checked) may take SECONDS (`Supervisor.checkingSeconds`:
+//                      it grows with the cases' sizes)
 //   busy               the engine is asked again about a case that timed out
 //                      (alone, or on a part of it): the case's deadline starts again
 //   end                its share of the cases is done
@@ -42,7 +51,7 @@ enum WorkerCommand {
         let options: Options
         do {
             options = try Options(arguments, valued: ["--jobs", "--index", "--step", "--stride", "--shard", "--cases", "--findings",
-                                                      "--state", "--shrink", "--exhaust", "--walked"],
+                                                      "--state", "--shrink", "--exhaust", "--walked", "--from"],
                                   switches: ["--serve"])
         } catch {
             printError("diffcheck worker: \(error)")
@@ -54,7 +63,8 @@ enum WorkerCommand {
                        + "with the options they choose; it is not for direct use (see `diffcheck --help`)")
             return ExitCode.usage
         }
-        signal(SIGINT, SIG_IGN)   // the supervisor decides when a campaign stops
+        // The supervisor decides when a campaign stops (a signal to the whole group stops it in order).
+        for number in interruptingSignals { signal(number, SIG_IGN) }
         exitWhenOrphaned()
         let engine: any DiffEngine
         do { engine = try options.engine() } catch {
@@ -75,7 +85,8 @@ enum WorkerCommand {
             return exhaustInWorker(bound, checker: Checker(engine: engine, profile: options.profile),
                                    jobs: max((try? options.integer("--jobs", default: 1)) ?? 1, 1),
                                    index: (try? options.integer("--index", default: 0)) ?? 0,
-                                   shard: (try? options.shard()) ?? .whole, state: state)
+                                   shard: (try? options.shard()) ?? .whole,
+                                   from: (try? options.integer("--from", default: 0)) ?? 0, state: state)
         }
         var cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
                                   seed: options.seed, engineCommand: options.engineCommand)
@@ -115,7 +126,12 @@ enum WorkerCommand {
             }
             emit(pending)
             let began = ContinuousClock.now
-            let flown = isPipelined ? cases.check(numbers) : [cases.check(n)]
+            // The supervisor's deadline for the flight grows with its cases.
+            let allow = { (pairs: [GeneratedPair]) in
+                let seconds = Supervisor.checkingSeconds(timeout: options.timeout, items: pairs.map { totalItems($0.old, $0.new) })
+                emit("allow \(n) " + String(format: "%.3f", seconds))
+            }
+            let flown = isPipelined ? cases.check(numbers, willCheck: allow) : [cases.check(n, willCheck: allow)]
             if isPipelined {
                 let seconds = began.duration(to: .now).inSeconds
                 if seconds < options.timeout / 8 { flight = min(flight * 2, 256) } else if seconds > options.timeout / 4 { flight = max(flight / 2, 1) }
@@ -131,8 +147,20 @@ enum WorkerCommand {
                         // An external engine's stderr is kept from ours while it is shrunk: one note at the end.
                         let saved = keepingEngineErrors(engine) {
                             cases.shrinkAndSave(checked, failure: failure, in: findings) { pending in
-                                emit("shrinking \(n) \(failure.property.rawValue) \(pending ?? "-")")
+                                var path = pending
+                                if path == nil {
+                                    // Not on disk: the supervisor gets the case itself.
+                                    let unshrunk = findingCase(cases.unshrunk(checked, failure: failure))
+                                    do { path = try saveFinding(unshrunk, in: findings) } catch {
+                                        emitUnsaved(n, failure.property.rawValue, why: "\(error)", text: CasePrinter.text(unshrunk))
+                                    }
+                                }
+                                emit("shrinking \(n) \(failure.property.rawValue) \(path ?? "-")")
                             }
+                        }
+                        if saved.path == nil {
+                            emitUnsaved(n, failure.property.rawValue, why: saved.saveError ?? "the findings folder cannot be written",
+                                        text: CasePrinter.text(findingCase(saved.example)))
                         }
                         emit("found \(n) \(failure.property.rawValue) \(saved.example.shrinkCalls) "
                              + String(format: "%.2f", saved.seconds) + " \(saved.path ?? "-")")
@@ -180,6 +208,12 @@ func exitWhenOrphaned() {
         ProcessGroups.killAll()
         _exit(0)
     }
+}
+
+/// Sends a finding that could not be saved: `unsaved N PROPERTY WHY CASE`,
+/// WHY and CASE in base64 (one line whatever they hold).
+func emitUnsaved(_ n: Int, _ property: String, why: String, text: String) {
+    emit("unsaved \(n) \(property) \(Data(why.utf8).base64EncodedString()) \(Data(text.utf8).base64EncodedString())")
 }
 
 /// Writes one protocol line to standard output, unbuffered, so the

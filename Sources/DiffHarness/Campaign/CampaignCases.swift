@@ -77,9 +77,10 @@ public struct CampaignCases: Sendable {
         return SizeClass.allCases.last { $0.isLong && $0.itemRange.lowerBound <= items }?.name ?? "small-or-large"
     }
 
-    /// Generates and checks case `n`.
-    public func check(_ n: Int) -> CheckedCase {
+    /// Generates and checks case `n`; `willCheck` gets the pair before the engine runs.
+    public func check(_ n: Int, willCheck: ([GeneratedPair]) -> Void = { _ in }) -> CheckedCase {
         let pair = generator.campaignCase(seed: seed, n: n)
+        willCheck([pair])
         // One matching for the case: `minimal-moves` builds it, the labels reuse it.
         var matching: Matching?
         let verdict = checker.check(old: pair.old, new: pair.new, matching: &matching)
@@ -92,9 +93,11 @@ public struct CampaignCases: Sendable {
     /// (an external engine answers them pipelined; see
     /// `Checker.check(pairs:stoppingAtHang:)`): each verdict is the one
     /// `check(_:)` gives. The result ends at the first case the engine hung
-    /// on: the cases after it are not run.
-    public func check(_ numbers: [Int]) -> [CheckedCase] {
+    /// on: the cases after it are not run. `willCheck` gets the pairs before
+    /// the engine runs.
+    public func check(_ numbers: [Int], willCheck: ([GeneratedPair]) -> Void = { _ in }) -> [CheckedCase] {
         let pairs = numbers.map { generator.campaignCase(seed: seed, n: $0) }
+        willCheck(pairs)
         let verdicts = checker.checkSharingMatchings(pairs: pairs.map { (old: $0.old, new: $0.new) }, stoppingAtHang: true)
         return zip(numbers, zip(pairs, verdicts)).map { n, checked in
             let (pair, (verdict, matching)) = checked
@@ -118,24 +121,85 @@ public struct CampaignCases: Sendable {
     /// lost if shrinking never ends), calls `willShrink` with that path,
     /// shrinks it, saves the shrunk case, and removes the unshrunk file
     /// when the shrunk one is elsewhere.
+    ///
+    /// The saved case always fails `failure.property` on the answer it
+    /// records, and its message is that answer's. An engine that is not
+    /// deterministic (or whose answers depend on what else it was asked)
+    /// may pass a pair it failed: the case is asked again first, up to
+    /// `reaskings` + 1 times, and is saved as generated, with the answer
+    /// that failed, when it never fails again (a failure that does not
+    /// come back cannot be shrunk); a shrunk pair that passes its final
+    /// check is asked again up to `reaskings` times for an answer that
+    /// fails, and the case as generated is saved when none does. Either
+    /// way the message says the engine answered differently when asked again.
+    /// (A hang is shrunk without being asked again first: each time costs the timeout.)
     public func shrinkAndSave(_ checked: CheckedCase, failure: PropertyFailure, in folder: String,
                               willShrink: (String?) -> Void = { _ in }) -> SavedFinding {
         let pendingPath = try? saveFinding(unshrunk(checked, failure: failure), in: folder)
         willShrink(pendingPath)
         let began = ContinuousClock.now
-        let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator, walked: walked,
-                            editsCase: true)
+        let kept: (pair: GeneratedPair, verdict: Verdict, failure: PropertyFailure, calls: Int)
+        var isBudgetExhausted = false
+        // A hang is not asked again here: each time would cost the timeout (the shrink asks it anyway).
+        if let again = failure.isHang ? 0 : failsAgain(checked, property: failure.property) {
+            let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator, walked: walked,
+                                editsCase: true)
+            let answer = failingAnswer(shrunk: shrunk.pair, verdict: shrunk.verdict, of: checked, failure: failure)
+            kept = (answer.pair, answer.verdict, answer.failure, shrunk.result.calls + answer.calls + again)
+            isBudgetExhausted = shrunk.result.isBudgetExhausted
+        } else {
+            var noted = checked.verdict.failures.first { $0.property == failure.property } ?? failure
+            noted.message += " (the engine is not deterministic: asked again \(CampaignCases.reaskings + 1) times, it passed "
+                + "this case every time, so it is saved as generated, with the answer that failed, and not shrunk)"
+            kept = (checked.pair, checked.verdict, noted, CampaignCases.reaskings + 1)
+        }
         let took = began.duration(to: .now)
         let example = Counterexample(
-            failure: shrunk.verdict.failures.first { $0.property == failure.property } ?? failure,
-            engine: checker.engine.name, profile: checker.profile, seed: seed, caseNumber: checked.caseNumber,
-            original: checked.pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict,
-            shrinkCalls: shrunk.result.calls, isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted,
-            engineCommand: engineCommand)
+            failure: kept.failure, engine: checker.engine.name, profile: checker.profile, seed: seed, caseNumber: checked.caseNumber,
+            original: checked.pair, shrunk: kept.pair, shrunkVerdict: kept.verdict,
+            shrinkCalls: kept.calls, isShrinkBudgetExhausted: isBudgetExhausted, engineCommand: engineCommand)
         var path: String?
         var saveError: String?
         do { path = try saveFinding(example, in: folder) } catch { saveError = "\(error)" }
         if let pendingPath, path != pendingPath { unlink(pendingPath) }
         return SavedFinding(example: example, path: path, seconds: took.inSeconds, saveError: saveError)
+    }
+
+    /// How many times a pair that failed and then passed is asked again for
+    /// an answer that fails (`shrinkAndSave`).
+    public static let reaskings = 3
+
+    /// The number of the check (1, 2, …) on which case `checked` failed
+    /// `property` again, asked up to `reaskings` + 1 times; nil when it
+    /// passed every time.
+    func failsAgain(_ checked: CheckedCase, property: PropertyName) -> Int? {
+        for attempt in 1...(CampaignCases.reaskings + 1)
+        where checker.fails(property, old: checked.pair.old, new: checked.pair.new) {
+            return attempt
+        }
+        return nil
+    }
+
+    /// The pair, verdict and failure a finding is saved with: the shrunk
+    /// pair and `verdict` when the verdict fails `failure.property`; else
+    /// the shrunk pair with the first of `reaskings` answers that fails it;
+    /// else the case as generated, with the answer that failed (`checked`).
+    /// `calls`: the checks made here.
+    func failingAnswer(shrunk pair: GeneratedPair, verdict: Verdict, of checked: CheckedCase, failure: PropertyFailure)
+        -> (pair: GeneratedPair, verdict: Verdict, failure: PropertyFailure, calls: Int) {
+        let property = failure.property
+        if let found = verdict.failures.first(where: { $0.property == property }) { return (pair, verdict, found, 0) }
+        for attempt in 1...CampaignCases.reaskings {
+            let again = checker.check(old: pair.old, new: pair.new)
+            if var found = again.failures.first(where: { $0.property == property }) {
+                found.message += " (the engine is not deterministic: it passed this pair when asked again, "
+                    + "then failed it on attempt \(attempt + 1))"
+                return (pair, again, found, attempt)
+            }
+        }
+        var found = checked.verdict.failures.first { $0.property == property } ?? failure
+        found.message += " (the engine is not deterministic: its shrunk case passed when asked again "
+            + "\(CampaignCases.reaskings + 1) times, so the case as generated is saved, with the answer that failed)"
+        return (checked.pair, checked.verdict, found, CampaignCases.reaskings)
     }
 }

@@ -21,10 +21,18 @@ public struct RandomFailure: Sendable {
     public var shrinking: String?
     /// Why it was kept before shrinking could end, if it was.
     public var unshrunkBecause: String?
+    /// The finding's case file, when it could not be saved (`path` is
+    /// then `-`): the summary prints it whole, with `saveError`.
+    public var unsavedCase: String?
+    /// Why the finding could not be saved, if it could not.
+    public var saveError: String?
 
     /// A failure of `property` on case `caseNumber`, saved at `path`.
+    /// `unsavedCase` and `saveError`: the case and why, when it could not be saved.
     public init(caseNumber: Int, property: String, path: String, message: String,
-                shrinking: String? = nil, unshrunkBecause: String? = nil) {
+                shrinking: String? = nil, unshrunkBecause: String? = nil, unsavedCase: String? = nil, saveError: String? = nil) {
+        self.unsavedCase = unsavedCase
+        self.saveError = saveError
         self.caseNumber = caseNumber
         self.property = property
         self.path = path
@@ -179,6 +187,14 @@ public struct RandomPartReport: Sendable {
         }
         for failure in failures {
             lines.append("FAIL case \(failure.caseNumber): \(failure.message)")
+            if let text = failure.unsavedCase {
+                // Nothing on disk to point at: the case itself, to be saved by hand.
+                lines.append("  not saved: \(failure.saveError ?? "the findings folder cannot be written")")
+                lines.append("  the case (save it as a .case file to replay it):")
+                lines += text.split(separator: "\n").map { "    " + $0 }
+                lines.append("  reproduce, once saved as FILE.case: " + reproduce("FILE.case"))
+                continue
+            }
             let how: String
             if let why = failure.unshrunkBecause {
                 how = " (not shrunk: \(why))"

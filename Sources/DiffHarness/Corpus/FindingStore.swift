@@ -26,16 +26,52 @@ public func writeAtomicallyIfAbsent(_ text: String, to path: String) throws -> B
     throw CorpusReadError(description: "\(path): error: cannot put the file in place: \(String(cString: strerror(error)))")
 }
 
+/// Creates the folder `path` (and the folders above it) unless it is
+/// there; throws a `CorpusReadError` naming the path and why, in words:
+/// a file of that name, or what the system said (a read-only or full disk).
+public func createFindingsFolder(_ path: String) throws {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        if isDirectory.boolValue { return }
+        throw CorpusReadError(description: "\(path): error: a file, not a folder: findings are saved in a folder")
+    }
+    do {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+        // The system's words (`Read-only file system`), not Foundation's error dump: mkdir(2) says why.
+        if mkdir(path, 0o755) == 0 { return }
+        let reason = String(cString: strerror(errno))
+        throw CorpusReadError(description: "\(path): error: cannot create the folder: \(reason)")
+    }
+}
+
 /// A hidden temporary file beside `path` holding `text`; returns its path.
 private func temporaryCopy(of text: String, for path: String) throws -> String {
     let directory = (path as NSString).deletingLastPathComponent
-    if !directory.isEmpty {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
+    if !directory.isEmpty { try createFindingsFolder(directory) }
     let unique = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
     let temporary = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".\(unique).tmp"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-        throw CorpusReadError(description: "\(path): error: cannot write \(temporary)")
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard descriptor >= 0 else {
+        throw CorpusReadError(description: "\(path): error: cannot write \(temporary): \(String(cString: strerror(errno)))")
+    }
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+        let n = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            unlink(temporary)
+            throw CorpusReadError(description: "\(path): error: cannot write \(temporary): \(reason)")
+        }
+        written += n
+    }
+    guard close(descriptor) == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        throw CorpusReadError(description: "\(path): error: cannot write \(temporary): \(reason)")
     }
     return temporary
 }

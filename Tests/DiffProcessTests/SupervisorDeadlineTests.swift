@@ -1,0 +1,19 @@
+// The supervisor's deadline for a worker's case grows with the case, as the
+// engine's own allowance does: a slow engine on a long case is not a hang.
+import DiffProcess
+import Testing
+
+/// Point 7: a case of 309,932 items at --timeout 10 is allowed 24.5 s a
+/// call by the engine's own deadline, and is asked twice: the worker gets
+/// more than both calls together (the old deadline, 30 s, was less than
+/// two calls of 16 s); a small case keeps twice the timeout and 10 s.
+@Test func theWorkersDeadlineGrowsWithTheCase() {
+    let perCall = ExternalEngine.allowedSeconds(10, items: 309_932)
+    #expect(perCall > 24 && perCall < 25)
+    let long = Supervisor.checkingSeconds(timeout: 10, items: [309_932])
+    #expect(long > 2 * perCall + 10, "\(long)")
+    #expect(long > 2 * 16 + 10)
+    #expect(Supervisor.checkingSeconds(timeout: 10, items: [40]) == 30)
+    // A flight of cases: each asked twice, each with its own allowance.
+    #expect(Supervisor.checkingSeconds(timeout: 1, items: [10, 10, 10]) == 3 * 2 + 10)
+}
