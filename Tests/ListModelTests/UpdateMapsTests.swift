@@ -145,7 +145,7 @@ private func randomBatch(_ g: inout SeededGenerator) -> Batch {
 
 @Test func theMapsAreUIKitsLoops() throws {
     var g = SeededGenerator(seed: 29)
-    var compared = 0, assertions = 0
+    var compared = 0, assertions = 0, accepted = 0
     for _ in 0..<100_000 {
         let old = randomSnapshot(&g), new = randomSnapshot(&g)
         let context = BatchContext(batch: randomBatch(&g), displayed: old, data: new)
@@ -158,6 +158,12 @@ private func randomBatch(_ g: inout SeededGenerator) -> Batch {
         let literal = literalSectionMap(items, old: old.sections.count, new: new.sections.count)
         #expect((sections.assertion != nil) == literal.overflow, "\(context.batch.batch)")
         if !literal.overflow { #expect(sections.oldSectionMap == literal.map, "\(context.batch.batch) on \(old) → \(new)") }
+        // For a batch the view applies, §2.1's section map is UIKit's.
+        if case .success = ListView.apply(context.batch.batch, to: old, data: new, profile: .uikit) {
+            #expect(SectionMap(context).oldIndex == sections.newSectionMap.map { $0 == notFound ? nil : $0 },
+                    "\(context.batch.batch) on \(old) → \(new)")
+            accepted += 1
+        }
         let expected = literalItemMap(items, old: old, new: new)
         let got: LiteralItemMap
         do {
@@ -172,6 +178,7 @@ private func randomBatch(_ g: inout SeededGenerator) -> Batch {
     // The generator reaches both sides: maps built and assertions raised.
     #expect(compared > 4_000)
     #expect(assertions > 100)
+    #expect(accepted > 100)
 }
 
 /// One example of each assertion of the update's maps (RULES.md §3.1 step
