@@ -63,11 +63,12 @@ public enum Rule: String, CaseIterable, Sendable {
     /// A move puts an item of the item map past the items after the update
     /// (`newGlobalRowForDestination is out of bounds of newGlobalItemCount`).
     case itemMapMoveOutOfBounds = "item-map-move-out-of-bounds"
-    /// A section operation on a negative section reaches the item map, which
-    /// asks the data for the items before it (`request for number of items
-    /// before section S when there are only N sections in the collection view`);
-    /// an item operation in a negative section asks, during the bounds
-    /// checks, for the items in it (`request for number of items in section S …`).
+    /// A negative section, which UIKit's signed bounds checks let through (a
+    /// reload's insert half shifted below zero): an item operation in it
+    /// asks, during the bounds checks, for the items in it (`request for
+    /// number of items in section S when there are only N sections in the
+    /// collection view`); a section operation on it is refused by the
+    /// section map's index set (`*** -[NSMutableIndexSet addIndexesInRange:]: …`).
     case negativeSection = "negative-section"
     /// An item the item map places past the items after the update, or an
     /// item insert with no place after it (a negative item), which the view

@@ -44,10 +44,10 @@ struct UpdateSectionMap {
     /// to its destination. Then, if the batch moved a section, the new
     /// sections that are neither moved to nor inserted take, in order, the
     /// old sections still mapped and not moved away; running out of old
-    /// sections is UIKit's assertion. A write outside the map (a negative
-    /// section, which the bounds checks let through) is skipped: it is
-    /// memory corruption in UIKit, and the item map stops such a batch
-    /// (`UpdateItemMap`).
+    /// sections is UIKit's assertion. A negative section, which the bounds
+    /// checks let through (a reload's insert half shifted below zero), is
+    /// refused by the `NSMutableIndexSet` UIKit adds it to: the map stops
+    /// there, with that exception.
     ///
     /// - Complexity: O(*k*·*s*) for *k* section operations and *s* sections.
     init(_ update: CollectionViewUpdate, _ context: BatchContext) {
@@ -55,8 +55,16 @@ struct UpdateSectionMap {
         var map = Array(0..<oldCount)
         var movedTo: Set<Int> = [], movedFrom: Set<Int> = [], inserted: Set<Int> = []
         var hasMoves = false
+        var refused: Rejection?
         for item in update.deletes + update.moves + update.inserts where item.isSection {
             let s = item.path.section
+            // NSMutableIndexSet refuses a negative section (NSNotFound − 1 is its largest index).
+            if let negative = [s, (item.destination ?? item.path).section].first(where: { $0 < 0 }) {
+                refused = Rejection(.negativeSection,
+                    "*** -[NSMutableIndexSet addIndexesInRange:]: Range {\(UInt(bitPattern: negative)), 1} exceeds maximum index value of NSNotFound - 1"
+                    + " (\(UpdateItemMap.describe(item)) names section \(negative))")
+                break
+            }
             switch item.action {
             case .delete:
                 if s >= 0 && s < oldCount { map[s] = notFound }
@@ -78,7 +86,8 @@ struct UpdateSectionMap {
                 hasMoves = true
             }
         }
-        if newCount >= 1 && hasMoves {
+        assertion = refused
+        if refused == nil && newCount >= 1 && hasMoves {
             var destination = 0
             for t in 0..<newCount where !movedTo.contains(t) && !inserted.contains(t) {
                 while destination < oldCount && (map[destination] == notFound || movedFrom.contains(destination)) {
@@ -112,9 +121,8 @@ struct UpdateItemMap {
     /// Every update item names global indexes: an item operation its item's
     /// (in the state before the update for a delete or a move, after it for
     /// an insert; one that is not there, a negative item, is skipped), a
-    /// section operation its section's range; a negative section there is
-    /// the data model's assertion (`request for number of items before
-    /// section -1 …`). Then:
+    /// section operation its section's range (a negative section never
+    /// gets here: the section map refused it). Then:
     ///
     /// - a delete sets its item to `notFound` and moves every later mapped
     ///   item down one (once per copy);
@@ -260,8 +268,9 @@ struct UpdateItemMap {
                 "request for index path for global index \(notFound) when there are only \(newCount) items in the collection view"
                 + " (\(Self.describe(insert)) is at index path (\(insert.path.uikitDescription)), which has no global index after the update)")
         }
+        // Only a place that exists has layout attributes to animate to (B:363-367).
         var animated: [Int: Int] = [:]
-        for (o, value) in oldGlobalItemMap.enumerated() where value != notFound {
+        for (o, value) in oldGlobalItemMap.enumerated() where value >= 0 && value < newCount {
             if let first = animated[value] {
                 throw Rejection(.twoAnimationsForOneItem,
                     "attempt to create two animations for new global item index \(value)"
