@@ -38,10 +38,17 @@ public enum ListView {
     /// 4. step 5c, `validateMoves`: move bounds, exact duplicates dropped,
     ///    partial ones rejected (`move-*-out-of-range`, `moves-from-one-place`,
     ///    `moves-to-one-place`);
-    /// 5. step 9, `checkCounts`: `section-count`, then `item-count` per new section;
-    /// 6. what the validator lets through but the view cannot apply (§3.2,
+    /// 5. step 9, `checkCounts`: `section-count`, then `item-count` per new
+    ///    section, through UIKit's section map (`UpdateSectionMap`);
+    /// 6. step 10, the update's maps (`UpdateSectionMap`, `UpdateItemMap`):
+    ///    `section-map-out-of-bounds`, `negative-section`,
+    ///    `item-map-move-out-of-bounds`, `item-map-insert-out-of-bounds`,
+    ///    then every cell's new place and every insert looked up
+    ///    (`global-index-out-of-range`), and every cell animated once
+    ///    (`two-animations-for-one-item`);
+    /// 7. what the validator lets through but the view cannot apply (§3.2,
     ///    both profiles): `duplicate-operation`, `no-op-section-move-with-item-moved-out`;
-    /// 7. under `strict` only, the portable subset (§3.3), in order:
+    /// 8. under `strict` only, the portable subset (§3.3), in order:
     ///    `duplicate-move`, `reload-section-count-changes`,
     ///    `item-operation-in-changed-section`, `item-change-in-moved-section`,
     ///    `reload-not-in-place`.
@@ -94,10 +101,16 @@ public enum ListView {
     /// it raises.
     private static func validated(_ context: BatchContext) throws(Rejection) -> CollectionViewUpdate.AppliedBatch {
         var update = try CollectionViewUpdate(context.batch.batch)
+        let inserts = update.inserts
         try update.validateDeletes(context)
         try update.validateInserts(context)
         try update.validateMoves(context)
-        return try update.checkCounts(context)
+        let sections = UpdateSectionMap(update, context)
+        let applied = try update.checkCounts(context, sections: sections)
+        if let assertion = sections.assertion { throw assertion }
+        let items = try UpdateItemMap(update, context)
+        try items.checkGlobalIndexes(context, inserts: inserts)
+        return applied
     }
 
     /// What `strict` rejects on top of UICollectionView (RULES.md §3.3), in

@@ -53,6 +53,31 @@ public enum Rule: String, CaseIterable, Sendable {
     /// Items after ≠ items before + inserted − deleted + moved in − moved out,
     /// for a section after the update that has an old section.
     case itemCount = "item-count"
+    // §3.1 step 10: the update's section and item maps, after the counts.
+    /// The section map runs out of old sections to give the new ones
+    /// (`out of bounds access to _oldSectionMap`).
+    case sectionMapOutOfBounds = "section-map-out-of-bounds"
+    /// An insert pushes an item of the item map past the items after the
+    /// update (`row is out of bounds of newGlobalItemCount`).
+    case itemMapInsertOutOfBounds = "item-map-insert-out-of-bounds"
+    /// A move puts an item of the item map past the items after the update
+    /// (`newGlobalRowForDestination is out of bounds of newGlobalItemCount`).
+    case itemMapMoveOutOfBounds = "item-map-move-out-of-bounds"
+    /// A negative section, which UIKit's signed bounds checks let through (a
+    /// reload's insert half shifted below zero): an item operation in it
+    /// asks, during the bounds checks, for the items in it (`request for
+    /// number of items in section S when there are only N sections in the
+    /// collection view`); a section operation on it is refused by the
+    /// section map's index set (`*** -[NSMutableIndexSet addIndexesInRange:]: …`).
+    case negativeSection = "negative-section"
+    /// An item the item map places past the items after the update, or an
+    /// item insert with no place after it (a negative item), which the view
+    /// then looks up (`request for index path for global index I when there
+    /// are only N items in the collection view`).
+    case globalIndexOutOfRange = "global-index-out-of-range"
+    /// Two cells the item map sends to one place after the update
+    /// (`attempt to create two animations for new global item index I`).
+    case twoAnimationsForOneItem = "two-animations-for-one-item"
     // §3.2: accepted by the validator, undefined after it.
     /// The same section or index path deleted, inserted or reloaded twice.
     case duplicateOperation = "duplicate-operation"

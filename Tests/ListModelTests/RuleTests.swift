@@ -18,6 +18,6 @@ import Testing
 }
 
 @Test func everyRuleHasAnExampleWithItsExactMessage() {
-    let examples = boundsExamples + conflictExamples + countExamples + openRuleExamples.map(\.rejected)
+    let examples = boundsExamples + conflictExamples + countExamples + mapExamples + openRuleExamples.map(\.rejected)
     #expect(Set(examples.map(\.rule)) == Set(Rule.allCases))
 }

@@ -10,8 +10,9 @@ extension CollectionViewUpdate {
     /// - Sections after = sections before + inserted − deleted, a reload
     ///   counting once as each (its two halves).
     /// - For each section after the update that has an old section (through
-    ///   the section map of §2.1; inserted sections, a reloaded one's insert
-    ///   half included, have none): items after = items before + inserted
+    ///   UIKit's own section map, `sections`, which for a batch without
+    ///   repeated section operations is §2.1's; inserted sections, a
+    ///   reloaded one's insert half included, have none): items after = items before + inserted
     ///   (into the new section) + moved in (to the new section) − deleted
     ///   (from the old section) − moved out (of the old section). A move is
     ///   counted only when its source and destination *section numbers*
@@ -22,7 +23,7 @@ extension CollectionViewUpdate {
     ///
     /// Returns the batch the view applies (`appliedBatch`) as a context with
     /// its section map, which the counts are checked through.
-    func checkCounts(_ context: BatchContext) throws(Rejection) -> AppliedBatch {
+    func checkCounts(_ context: BatchContext, sections: UpdateSectionMap) throws(Rejection) -> AppliedBatch {
         let sectionDeletes = deletes.filter(\.isSection)
         let sectionInserts = inserts.filter(\.isSection)
         let expectedSections = context.sectionsBefore + sectionInserts.count - sectionDeletes.count
@@ -46,7 +47,7 @@ extension CollectionViewUpdate {
         for insert in inserts where !insert.isSection { insertsInto[insert.path.section, default: []].append(insert) }
         for delete in deletes where !delete.isSection { deletesFrom[delete.path.section, default: []].append(delete) }
         for t in 0..<context.sectionsAfter {
-            guard let s = map.oldIndex(ofFinal: t), let before = context.itemsBefore(s), let after = context.itemsAfter(t) else { continue }
+            guard let s = sections.oldIndex(ofNew: t), let before = context.itemsBefore(s), let after = context.itemsAfter(t) else { continue }
             let inserted = insertsInto[t] ?? []
             let deleted = deletesFrom[s] ?? []
             let movedInto = movedIn[t] ?? 0, movedOutOf = movedOut[s] ?? 0

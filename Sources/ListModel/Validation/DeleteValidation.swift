@@ -41,7 +41,8 @@ extension CollectionViewUpdate {
         for delete in deletes {
             let s = delete.path.section
             if delete.isSection {
-                if s < 0 || s >= context.sectionsBefore {
+                // Signed, as UIKit compares: a negative section passes (RULES.md §3.1).
+                if s >= context.sectionsBefore {
                     throw Rejection(.deleteSectionOutOfRange, delete.naming(
                         "attempt to delete section \(s), but there are only \(context.sectionsBefore) sections before the update"))
                 }
@@ -58,11 +59,12 @@ extension CollectionViewUpdate {
             } else {
                 if deletedSections.contains(s) { continue }
                 let i = delete.path.item ?? 0
-                guard let n = context.itemsBefore(s) else {
+                if s >= context.sectionsBefore {
                     throw Rejection(.deleteItemOutOfRange, delete.naming(
                         "attempt to delete item \(i) from section \(s), but there are only \(context.sectionsBefore) sections before the update"))
                 }
-                if i < 0 || i >= n {
+                let n = try context.itemsBeforeAsked(s, for: delete)
+                if i >= n {
                     throw Rejection(.deleteItemOutOfRange, delete.naming(
                         "attempt to delete item \(i) from section \(s) which only contains \(n) items before the update"))
                 }

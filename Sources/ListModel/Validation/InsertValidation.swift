@@ -37,7 +37,8 @@ extension CollectionViewUpdate {
         for insert in inserts {
             let s = insert.path.section
             if insert.isSection {
-                if s < 0 || s >= context.sectionsAfter {
+                // Signed, as UIKit compares: a negative section passes (RULES.md §3.1).
+                if s >= context.sectionsAfter {
                     throw Rejection(.insertSectionOutOfRange, insert.naming(
                         "attempt to insert section \(s) but there are only \(context.sectionsAfter) sections after the update"))
                 }
@@ -53,11 +54,12 @@ extension CollectionViewUpdate {
                 }
             } else {
                 let i = insert.path.item ?? 0
-                guard let n = context.itemsAfter(s) else {
+                if s >= context.sectionsAfter {
                     throw Rejection(.insertItemOutOfRange, insert.naming(
                         "attempt to insert item \(i) into section \(s), but there are only \(context.sectionsAfter) sections after the update"))
                 }
-                if i < 0 || i >= n {
+                let n = try context.itemsAfterAsked(s, for: insert)
+                if i >= n {
                     throw Rejection(.insertItemOutOfRange, insert.naming(
                         "attempt to insert item \(i) into section \(s), but there are only \(n) items in section \(s) after the update"))
                 }

@@ -59,30 +59,33 @@ extension CollectionViewUpdate {
 
     private func checkBounds(of move: UpdateItem, from: UpdatePath, to: UpdatePath, _ context: BatchContext) throws(Rejection) {
         if from.isSection {
-            if from.section < 0 || from.section >= context.sectionsBefore {
+            // Signed, as UIKit compares: a negative section passes (RULES.md §3.1).
+            if from.section >= context.sectionsBefore {
                 throw Rejection(.moveSectionSourceOutOfRange,
                     "attempt to move section \(from.section), but there are only \(context.sectionsBefore) sections before the update")
             }
-            if to.section < 0 || to.section >= context.sectionsAfter {
+            if to.section >= context.sectionsAfter {
                 throw Rejection(.moveSectionDestinationOutOfRange,
                     "attempt to to move section \(from.section) to section \(to.section), but there are only \(context.sectionsAfter) sections after the update")
             }
             return
         }
         let p = from.uikitDescription, q = to.uikitDescription
-        guard let before = context.itemsBefore(from.section) else {
+        if from.section >= context.sectionsBefore {
             throw Rejection(.moveItemSourceOutOfRange,
                 "attempt to move index path (\(p)) from a section that does not exist - there are only \(context.sectionsBefore) sections before the update")
         }
-        if let i = from.item, i < 0 || i >= before {
+        let before = try context.itemsBeforeAsked(from.section, for: move)
+        if let i = from.item, i >= before {
             throw Rejection(.moveItemSourceOutOfRange,
                 "attempt to move index path (\(p)) that does not exist - there are only \(before) items in section \(from.section) before the update")
         }
-        guard let after = context.itemsAfter(to.section) else {
+        if to.section >= context.sectionsAfter {
             throw Rejection(.moveItemDestinationOutOfRange,
                 "attempt to move index path (\(p)) to index path (\(q)) in section that does not exist - there are only \(context.sectionsAfter) sections after the update")
         }
-        if let j = to.item, j < 0 || j >= after {
+        let after = try context.itemsAfterAsked(to.section, for: move)
+        if let j = to.item, j >= after {
             throw Rejection(.moveItemDestinationOutOfRange,
                 "attempt to move index path (\(p)) to index path (\(q)) that does not exist - there are only \(after) items in section \(to.section) after the update")
         }

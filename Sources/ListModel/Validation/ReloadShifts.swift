@@ -47,17 +47,21 @@ struct ReloadShifts {
         return groups
     }
 
-    /// Whether an index of `path` is past ±2^40, where sums of at most
-    /// 2^31 operations could come near wrapping.
+    /// Whether an index of `path` is negative (NSIndexPath sorts it after
+    /// every other, so the groups are not in signed order) or past 2^40,
+    /// where sums of at most 2^31 operations could come near wrapping.
     private static func isExtreme(_ path: UpdatePath) -> Bool {
         let limit: UInt = 1 << 40
-        return path.section.magnitude > limit || (path.item ?? 0).magnitude > limit
+        return path.section < 0 || (path.item ?? 0) < 0 || path.section.magnitude > limit || (path.item ?? 0).magnitude > limit
     }
 
     /// Whether a delete names `path` itself.
     ///
     /// - Complexity: O(log *d*).
     func isDeleted(_ path: UpdatePath) -> Bool {
+        // A negative or extreme index breaks the signed order the groups
+        // are searched in (NSIndexPath sorts −1 last): look at every delete.
+        if hasExtremeIndex { return deletes.contains { $0.path == path } }
         // The group of path's section (groups descending by section).
         var low = 0, high = deleteGroups.count
         while low < high {

@@ -16,11 +16,14 @@ struct UpdatePath: Hashable, Comparable {
 
     var isSection: Bool { item == nil }
 
-    /// UIKit's `-[NSIndexPath compare:]`: by section, then by item, and a
-    /// section operation (item NSNotFound, the largest NSInteger) after every
-    /// item of its section.
+    /// UIKit's `-[NSIndexPath compare:]`: by section, then by item, each as
+    /// the unsigned index NSIndexPath stores, so a section operation (item
+    /// NSNotFound, the largest NSInteger) sorts after every item of its
+    /// section, and a negative index after every other (−1 is the largest
+    /// unsigned value).
     static func < (lhs: UpdatePath, rhs: UpdatePath) -> Bool {
-        (lhs.section, lhs.item ?? Int.max) < (rhs.section, rhs.item ?? Int.max)
+        (UInt(bitPattern: lhs.section), UInt(bitPattern: lhs.item ?? Int.max))
+            < (UInt(bitPattern: rhs.section), UInt(bitPattern: rhs.item ?? Int.max))
     }
 
     /// The path as UIKit prints it inside a message, shortened to the path:
