@@ -63,5 +63,5 @@ if commandsRunningEngines.contains(name) {
     }
 }
 let code = command(commandArguments)
-ProcessGroups.killAll()
+ChildProcess.endAll()
 exit(code)
