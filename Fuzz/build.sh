@@ -12,8 +12,8 @@
 # (max_len, the input length Fuzz/run.sh uses too; see Fuzz/README.md):
 #   DiffFuzz    the `core` engine (ClusterFuzz sets no DIFFCHECK_ENGINE);
 #               seeds Corpus/fuzz/
-#   CaseFuzz    the case-file parser; seeds Corpus/regressions/, Corpus/fuzz-case/
-#   TriageFuzz  the triage reader; seeds Corpus/fuzz-triage/
+#   CaseFuzz    the case-file parser; seeds Corpus/regressions/, Fuzz/corpus/case/
+#   TriageFuzz  the triage reader; seeds Fuzz/corpus/triage/
 #
 # Used by OSS-Fuzz (Fuzz/Dockerfile, Fuzz/project.yaml) and by
 # ClusterFuzzLite (.clusterfuzzlite/build.sh runs this script).
@@ -49,5 +49,5 @@ for name in DiffFuzz CaseFuzz TriageFuzz; do
     cp "$repository/Fuzz/$name.options" "$OUT/$name.options"
 done
 seed_corpus DiffFuzz "$repository/Corpus/fuzz"
-seed_corpus CaseFuzz "$repository/Corpus/regressions" "$repository/Corpus/fuzz-case"
-seed_corpus TriageFuzz "$repository/Corpus/fuzz-triage"
+seed_corpus CaseFuzz "$repository/Corpus/regressions" "$repository/Fuzz/corpus/case"
+seed_corpus TriageFuzz "$repository/Fuzz/corpus/triage"

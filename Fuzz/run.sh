@@ -11,13 +11,13 @@ Fuzz/run.sh: build the libFuzzer targets (release, -sanitize=fuzzer,address) and
     diff     DiffFuzz (default): bytes -> snapshot pair -> the engine -> every property
              seeds Corpus/fuzz/, artifacts Corpus/crashes/ENGINE/, options Fuzz/DiffFuzz.options
     case     CaseFuzz: bytes -> the case-file parser -> printer round trip, model, core
-             seeds Corpus/regressions/ and Corpus/fuzz-case/, artifacts Corpus/crashes/case/,
+             seeds Corpus/regressions/ and Fuzz/corpus/case/, artifacts Fuzz/crashes/case/,
              options Fuzz/CaseFuzz.options
     triage   TriageFuzz: bytes -> the triage reader -> its case text parses back
-             seeds Corpus/fuzz-triage/, artifacts Corpus/crashes/triage/,
+             seeds Fuzz/corpus/triage/, artifacts Fuzz/crashes/triage/,
              options Fuzz/TriageFuzz.options
   For case and triage, ENGINE below reads as the target's name, --seeds is DiffFuzz's alone,
-  and --merge adds to the target's own seed folder (Corpus/fuzz-case/, Corpus/fuzz-triage/).
+  and --merge adds to the target's own seed folder (Fuzz/corpus/case/, Fuzz/corpus/triage/).
 
   Fuzz/run.sh [FLAGS...]              a campaign in one process
   Fuzz/run.sh --fork N [FLAGS...]     a campaign in N child processes (libFuzzer -fork=N),
@@ -44,7 +44,9 @@ Fuzz/run.sh: build the libFuzzer targets (release, -sanitize=fuzzer,address) and
 
 Campaigns (with or without --fork) pass FLAGS to libFuzzer (-max_total_time=S, -runs=N,
 -seed=N, -max_len=N, -ignore_crashes=1, ...; see -help=1) and add, unless given:
-  -timeout=30                         an input running 30 s is a hang (libFuzzer's default is 1200)
+  -timeout=30                         an input running 30 s is a hang (libFuzzer's default is 1200);
+                                      10 s for the case and triage targets
+  -rss_limit_mb=2048                  a run past 2048 MB is out of memory (libFuzzer's default, stated)
   -max_len=256                        the longest input (Fuzz/DiffFuzz.options; Fuzz/README.md,
                                       "Input length")
   -artifact_prefix=Corpus/crashes/ENGINE/
@@ -93,8 +95,8 @@ diff)
     ;;
 case)
     product=CaseFuzz
-    seeds="$root/Corpus/fuzz-case"
-    # The corpus gate's cases are the seeds; Corpus/fuzz-case/ keeps the
+    seeds="$fuzz/corpus/case"
+    # The corpus gate's cases are the seeds; Fuzz/corpus/case/ keeps the
     # inputs a campaign found (each fixed, with a test).
     seedfolders=("$seeds" "$root/Corpus/regressions")
     engine=case
@@ -102,7 +104,7 @@ case)
 triage)
     product=TriageFuzz
     # The triage tests' real logs (Tests/DiffHarnessTests/TriageFixtures.swift) and found inputs.
-    seeds="$root/Corpus/fuzz-triage"
+    seeds="$fuzz/corpus/triage"
     seedfolders=("$seeds")
     engine=triage
     ;;
@@ -113,12 +115,19 @@ triage)
 esac
 # Artifacts of each engine (or target) in a folder of its own: the same
 # bytes are a failure on a mutant and a pass on the core.
+# The parser targets' artifacts are files of their own kind (a case, a log),
+# kept out of Corpus/, which `diffcheck check` replays as DiffFuzz inputs.
 crashes="$root/Corpus/crashes/$engine"
+[ "$target" = diff ] || crashes="$fuzz/crashes/$engine"
 # The working corpus: what campaigns find, per engine, never committed.
 work="$fuzz/.build/corpus/$engine"
 # The longest input a campaign makes (Fuzz/README.md, "Input length"), from
 # the options file build.sh gives ClusterFuzzLite and OSS-Fuzz.
 maxlen="$(sed -n 's/^max_len *= *//p' "$fuzz/$product.options")"
+# Seconds an input may run before it is a hang: a parser target's input is
+# read in milliseconds; DiffFuzz's may diff and check thousands of items.
+timeout=30
+[ "$target" = diff ] || timeout=10
 
 
 # The flags OSS-Fuzz passes for Swift, minus its static-linking ones.
@@ -191,10 +200,11 @@ campaign() {
     mkdir -p "$work" "${seedfolders[@]}" "$logs"
     # Paths the caller gave, as arguments or flag values, made absolute
     # (the campaign runs from the logs directory).
-    local args=() arg value has_timeout=0 has_maxlen=0 has_prefix=0
+    local args=() arg value has_timeout=0 has_maxlen=0 has_prefix=0 has_rss=0
     for arg in "$@"; do
         case "$arg" in
         -timeout=*) has_timeout=1 ;;
+        -rss_limit_mb=*) has_rss=1 ;;
         -max_len=*) has_maxlen=1 ;;
         -artifact_prefix=*) has_prefix=1 ;;
         esac
@@ -212,7 +222,8 @@ campaign() {
         esac
     done
     # libFuzzer's default (1200 s an input) would hide a hang for 20 minutes.
-    [ "$has_timeout" -eq 1 ] || args=(-timeout=30 "${args[@]}")
+    [ "$has_timeout" -eq 1 ] || args=(-timeout="$timeout" "${args[@]}")
+    [ "$has_rss" -eq 1 ] || args=(-rss_limit_mb=2048 "${args[@]}")
     [ "$has_maxlen" -eq 1 ] || args=(-max_len="$maxlen" "${args[@]}")
     if [ "$has_prefix" -eq 0 ]; then
         mkdir -p "$crashes"
@@ -225,7 +236,7 @@ campaign() {
 
 # AddressSanitizer's settings for every run, unless ASAN_OPTIONS is given:
 # no allocation and free stacks are recorded (recording them took a tenth of
-# the time; Fuzz/README.md, "Where an execution's time goes").
+# the time; Fuzz/README.md, "run.sh").
 # Detection is unchanged, and a report still shows the bad access and its
 # stack; ASAN_OPTIONS= (empty) brings back ASan's defaults, with the stacks.
 ASAN_DEFAULTS="malloc_context_size=0"
