@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
-// DiffFuzz: the libFuzzer target. A package of its own, depending on the root
+// The libFuzzer targets: DiffFuzz (the engines), CaseFuzz (the case-file
+// parser), TriageFuzz (the triage reader). A package of its own, depending on the root
 // package by path, so the fuzzer flags (`-sanitize=fuzzer,address`,
 // `-parse-as-library`) never reach the root package's `swift build` and
 // `swift test`. Build it with `Fuzz/run.sh`, or as OSS-Fuzz does with
@@ -20,6 +21,8 @@ let package = Package(
     name: "DiffFuzz",
     products: [
         .executable(name: "DiffFuzz", targets: ["DiffFuzz"]),
+        .executable(name: "CaseFuzz", targets: ["CaseFuzz"]),
+        .executable(name: "TriageFuzz", targets: ["TriageFuzz"]),
     ],
     dependencies: [
         .package(name: "diffcheck", path: ".."),
@@ -31,6 +34,20 @@ let package = Package(
         // The fuzz target: bytes -> choices -> snapshot pair -> engine -> properties.
         .executableTarget(name: "DiffFuzz", dependencies: [
             "FuzzDriver",
+            .product(name: "DiffHarness", package: "diffcheck"),
+            .product(name: "ListModel", package: "diffcheck"),
+        ], swiftSettings: fuzzerCompile, linkerSettings: fuzzerLink),
+        // The entry point the parser targets share: libFuzzer, or each file once.
+        .target(name: "FuzzSupport", dependencies: ["FuzzDriver"], swiftSettings: fuzzerCompile),
+        // The case-file parser: bytes -> CaseParser -> printer round trip, model replay, core.
+        .executableTarget(name: "CaseFuzz", dependencies: [
+            "FuzzSupport",
+            .product(name: "DiffHarness", package: "diffcheck"),
+            .product(name: "ListModel", package: "diffcheck"),
+        ], swiftSettings: fuzzerCompile, linkerSettings: fuzzerLink),
+        // The triage reader: bytes -> Triage.triage -> its case text parses back.
+        .executableTarget(name: "TriageFuzz", dependencies: [
+            "FuzzSupport",
             .product(name: "DiffHarness", package: "diffcheck"),
             .product(name: "ListModel", package: "diffcheck"),
         ], swiftSettings: fuzzerCompile, linkerSettings: fuzzerLink),

@@ -7,10 +7,13 @@
 # static-stdlib flags and $CFLAGS as `-Xcc=`), which the Fuzz package builds
 # with unchanged.
 #
-# Produces $OUT/DiffFuzz (fuzzing the `core` engine: ClusterFuzz sets no
-# DIFFCHECK_ENGINE), its seed corpus $OUT/DiffFuzz_seed_corpus.zip and its
-# libFuzzer options $OUT/DiffFuzz.options (max_len, the input length
-# Fuzz/run.sh uses too; see Fuzz/README.md, "Input length").
+# Produces three fuzz targets, each with its seed corpus
+# $OUT/NAME_seed_corpus.zip and its libFuzzer options $OUT/NAME.options
+# (max_len, the input length Fuzz/run.sh uses too; see Fuzz/README.md):
+#   DiffFuzz    the `core` engine (ClusterFuzz sets no DIFFCHECK_ENGINE);
+#               seeds Corpus/fuzz/
+#   CaseFuzz    the case-file parser; seeds Corpus/regressions/, Fuzz/corpus/case/
+#   TriageFuzz  the triage reader; seeds Fuzz/corpus/triage/
 #
 # Used by OSS-Fuzz (Fuzz/Dockerfile, Fuzz/project.yaml) and by
 # ClusterFuzzLite (.clusterfuzzlite/build.sh runs this script).
@@ -34,8 +37,17 @@ unset DIFFCHECK_FUZZ_COVERAGE
 swift build -c release $SWIFTFLAGS
 # shellcheck disable=SC2086
 bin="$(swift build -c release $SWIFTFLAGS --show-bin-path)"
-cp "$bin/DiffFuzz" "$OUT/DiffFuzz"
-cp "$repository/Fuzz/DiffFuzz.options" "$OUT/DiffFuzz.options"
-
-(cd "$repository/Corpus/fuzz" && find . -maxdepth 1 -type f ! -name '.*' -print0 \
-    | xargs -0 zip -q -j "$OUT/DiffFuzz_seed_corpus.zip")
+# The seed corpus of target $1: the regular files of the folders after it.
+seed_corpus() {
+    local name="$1"
+    shift
+    rm -f "$OUT/${name}_seed_corpus.zip"
+    find "$@" -maxdepth 1 -type f ! -name '.*' -print0 | xargs -0 zip -q -j "$OUT/${name}_seed_corpus.zip"
+}
+for name in DiffFuzz CaseFuzz TriageFuzz; do
+    cp "$bin/$name" "$OUT/$name"
+    cp "$repository/Fuzz/$name.options" "$OUT/$name.options"
+done
+seed_corpus DiffFuzz "$repository/Corpus/fuzz"
+seed_corpus CaseFuzz "$repository/Corpus/regressions" "$repository/Fuzz/corpus/case"
+seed_corpus TriageFuzz "$repository/Fuzz/corpus/triage"

@@ -1,11 +1,23 @@
 #!/usr/bin/env bash
-# Fuzz/run.sh: build the DiffFuzz libFuzzer target and run it. `--help`
+# Fuzz/run.sh: build the libFuzzer targets and run one. `--help`
 # lists the modes; Fuzz/README.md explains them.
 set -euo pipefail
 
 usage() {
     cat <<'EOF'
-Fuzz/run.sh: build the DiffFuzz libFuzzer target (release, -sanitize=fuzzer,address) and run it.
+Fuzz/run.sh: build the libFuzzer targets (release, -sanitize=fuzzer,address) and run one.
+
+  --target T (first, before any mode) picks the target; every mode below runs on it:
+    diff     DiffFuzz (default): bytes -> snapshot pair -> the engine -> every property
+             seeds Corpus/fuzz/, artifacts Corpus/crashes/ENGINE/, options Fuzz/DiffFuzz.options
+    case     CaseFuzz: bytes -> the case-file parser -> printer round trip, model, core
+             seeds Corpus/regressions/ and Fuzz/corpus/case/, artifacts Fuzz/crashes/case/,
+             options Fuzz/CaseFuzz.options
+    triage   TriageFuzz: bytes -> the triage reader -> its case text parses back
+             seeds Fuzz/corpus/triage/, artifacts Fuzz/crashes/triage/,
+             options Fuzz/TriageFuzz.options
+  For case and triage, ENGINE below reads as the target's name, --seeds is DiffFuzz's alone,
+  and --merge adds to the target's own seed folder (Fuzz/corpus/case/, Fuzz/corpus/triage/).
 
   Fuzz/run.sh [FLAGS...]              a campaign in one process
   Fuzz/run.sh --fork N [FLAGS...]     a campaign in N child processes (libFuzzer -fork=N),
@@ -32,7 +44,9 @@ Fuzz/run.sh: build the DiffFuzz libFuzzer target (release, -sanitize=fuzzer,addr
 
 Campaigns (with or without --fork) pass FLAGS to libFuzzer (-max_total_time=S, -runs=N,
 -seed=N, -max_len=N, -ignore_crashes=1, ...; see -help=1) and add, unless given:
-  -timeout=30                         an input running 30 s is a hang (libFuzzer's default is 1200)
+  -timeout=30                         an input running 30 s is a hang (libFuzzer's default is 1200);
+                                      10 s for the case and triage targets
+  -rss_limit_mb=2048                  a run past 2048 MB is out of memory (libFuzzer's default, stated)
   -max_len=256                        the longest input (Fuzz/DiffFuzz.options; Fuzz/README.md,
                                       "Input length")
   -artifact_prefix=Corpus/crashes/ENGINE/
@@ -64,16 +78,56 @@ EOF
 
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$fuzz")"
-seeds="$root/Corpus/fuzz"
-engine="${DIFFCHECK_ENGINE:-core}"
-# Artifacts of each engine in a folder of its own: the same bytes are a
-# failure on a mutant and a pass on the core.
+# The target: --target diff (DiffFuzz, the default), case (CaseFuzz), triage (TriageFuzz).
+target=diff
+if [ "${1:-}" = --target ]; then
+    [ "$#" -ge 2 ] || { echo "Fuzz/run.sh: --target needs diff, case or triage" >&2; exit 2; }
+    target="$2"
+    shift 2
+fi
+case "$target" in
+diff)
+    product=DiffFuzz
+    # Where --merge adds inputs, first of the seed folders.
+    seeds="$root/Corpus/fuzz"
+    seedfolders=("$seeds")
+    engine="${DIFFCHECK_ENGINE:-core}"
+    ;;
+case)
+    product=CaseFuzz
+    seeds="$fuzz/corpus/case"
+    # The corpus gate's cases are the seeds; Fuzz/corpus/case/ keeps the
+    # inputs a campaign found (each fixed, with a test).
+    seedfolders=("$seeds" "$root/Corpus/regressions")
+    engine=case
+    ;;
+triage)
+    product=TriageFuzz
+    # The triage tests' real logs (Tests/DiffHarnessTests/TriageFixtures.swift) and found inputs.
+    seeds="$fuzz/corpus/triage"
+    seedfolders=("$seeds")
+    engine=triage
+    ;;
+*)
+    echo "Fuzz/run.sh: unknown target '$target' (diff, case or triage)" >&2
+    exit 2
+    ;;
+esac
+# Artifacts of each engine (or target) in a folder of its own: the same
+# bytes are a failure on a mutant and a pass on the core.
+# The parser targets' artifacts are files of their own kind (a case, a log),
+# kept out of Corpus/, which `diffcheck check` replays as DiffFuzz inputs.
 crashes="$root/Corpus/crashes/$engine"
+[ "$target" = diff ] || crashes="$fuzz/crashes/$engine"
 # The working corpus: what campaigns find, per engine, never committed.
 work="$fuzz/.build/corpus/$engine"
 # The longest input a campaign makes (Fuzz/README.md, "Input length"), from
 # the options file build.sh gives ClusterFuzzLite and OSS-Fuzz.
-maxlen="$(sed -n 's/^max_len *= *//p' "$fuzz/DiffFuzz.options")"
+maxlen="$(sed -n 's/^max_len *= *//p' "$fuzz/$product.options")"
+# Seconds an input may run before it is a hang: a parser target's input is
+# read in milliseconds; DiffFuzz's may diff and check thousands of items.
+timeout=30
+[ "$target" = diff ] || timeout=10
 
 
 # The flags OSS-Fuzz passes for Swift, minus its static-linking ones.
@@ -111,7 +165,7 @@ fresh_scratch() {
 build() {
     fresh_scratch
     swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" >&2 || exit 1
-    binary="$(swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" --show-bin-path)/DiffFuzz"
+    binary="$(swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" --show-bin-path)/$product"
 }
 
 # The regular, non-hidden files of the given directories.
@@ -131,6 +185,7 @@ absolute() {
 # profile, before any folder is made for it. (DiffFuzz checks both before
 # anything else; its -diffcheck_labels=1 mode with no files does nothing more.)
 check_names() {
+    [ "$target" = diff ] || return 0
     local status=0
     "$binary" -diffcheck_labels=1 >/dev/null 2>&1 || status=$?
     if [ "$status" -eq 2 ]; then
@@ -142,13 +197,14 @@ check_names() {
 # Runs a campaign: the libFuzzer flags in "$@", the run.sh defaults added.
 campaign() {
     check_names
-    mkdir -p "$work" "$seeds" "$logs"
+    mkdir -p "$work" "${seedfolders[@]}" "$logs"
     # Paths the caller gave, as arguments or flag values, made absolute
     # (the campaign runs from the logs directory).
-    local args=() arg value has_timeout=0 has_maxlen=0 has_prefix=0
+    local args=() arg value has_timeout=0 has_maxlen=0 has_prefix=0 has_rss=0
     for arg in "$@"; do
         case "$arg" in
         -timeout=*) has_timeout=1 ;;
+        -rss_limit_mb=*) has_rss=1 ;;
         -max_len=*) has_maxlen=1 ;;
         -artifact_prefix=*) has_prefix=1 ;;
         esac
@@ -166,7 +222,8 @@ campaign() {
         esac
     done
     # libFuzzer's default (1200 s an input) would hide a hang for 20 minutes.
-    [ "$has_timeout" -eq 1 ] || args=(-timeout=30 "${args[@]}")
+    [ "$has_timeout" -eq 1 ] || args=(-timeout="$timeout" "${args[@]}")
+    [ "$has_rss" -eq 1 ] || args=(-rss_limit_mb=2048 "${args[@]}")
     [ "$has_maxlen" -eq 1 ] || args=(-max_len="$maxlen" "${args[@]}")
     if [ "$has_prefix" -eq 0 ]; then
         mkdir -p "$crashes"
@@ -174,12 +231,12 @@ campaign() {
     fi
     # Run from the logs directory, where -jobs and -fork write theirs.
     cd "$logs"
-    exec "$binary" "${args[@]}" "$work" "$seeds"
+    exec "$binary" "${args[@]}" "$work" "${seedfolders[@]}"
 }
 
 # AddressSanitizer's settings for every run, unless ASAN_OPTIONS is given:
 # no allocation and free stacks are recorded (recording them took a tenth of
-# the time; Fuzz/README.md, "Where an execution's time goes").
+# the time; Fuzz/README.md, "run.sh").
 # Detection is unchanged, and a report still shows the bad access and its
 # stack; ASAN_OPTIONS= (empty) brings back ASan's defaults, with the stacks.
 ASAN_DEFAULTS="malloc_context_size=0"
@@ -227,9 +284,9 @@ case "$mode" in
 --regress)
     [ "$#" -eq 1 ] || die_usage "--regress takes no arguments"
     build
-    mapfile -t inputs < <(files_in "$seeds" "$crashes")
+    mapfile -t inputs < <(files_in "${seedfolders[@]}" "$crashes")
     if [ "${#inputs[@]}" -eq 0 ]; then
-        echo "Fuzz/run.sh --regress: no inputs in Corpus/fuzz/ or Corpus/crashes/$engine/"
+        echo "Fuzz/run.sh --regress: no inputs in ${seedfolders[*]#$root/} or Corpus/crashes/$engine/"
         exit 0
     fi
     # libFuzzer runs file arguments once each and stops at the first failure.
@@ -243,18 +300,19 @@ case "$mode" in
     fi
     if [ "$status" -ne 0 ]; then
         cat "$log"
-        echo "Fuzz/run.sh --regress: FAILED (engine $engine, ${#inputs[@]} inputs)" >&2
+        echo "Fuzz/run.sh --regress: FAILED ($product, engine $engine, ${#inputs[@]} inputs)" >&2
         exit 1
     fi
-    if grep -q "ERROR: AddressSanitizer\|ERROR: libFuzzer\|==DiffFuzz==" "$log"; then
+    if grep -q "ERROR: AddressSanitizer\|ERROR: libFuzzer\|==$product==" "$log"; then
         cat "$log"
-        echo "Fuzz/run.sh --regress: a sanitizer or property report (engine $engine)" >&2
+        echo "Fuzz/run.sh --regress: a sanitizer or property report ($product, engine $engine)" >&2
         exit 1
     fi
-    echo "Fuzz/run.sh --regress: ${#inputs[@]} inputs pass (engine $engine)"
+    echo "Fuzz/run.sh --regress: ${#inputs[@]} inputs pass ($product, engine $engine)"
     ;;
 --seeds)
     [ "$#" -eq 1 ] || die_usage "--seeds takes no arguments"
+    [ "$target" = diff ] || die_usage "--seeds remakes DiffFuzz's seeds; the $target target's are files of the repository"
     build
     candidates="$(mktemp -d)"
     trap 'rm -rf "$candidates"' EXIT

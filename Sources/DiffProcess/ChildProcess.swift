@@ -8,9 +8,18 @@
 // is stopped, and `ProcessGroups.killAll()` ends them all (on exit, on a
 // fatal signal, when an orphaned worker gives up).
 //
+// A child gets stdin, stdout and stderr and no other descriptor of ours
+// (`keepsOnlyStandardDescriptors`): not a worker's state file, not another
+// engine's pipe. A descendant that leaves the group (`setsid`) is still
+// ended: on Linux this process is a subreaper (`becomeSubreaper`), so such a
+// process comes back to it when its parent dies, and `stop` ends the
+// processes that left our session along with the group (`endEscaped`).
+//
 // Linux and macOS. Where they differ, one branch per concept, each here:
 // the spawn objects (`SpawnAttributes`, `SpawnFileActions`), crash reports
-// (`keepsCrashReportsAway`), broken pipes (`writeIgnoringBrokenPipe`).
+// (`keepsCrashReportsAway`), descriptors (`keepsOnlyStandardDescriptors`),
+// escaped descendants (`becomeSubreaper`, `endEscaped`), broken pipes
+// (`writeIgnoringBrokenPipe`).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -125,7 +134,13 @@ public enum ChildProcess {
         var attributes = SpawnAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var flags = Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        guard keepsOnlyStandardDescriptors(&actions, &flags, inheritsErrors: !capturesErrors) else {
+            closeAll()
+            return .failure(ChildProcessError(description: "could not start \(arguments[0]): cannot close the other descriptors in the child"))
+        }
+        posix_spawnattr_setflags(&attributes, flags)
+        becomeSubreaper()
         keepsCrashReportsAway(&attributes)
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
@@ -159,6 +174,140 @@ public enum ChildProcess {
         }
         return .success(SpawnedChild(pid: pid, input: toChild[1], output: fromChild[0], errors: errorPipe[0]))
     }
+
+    /// The child keeps descriptors 0, 1 and 2 (the file actions' pipes, and
+    /// our stderr when `inheritsErrors`) and no other: every descriptor of
+    /// this process, whoever opened it and with or without close-on-exec,
+    /// is closed in the child. Darwin: `POSIX_SPAWN_CLOEXEC_DEFAULT`, with
+    /// stderr kept by `posix_spawn_file_actions_addinherit_np` (<spawn.h>,
+    /// macOS 10.7). Linux: glibc's `posix_spawn_file_actions_addclosefrom_np`
+    /// (2.34), looked up at run time; where it is missing, every descriptor
+    /// above 2 listed in /proc/self/fd is made close-on-exec before the spawn.
+    /// False when the file action could not be added.
+    static func keepsOnlyStandardDescriptors(_ actions: inout SpawnFileActions, _ flags: inout Int16, inheritsErrors: Bool) -> Bool {
+        #if canImport(Darwin)
+        flags |= Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        return !inheritsErrors || posix_spawn_file_actions_addinherit_np(&actions, 2) == 0
+        #else
+        if let closeFrom = Self.closeFrom {
+            return closeFrom(&actions, 3) == 0
+        }
+        if let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+            for descriptor in descriptors.compactMap({ Int32($0) }) where descriptor > 2 {
+                _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
+            }
+        }
+        return true
+        #endif
+    }
+
+    #if os(Linux)
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which Swift's
+    /// Glibc module does not declare, or nil before glibc 2.34.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
+    /// Whether this process is a subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`,
+    /// Linux 3.4), set once before the first child starts: a descendant
+    /// whose parent dies is then reparented to this process instead of to
+    /// init, so that one that left its group (`setsid`) can still be ended
+    /// (`endEscaped`). prctl is variadic, which Swift does not call: it is
+    /// reached through dlsym with its five integer arguments.
+    private static let isSubreaper: Bool = {
+        let setChildSubreaper: Int32 = 36 // PR_SET_CHILD_SUBREAPER, <linux/prctl.h>
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl") else { return false }
+        let prctl = unsafeBitCast(symbol, to: (@convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32).self)
+        return prctl(setChildSubreaper, 1, 0, 0, 0) == 0
+    }()
+    #endif
+
+    /// Makes this process a subreaper (Linux; once). macOS has no
+    /// subreaper: a descendant that called `setsid` and outlived its parent
+    /// is reparented to launchd there, out of our reach.
+    static func becomeSubreaper() {
+        #if os(Linux)
+        _ = isSubreaper
+        #endif
+    }
+
+    /// Linux, as a subreaper: ends the processes that came back to us after
+    /// leaving our session (an engine's `setsid` descendant whose parent
+    /// died), with their groups, and reaps them; waits up to `seconds` for
+    /// the group `group` (just killed) to empty first, since its members
+    /// hand their own children to us as they die. Our own children (engines,
+    /// workers) are in our session and are left alone. macOS: nothing.
+    public static func endEscaped(afterKilling group: pid_t? = nil, within seconds: Double = 2) {
+        #if os(Linux)
+        guard isSubreaper else { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        let session = getsid(0)
+        var status: Int32 = 0
+        while true {
+            var isBusy = false
+            if let group {
+                // Reap the group's members that are ours now; the group is gone when none is left.
+                while waitpid(-group, &status, WNOHANG) > 0 {}
+                if kill(-group, 0) == 0 { isBusy = true }
+            }
+            for stray in escapedChildren(session: session) {
+                kill(-stray, SIGKILL)
+                kill(stray, SIGKILL)
+                if waitpid(stray, &status, WNOHANG) == 0 { isBusy = true }
+                // Its own group's members come back to us as it dies.
+                while waitpid(-stray, &status, WNOHANG) > 0 {}
+                if kill(-stray, 0) == 0 { isBusy = true }
+            }
+            if !isBusy || DispatchTime.now().uptimeNanoseconds > deadline { return }
+            usleep(2_000)
+        }
+        #endif
+    }
+
+    /// Ends every process this one started, as it exits: the groups still
+    /// listed (`ProcessGroups.killAll`), then, on Linux as a subreaper, every
+    /// child left (what came back to us, escaped or not), until none is
+    /// left or `seconds` have passed. Not for a process that goes on running
+    /// children of its own (a user's test process): it ends them all.
+    public static func endAll(within seconds: Double = 2) {
+        ProcessGroups.killAll()
+        #if os(Linux)
+        guard isSubreaper else { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        var status: Int32 = 0
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            for child in children(inSessionOtherThan: nil) {
+                kill(-child, SIGKILL)
+                kill(child, SIGKILL)
+            }
+            while waitpid(-1, &status, WNOHANG) > 0 {}
+            if waitpid(-1, &status, WNOHANG) < 0 && errno == ECHILD { return }
+            usleep(2_000)
+        }
+        #endif
+    }
+
+    #if os(Linux)
+    /// Our children (from /proc) in another session than `session`.
+    private static func escapedChildren(session: pid_t) -> [pid_t] {
+        children(inSessionOtherThan: session)
+    }
+
+    /// Our children (from /proc): all of them (`session` nil), or those in
+    /// another session than `session`.
+    private static func children(inSessionOtherThan session: pid_t?) -> [pid_t] {
+        let me = getpid()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return names.compactMap { pid_t($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            // After "(comm)": state, parent, group, session.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count >= 4 && pid_t(fields[1]) == me && (session == nil || pid_t(fields[3]) != session)
+        }
+    }
+    #endif
 
     /// A child's crash must not write a crash report: an engine that traps
     /// on a thousand cases would leave a thousand. On macOS, ReportCrash
@@ -229,6 +378,7 @@ public enum ChildProcess {
         while true {
             if let status = exitStatus(pid) {
                 ProcessGroups.remove(pid)
+                endEscaped(afterKilling: pid)
                 return status
             }
             if DispatchTime.now().uptimeNanoseconds > deadline { return nil }

@@ -337,7 +337,7 @@ final class EngineProcess {
             isStopped = true
             // The group may hold the engine's own children even after the shell exited.
             kill(-pid, SIGKILL)
-            if !isReaped { ChildProcess.stop(pid) }
+            if !isReaped { ChildProcess.stop(pid) } else { ChildProcess.endEscaped(afterKilling: pid) }
             ProcessGroups.remove(pid)
             ProcessGroups.engineObserver?(pid, false)
             // What it wrote last reaches our stderr before we go on (the pipe

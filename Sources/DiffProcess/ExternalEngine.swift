@@ -41,7 +41,7 @@ public enum ExternalAnswer: Hashable, Sendable {
 /// on first use and kept running across requests.
 ///
 /// A request never takes much longer than `timeout` (more for a case of more
-/// than 20,000 items: `allowedSeconds`): writes and reads wait on poll(2)
+/// than 20,000 items and sections: `allowedSeconds`): writes and reads wait on poll(2)
 /// with a deadline. When the process fails (exits, prints garbage,
 /// does not answer in time) it is killed with its whole process group,
 /// reaped, and started again for the next request. A process that closes its
@@ -469,23 +469,31 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         process = nil
     }
 
-    /// Items a request may hold before its time grows with it.
+    /// Items and sections a request may hold before its time grows with it.
     public static let itemsWithinTimeout = 20_000
-    /// Seconds added for each item past `itemsWithinTimeout`: the JSON
-    /// both ways, in and out of the engine (a million items measured about
-    /// a minute here, with the engine in a child process).
+    /// Seconds added for each item or section past `itemsWithinTimeout`:
+    /// the JSON both ways, in and out of the engine (each is an object of
+    /// its own in the request; a million items measured about a minute
+    /// here, with the engine in a child process).
     public static let secondsPerExtraItem = 50e-6
 
-    /// The time a request of `items` items (old and new together) may take:
-    /// `timeout`, plus `secondsPerExtraItem` for each item past
-    /// `itemsWithinTimeout`, so a large case is not taken for a hang.
+    /// The time a request of `items` items and sections (old and new
+    /// together) may take: `timeout`, plus `secondsPerExtraItem` for each
+    /// past `itemsWithinTimeout`, so a large case is not taken for a hang.
     public static func allowedSeconds(_ timeout: Double, items: Int) -> Double {
         timeout + Double(max(items - itemsWithinTimeout, 0)) * secondsPerExtraItem
     }
 
+    /// Items and sections in a request, old and new together: what its
+    /// time grows with (a million empty sections are as long to send as
+    /// a million items).
+    static func elements(_ pair: (old: Snapshot, new: Snapshot)) -> Int {
+        pair.old.itemCount + pair.new.itemCount + pair.old.sections.count + pair.new.sections.count
+    }
+
     /// The time request `pair` may take, in seconds.
     private func allowedSeconds(_ pair: (old: Snapshot, new: Snapshot)) -> Double {
-        ExternalEngine.allowedSeconds(timeout, items: pair.old.itemCount + pair.new.itemCount)
+        ExternalEngine.allowedSeconds(timeout, items: ExternalEngine.elements(pair))
     }
 
     /// The running process, started if there is none (or it has exited).

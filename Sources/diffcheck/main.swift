@@ -65,5 +65,5 @@ if commandsRunningEngines.contains(name) {
     }
 }
 let code = command(commandArguments)
-ProcessGroups.killAll()
+ChildProcess.endAll()
 exit(code)

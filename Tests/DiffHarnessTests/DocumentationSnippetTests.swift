@@ -250,6 +250,11 @@ private var labNotes: Regex<AnyRegexOutput> {
         #expect(hits.isEmpty, "lab notes in the documentation:\n\(hits.joined(separator: "\n"))")
     }
 
+    @Test func theFuzzAndCorpusReadmesHoldNoLabNotes() throws {
+        let hits = try Self.hits("Fuzz/README.md") + Self.hits("Corpus/README.md")
+        #expect(hits.isEmpty, "lab notes in the fuzzing documentation:\n\(hits.joined(separator: "\n"))")
+    }
+
     @Test func theReadmeHoldsNoLabNotes() throws {
         let hits = try Self.hits("README.md")
         let lines = try DocumentationFiles.read("README.md").split(separator: "\n", omittingEmptySubsequences: false).count

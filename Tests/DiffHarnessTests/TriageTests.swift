@@ -1,4 +1,5 @@
 import DiffHarness
+import Foundation
 import ListModel
 import Testing
 
@@ -334,5 +335,17 @@ import Testing
         let report = try Triage.triage("Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (2) must be equal to the number of sections contained in the collection view before the update (1), plus or minus the number of sections inserted or deleted (1 inserted, 0 deleted).")
         #expect(!report.isReproduced)
         #expect(report.verdicts[.uikit] == .some(nil))
+    }
+}
+
+/// TriageFuzz's seeds are the triage tests' real logs: each fixture is a
+/// file of Fuzz/corpus/triage/, byte for byte, so the fuzzer starts from
+/// every form the reader knows.
+@Test func everyTriageFixtureIsATriageFuzzSeed() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fuzz/corpus/triage").standardized
+    for fixture in TriageFixtures.all {
+        let seed = try String(contentsOf: folder.appendingPathComponent(fixture.name + ".log"), encoding: .utf8)
+        #expect(seed == fixture.text, "Fuzz/corpus/triage/\(fixture.name).log is not the fixture's text")
     }
 }

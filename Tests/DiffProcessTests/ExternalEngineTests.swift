@@ -145,6 +145,24 @@ private func seconds(since start: DispatchTime) -> Double {
         #expect(slow.run(old: old, new: new).output.isHang)
     }
 
+    /// Sections count as items do: a case of 100,000 empty sections (and no
+    /// item) is as long to send and answer as one of 100,000 items, and gets
+    /// the same extra time; an engine that answers after a second is in time
+    /// for it with --timeout 0.5.
+    @Test func aCaseOfManyEmptySectionsGetsMoreTimeThanASmallOne() {
+        #expect(ExternalEngine.elements((Snapshot(sections: (0..<7).map { Section(id: "s\($0)") }), Snapshot())) == 7)
+        let large = Snapshot(sections: (0..<50_000).map { Section(id: "s\($0)") })
+        let answer = #"{"stages": [{"deleteSections": [0], "insertSections": [0]}]}"#
+        let command = "python3 -c 'import sys, time\nwhile sys.stdin.readline():\n    time.sleep(1); print(sys.argv[1], flush=True)' '\(answer)'"
+        let slow = ExternalEngine(command: command, timeout: 0.5)
+        defer { slow.close() }
+        guard case .output(.stages(let stages)) = slow.run(old: large, new: large) else {
+            Issue.record("a case of 100,000 empty sections was taken for a hang")
+            return
+        }
+        #expect(stages.count == 1)
+    }
+
     /// A request far larger than a pipe holds, to an engine that never reads
     /// it: the write must give up at the deadline, not block.
     @Test func timesOutWhileWritingToAnEngineThatDoesNotRead() {
