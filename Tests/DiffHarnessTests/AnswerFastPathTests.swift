@@ -108,3 +108,49 @@ private func stringRequest(old: Snapshot, new: Snapshot) -> String {
         }
     }
 }
+
+/// Requests take the fast path too (a served or isolated engine reads them):
+/// whenever it reads one, it reads what JSONSerialization's reader reads.
+@Suite struct RequestFastPathTests {
+    @Test func readsEveryGeneratedRequestAsTheSlowReaderDoes() throws {
+        let generator = PairGenerator(options: GeneratorOptions())
+        var buffer: [UInt8] = []
+        for n in 0..<300 {
+            let pair = generator.campaignCase(seed: 5, n: n)
+            buffer.removeAll(keepingCapacity: true)
+            SnapshotJSON.appendRequest(old: pair.old, new: pair.new, to: &buffer)
+            let fast = try #require(AnswerFastPath.request(buffer), "case \(n) left to the slow reader")
+            #expect(fast.old == pair.old && fast.new == pair.new, "case \(n)")
+            let slow = try SnapshotJSON.requestThroughFoundation(fromJSON: buffer).get()
+            #expect(slow.old == pair.old && slow.new == pair.new, "case \(n)")
+        }
+    }
+
+    @Test func leavesTheUnusualToTheSlowReaderAndAgreesOnTheRest() {
+        let lines = [
+            #"{"old": [], "new": []}"#, #" {"new": [{"id": "A", "items": []}], "old": []} "#,
+            #"{"old": [{"id": "A", "content": 3, "items": [{"id": "a"}]}], "new": []}"#,
+            #"{"old": [], "new": [], "extra": 1}"#, #"{"old": []}"#, #"{"old": [], "old": []}"#,
+            #"{"old": [{"id": "A"}], "new": []}"#, #"{"old": [{"id": "A", "items": [], "x": 0}], "new": []}"#,
+            #"{"old": [{"id": "A", "content": -1, "items": []}], "new": []}"#,
+            #"{"old": [{"id": "A\n", "items": []}], "new": []}"#, #"{"old": [{"id": 1, "items": []}], "new": []}"#,
+            #"{"old": [], "new": []} x"#, #"{"old": [], "new": []"#, "", "null", "[]",
+        ]
+        var fastCount = 0
+        for text in lines {
+            let line = Array(text.utf8)
+            let slow = SnapshotJSON.requestThroughFoundation(fromJSON: line)
+            let both = SnapshotJSON.request(fromJSON: line)
+            if let fast = AnswerFastPath.request(line) {
+                fastCount += 1
+                #expect((try? slow.get()).map { $0.old == fast.old && $0.new == fast.new } == true, "\(text)")
+            }
+            switch (both, slow) {
+            case (.success(let a), .success(let b)): #expect(a.old == b.old && a.new == b.new, "\(text)")
+            case (.failure(let a), .failure(let b)): #expect(a.message == b.message, "\(text)")
+            default: Issue.record("the two readers part on \(text)")
+            }
+        }
+        #expect(fastCount == 3)
+    }
+}

@@ -189,6 +189,12 @@ public enum SnapshotJSON {
 
     /// Reads a request line: `{"old": SNAPSHOT, "new": SNAPSHOT}`.
     public static func request(fromJSON bytes: [UInt8]) -> Result<(old: Snapshot, new: Snapshot), SnapshotJSONError> {
+        if let request = AnswerFastPath.request(bytes) { return .success(request) }
+        return requestThroughFoundation(fromJSON: bytes)
+    }
+
+    /// `request(fromJSON:)` without its fast path.
+    static func requestThroughFoundation(fromJSON bytes: [UInt8]) -> Result<(old: Snapshot, new: Snapshot), SnapshotJSONError> {
         json(bytes).flatMap { value in
             guard let object = value as? [String: Any] else { return failure("request", "a JSON object", value) }
             if let unknown = object.keys.sorted().first(where: { $0 != "old" && $0 != "new" }) {
