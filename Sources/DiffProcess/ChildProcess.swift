@@ -153,7 +153,10 @@ public enum ChildProcess {
 
         let argv = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
-        let variables = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") }
+        let mark = SpawnMark.next()
+        var environment = environment ?? ProcessInfo.processInfo.environment
+        environment[SpawnMark.name] = mark
+        let variables = environment.map { strdup("\($0.key)=\($0.value)") }
         defer { variables.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = (argv + [nil]).withUnsafeBufferPointer { argvPointer in
@@ -169,6 +172,7 @@ public enum ChildProcess {
             return .failure(ChildProcessError(description: "could not start \(arguments[0]): posix_spawn: \(String(cString: strerror(spawned)))"))
         }
         ProcessGroups.add(pid)
+        SpawnMark.record(mark, group: pid)
         for descriptor in [toChild[1], fromChild[0]] {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
@@ -236,13 +240,18 @@ public enum ChildProcess {
     /// leaving our session (an engine's `setsid` descendant whose parent
     /// died), with their groups, and reaps them; waits up to `seconds` for
     /// the group `group` (just killed) to empty first, since its members
-    /// hand their own children to us as they die. Our own children (engines,
-    /// workers) are in our session and are left alone. macOS: nothing.
+    /// hand their own children to us as they die. With a group, only the
+    /// processes that carry its leader's `SpawnMark` are ended: another
+    /// engine's descendants, and processes no child of ours started, are
+    /// left alone. Our own children (engines, workers) are in our session
+    /// and are left alone. macOS: nothing.
     public static func endEscaped(afterKilling group: pid_t? = nil, within seconds: Double = 2) {
         #if os(Linux)
         guard isSubreaper else { return }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         let session = getsid(0)
+        let mark = group.flatMap { SpawnMark.mark(of: $0) }
+        defer { if let group { _ = SpawnMark.mark(of: group, forget: true) } }
         var status: Int32 = 0
         while true {
             var isBusy = false
@@ -251,7 +260,7 @@ public enum ChildProcess {
                 while waitpid(-group, &status, WNOHANG) > 0 {}
                 if kill(-group, 0) == 0 { isBusy = true }
             }
-            for stray in escapedChildren(session: session) {
+            for stray in escapedChildren(session: session) where mark.map({ SpawnMark.carries(stray, $0) }) ?? true {
                 kill(-stray, SIGKILL)
                 kill(stray, SIGKILL)
                 if waitpid(stray, &status, WNOHANG) == 0 { isBusy = true }

@@ -83,4 +83,37 @@ private func running(_ pids: [Int32]) -> [Int32] {
         }
         #expect(left.isEmpty, "processes the engine started outlived it: \(left)")
     }
+
+    /// Ending one engine's escaped descendants leaves another engine's
+    /// alone: two engines each leave a `setsid` orphan behind; closing the
+    /// first ends its own orphan only, closing the second ends the other.
+    @Test func closingOneEngineLeavesAnotherEnginesProcessesRunning() throws {
+        let script = try EngineScript(reloadAll)
+        defer { script.remove() }
+        let files = [script.file("first"), script.file("second")]
+        defer { for pid in files.flatMap(recordedPids) { kill(pid, SIGKILL) } }
+        let engines = files.map { pids in
+            ExternalEngine(command: "(setsid sleep 1000 </dev/null >/dev/null 2>&1 & echo $! >> '\(pids)'); exec " + script.command, timeout: 30)
+        }
+        for engine in engines {
+            #expect(engine.run(old: Snapshot(), new: Snapshot()) == .output(.stages([Stage(batch: Batch())])))
+        }
+        let first = recordedPids(files[0]), second = recordedPids(files[1])
+        #expect(first.count == 1 && second.count == 1)
+        engines[0].close()
+        var left = running(first)
+        for _ in 0..<100 where !left.isEmpty {
+            usleep(50_000)
+            left = running(first)
+        }
+        #expect(left.isEmpty, "the first engine's orphan outlived it: \(left)")
+        #expect(running(second) == second, "closing the first engine ended the second's process")
+        engines[1].close()
+        left = running(second)
+        for _ in 0..<100 where !left.isEmpty {
+            usleep(50_000)
+            left = running(second)
+        }
+        #expect(left.isEmpty, "the second engine's orphan outlived it: \(left)")
+    }
 }
