@@ -130,43 +130,52 @@ enum CheckCommand {
         var onNamedEngines: [String: Int] = [:]
         var onEngineCommand = 0, recordedWithAnotherCommand = 0
         var userEngines: [String: Int] = [:]
-        for entry in entries {
-            let began = Date()
-            let outcome = replayer.replay(entry)
-            let time = Date().timeIntervalSince(began)
-            if let refusal = outcome.refusal {
-                unreadable += 1
-                let text = refusal.message(path: outcome.path)
-                printError(text)
-                junit.add(suite: "corpus", name: outcome.path, time: time, failure: (message: "not run", details: text))
-                worsen(ExitCode.usage)
-                continue
-            }
-            if outcome.ranOnNamedEngine, let name = outcome.engineName { onNamedEngines[name, default: 0] += 1 }
-            // Case files only: a fuzz input names no engine (it runs on the engine under test).
-            if case .text = entry, outcome.engineName == "external", let named = outcome.checkedCase.engine {
-                if named == "external" {
-                    onEngineCommand += 1
-                    if let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
-                        recordedWithAnotherCommand += 1
+        // SIGINT, SIGTERM and SIGHUP stop the corpus part after the file it is
+        // replaying (a slow --engine-cmd engine can take long over a corpus):
+        // its summary is printed, and the exhaustive and random parts do not run.
+        var replayed = 0
+        let corpusInterruption: sig_atomic_t = catchingInterruptions {
+            for entry in entries {
+                if isInterrupted != 0 { break }
+                replayed += 1
+                let began = Date()
+                let outcome = replayer.replay(entry)
+                let time = Date().timeIntervalSince(began)
+                if let refusal = outcome.refusal {
+                    unreadable += 1
+                    let text = refusal.message(path: outcome.path)
+                    printError(text)
+                    junit.add(suite: "corpus", name: outcome.path, time: time, failure: (message: "not run", details: text))
+                    worsen(ExitCode.usage)
+                    continue
+                }
+                if outcome.ranOnNamedEngine, let name = outcome.engineName { onNamedEngines[name, default: 0] += 1 }
+                // Case files only: a fuzz input names no engine (it runs on the engine under test).
+                if case .text = entry, outcome.engineName == "external", let named = outcome.checkedCase.engine {
+                    if named == "external" {
+                        onEngineCommand += 1
+                        if let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
+                            recordedWithAnotherCommand += 1
+                        }
+                    } else {
+                        userEngines[named, default: 0] += 1
                     }
+                }
+                if outcome.meetsExpectation {
+                    junit.add(suite: "corpus", name: outcome.path, time: time, failure: nil)
                 } else {
-                    userEngines[named, default: 0] += 1
+                    missed += 1
+                    let text = ReproCommand.describe(outcome, options: options)
+                    print(text)
+                    print("reproduce: " + reproduceLine(path: outcome.path, options: options) + "\n")
+                    junit.add(suite: "corpus", name: outcome.path, time: time, failure: (message: outcome.summary, details: text))
+                    worsen(ExitCode.failure)
                 }
             }
-            if outcome.meetsExpectation {
-                junit.add(suite: "corpus", name: outcome.path, time: time, failure: nil)
-            } else {
-                missed += 1
-                let text = ReproCommand.describe(outcome, options: options)
-                print(text)
-                print("reproduce: " + reproduceLine(path: outcome.path, options: options) + "\n")
-                junit.add(suite: "corpus", name: outcome.path, time: time, failure: (message: outcome.summary, details: text))
-                worsen(ExitCode.failure)
-            }
+            return isInterrupted
         }
         if !paths.isEmpty {
-            let ran = entries.count - (unreadable - errors.count)
+            let ran = replayed - (unreadable - errors.count)
             print("corpus: " + (shard.isWhole ? "" : "shard \(shard): ") + "\(quantity(ran, "file")), \(ran - missed) meet their expectation, \(missed) do not" +
                   (unreadable == 0 ? "" : ", \(unreadable) unreadable or not run") + String(format: " (%.1f s)", Date().timeIntervalSince(start)))
         }
@@ -187,6 +196,13 @@ enum CheckCommand {
                   + "\(shellQuoted(options.engineCommand ?? "")): \(counts)")
         }
 
+        if corpusInterruption != 0 {
+            isInterrupted = corpusInterruption
+            print("check: \(interruptionWords()) during the corpus part, after \(quantity(replayed, "file")) of \(entries.count): "
+                  + "the exhaustive and random parts did not run")
+            worsen(ExitCode.failure)
+        }
+
         // `--recorded` judges recorded answers, and only those: the exhaustive and
         // random parts would run the engine (the core, by default), which the user did not ask for.
         let judgesRecordedOnly = options.flags.contains("--recorded")
@@ -202,7 +218,7 @@ enum CheckCommand {
         var walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])] = []
 
         // 2. The exhaustive bound.
-        if !options.flags.contains("--no-exhaustive") && !judgesRecordedOnly {
+        if !options.flags.contains("--no-exhaustive") && !judgesRecordedOnly && corpusInterruption == 0 {
             let bounds = (try? ExhaustCommand.bounds(options, engine: engine)) ?? []
             for bound in bounds {
                 let began = Date()

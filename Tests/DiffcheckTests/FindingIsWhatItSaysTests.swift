@@ -277,3 +277,32 @@ func aSignalStopsACampaignWithItsSummaryAndOneFileAProperty(_ signal: Int32) thr
     #expect(run.output.contains("(interrupted)"), "\(run.output)")
     #expect(run.status == 0, "\(run.output)")
 }
+
+/// SIGTERM during the corpus part (here a slow engine over a corpus of six
+/// files) stops `check` after the file it is replaying, with the corpus
+/// summary and the reason; the exhaustive and random parts do not run.
+@Test func aSignalDuringTheCorpusPartStopsCheckWithItsSummary() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let corpus = directory.appendingPathComponent("corpus")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    for n in 1...6 {
+        try "old: a\nnew: b\nexpect: pass\n".write(to: corpus.appendingPathComponent("case-\(n).case"), atomically: true, encoding: .utf8)
+    }
+    // One second an answer: deletes a, inserts b (the right answer for every file).
+    let engine = try pythonEngine("""
+        import sys, time
+        for line in sys.stdin:
+            time.sleep(1)
+            print('{"stages": [{"deleteItems": [[0, 0]], "insertItems": [[0, 0]]}]}', flush=True)
+        """, in: directory)
+    let run = try diffcheck(["check", "--corpus", corpus.path, "--engine-cmd", engine, "--flat",
+                             "--findings", directory.appendingPathComponent("findings").path], sending: SIGTERM, after: 3.5)
+    #expect(run.status == 1, "\(run.output)")
+    let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("check: interrupted (SIGTERM) during the corpus part") },
+                            "\(run.output)")
+    #expect(line.hasSuffix("of 6: the exhaustive and random parts did not run"), "\(line)")
+    #expect(run.output.contains("corpus: "), "\(run.output)")
+    #expect(!run.output.contains("exhaustive (") && !run.output.contains("random: "), "\(run.output)")
+    #expect(run.output.hasSuffix("check: FAILED (exit 1)\n"), "\(run.output)")
+}
