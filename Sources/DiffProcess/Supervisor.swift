@@ -165,13 +165,22 @@ public struct Supervisor {
             total + 2 * ExternalEngine.allowedSeconds(timeout, items: n)
                 + Double(max(n - ExternalEngine.itemsWithinTimeout, 0)) * ExternalEngine.secondsPerExtraItem
         }
-        return max(asked, 2 * timeout) + 10
+        return max(asked + 10, baseCheckingSeconds(timeout: timeout))
+    }
+
+    /// The seconds a worker may take to check a case when its `allow` line
+    /// says nothing more: twice the timeout plus 10 s, what
+    /// `checkingSeconds(timeout:items:)` gives every case short enough to
+    /// answer within the timeout. A worker sends `allow` only for a flight
+    /// that needs more, so a campaign of small cases writes no extra line.
+    public static func baseCheckingSeconds(timeout: Double) -> Double {
+        2 * timeout + 10
     }
 
     /// The deadline of a worker in `state`; `allowance`: the seconds its
     /// flight of cases may take (`checkingSeconds`, from its `allow` line).
     func deadline(_ state: WorkerState, allowance: Double? = nil) -> Date? {
-        let checking = allowance ?? (options.timeout * 2 + 10)
+        let checking = allowance ?? Supervisor.baseCheckingSeconds(timeout: options.timeout)
         switch state {
         case .checking(_, let since): return since.addingTimeInterval(checking)
         case .shrinking(_, _, _, let since): return since.addingTimeInterval(shrinkSeconds + checking)
@@ -519,7 +528,7 @@ private struct CampaignState {
         case .finished:
             return
         case .checking(let n, _):
-            let allowed = slots[index].allowance ?? (options.timeout * 2 + 10)
+            let allowed = slots[index].allowance ?? Supervisor.baseCheckingSeconds(timeout: options.timeout)
             let why = hung ? "the engine did not return within \(ExternalEngine.seconds(allowed)) (the case's deadline: "
                 + "the engine asked twice, each time allowed --timeout and more for a long case, and the checking)"
                 : (ending ?? "the worker stopped")

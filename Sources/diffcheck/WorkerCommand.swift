@@ -29,7 +29,8 @@
 //                      the next `start` line)
 //   allow N SECONDS    the flight of cases from N (generated, about to be
 //                      checked) may take SECONDS (`Supervisor.checkingSeconds`:
-//                      it grows with the cases' sizes)
+//                      it grows with the cases' sizes); sent only when that
+//                      is more than `Supervisor.baseCheckingSeconds`
 //   busy               the engine is asked again about a case that timed out
 //                      (alone, or on a part of it): the case's deadline starts again
 //   end                its share of the cases is done
@@ -129,7 +130,10 @@ enum WorkerCommand {
             // The supervisor's deadline for the flight grows with its cases.
             let allow = { (pairs: [GeneratedPair]) in
                 let seconds = Supervisor.checkingSeconds(timeout: options.timeout, items: pairs.map { totalItems($0.old, $0.new) })
-                emit("allow \(n) " + String(format: "%.3f", seconds))
+                // Only a flight that needs more than the base deadline says so (one write a case otherwise).
+                if seconds > Supervisor.baseCheckingSeconds(timeout: options.timeout) {
+                    emit("allow \(n) " + String(format: "%.3f", seconds))
+                }
             }
             let flown = isPipelined ? cases.check(numbers, willCheck: allow) : [cases.check(n, willCheck: allow)]
             if isPipelined {
