@@ -191,8 +191,8 @@ func findingsNamingAFileIsAUsageError(_ arguments: [String]) throws {
 }
 
 /// Runs diffcheck with `arguments` and sends SIGKILL to one of its workers
-/// once one has run for half a second; returns the run and the worker's pid.
-func diffcheckKillingAWorker(_ arguments: [String], in directory: URL) throws -> (run: Run, killed: Int32?) {
+/// once one has run for `seconds`; returns the run and the worker's pid.
+func diffcheckKillingAWorker(_ arguments: [String], in directory: URL, after seconds: Double = 0.5) throws -> (run: Run, killed: Int32?) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -204,7 +204,7 @@ func diffcheckKillingAWorker(_ arguments: [String], in directory: URL) throws ->
     var killed: Int32?
     _ = eventually(within: 30) {
         guard let worker = childProcesses(of: process.processIdentifier).first else { return false }
-        usleep(500_000)
+        usleep(useconds_t(seconds * 1_000_000))
         killed = worker
         return kill(worker, SIGKILL) == 0
     }

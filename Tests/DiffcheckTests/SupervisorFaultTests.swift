@@ -98,24 +98,11 @@ func childProcesses(of pid: Int32) -> [Int32] {
 @Test func aWorkerKilledFromOutsideLosesNoCases() throws {
     let findings = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: findings) }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["fuzz", "--cases", "6000", "--jobs", "2", "--findings", findings.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var killed: Int32?
-    _ = eventually(within: 30) {
-        guard let worker = childProcesses(of: process.processIdentifier).first else { return false }
-        usleep(300_000)
-        killed = worker
-        return kill(worker, SIGKILL) == 0
-    }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let (run, killed) = try diffcheckKillingAWorker(["fuzz", "--cases", "6000", "--jobs", "2", "--findings", findings.path],
+                                                    in: findings, after: 0.3)
+    let text = run.output
     #expect(killed != nil, "no worker to kill")
-    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(run.status == 0, "\(text)")
     #expect(text.contains(": 6000 cases"), "\(text)")
     #expect(text.contains("was killed by signal 9"), "\(text)")
     // Issue 27, point 11: who killed it (not diffcheck).
