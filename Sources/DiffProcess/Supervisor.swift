@@ -141,12 +141,15 @@ public struct Supervisor {
     /// The worker (0..<jobs) whose share holds case `n`.
     func stride(of n: Int) -> Int { (n / shard.count) % jobs }
 
-    func workerArguments(startingAt n: Int) -> [String] {
+    /// The arguments of the worker whose share resumes at case `n`,
+    /// `skipping` those cases of its share (already counted).
+    func workerArguments(startingAt n: Int, skipping: [Int] = []) -> [String] {
         ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(n), "--step", String(step),
                                           "--stride", String(stride(of: n)),
                                           "--cases", String(maxCases), "--findings", findings,
                                           "--state", stateFile(stride(of: n))]
             + (walkedBounds.map { ["--walked", $0] } ?? [])
+            + (skipping.isEmpty ? [] : ["--skip", skipping.map(String.init).joined(separator: ",")])
     }
 
     func stateFile(_ stride: Int) -> String {
@@ -221,6 +224,9 @@ private struct CampaignState {
     var kept: [String: RandomFailure] = [:]
     /// Cases a worker died on without the engine alone failing (run again once).
     var rerun: Set<Int> = []
+    /// Cases a worker died on that are counted and not run again (a trap
+    /// recorded, or a hang), each skipped by a worker resuming before it.
+    var crashed: Set<Int> = []
     /// Cases on which the engine did not answer in time (`failed N no-crash hang`).
     var hungCases: Set<Int> = []
     /// The smallest case the campaign stopped at for a hang.
@@ -315,7 +321,8 @@ private struct CampaignState {
         // Time, Ctrl-C or the end: every worker stops, whatever its state.
         for index in slots.indices {
             let state = slots[index].state
-            if case .checking(let n, let since) = state {
+            if case .checking(let reported, let since) = state {
+                let n = runningCase(slot: index) ?? reported
                 report.unfinished.append(String(format: "case %d (running for %.1f s)", n, Date().timeIntervalSince(since)))
             }
             slots[index].worker.kill()
@@ -330,11 +337,41 @@ private struct CampaignState {
     }
 
     func launch(startingAt n: Int) throws -> Worker {
-        try Worker(executable: supervisor.workerExecutable, arguments: supervisor.workerArguments(startingAt: n),
-                   stride: supervisor.stride(of: n), capturesErrors: options.engineCommand == nil)
+        let skipping = crashed.filter { $0 >= n && supervisor.stride(of: $0) == supervisor.stride(of: n) }.sorted()
+        return try Worker(executable: supervisor.workerExecutable, arguments: supervisor.workerArguments(startingAt: n, skipping: skipping),
+                          stride: supervisor.stride(of: n), capturesErrors: options.engineCommand == nil)
+    }
+
+    /// The case the worker in `slot` was running, by its state file, when
+    /// it is past the cases the supervisor heard of (a worker that batches
+    /// its lines, `WorkerStateFile`): a case of its share from its next
+    /// unreported one on; nil when the state file says nothing more.
+    func runningCase(slot index: Int) -> Int? {
+        let slot = slots[index]
+        guard let n = WorkerStateFile.caseNumber(atPath: supervisor.stateFile(slot.worker.stride), seed: options.seed),
+              n >= slot.next, n < supervisor.maxCases,
+              (n - slot.next) % supervisor.step == 0 else { return nil }
+        return n
     }
 
     mutating func handle(_ line: String, slot index: Int) {
+        // Nearly every line is a case's `start N` or `done N LABELS`: read from its bytes.
+        if let line = CaseLine(line) {
+            if line.isStart {
+                slots[index].state = .checking(line.caseNumber, since: Date())
+                slots[index].allowance = nil
+            } else {
+                slots[index].state = .idle(since: Date())
+                slots[index].next = line.caseNumber + supervisor.step
+                report.casesRun += 1
+                var bits = line.labels
+                while bits != 0 {
+                    labelTotals[bits.trailingZeroBitCount] += 1
+                    bits &= bits - 1
+                }
+            }
+            return
+        }
         let fields = line.split(separator: " ", maxSplits: line.hasPrefix("found ") ? 5 : line.hasPrefix("unsaved ") ? 4 : 3)
             .map(String.init)
         guard let kind = fields.first else { return }
@@ -514,8 +551,14 @@ private struct CampaignState {
     /// passing its deadline (`hung`): one transition per state.
     mutating func workerEnded(slot index: Int, hung: Bool) throws {
         let worker = slots[index].worker
-        let state = slots[index].state
+        var state = slots[index].state
         let ending = hung ? nil : worker.ending()
+        // A worker that batches its lines may have been past its last `start`.
+        switch state {
+        case .starting(let since), .idle(let since), .checking(_, let since):
+            if let running = runningCase(slot: index) { state = .checking(running, since: since) }
+        default: break
+        }
         worker.stop()
         // A worker killed by Ctrl-C (before it could ignore it) is an interruption, not a crash.
         if worker.diedOf(SIGINT) {
@@ -535,16 +578,16 @@ private struct CampaignState {
             let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
             let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n))
             if case .found(let crash) = outcome { keep(crash) }
+            // The cases before n that the worker ran but had not reported are run again.
             if case .notTheEngine = outcome {
                 rerun.insert(n)
                 report.workerDeaths.append("worker \(worker.stride) \(deathWords(worker, hung: hung)) on case \(n); the engine alone passes it, so the case was run again")
-                resumeAt = n
             } else {
                 if hung || why.contains("did not answer within") {
                     stop(atHang: n)
                 }
                 report.casesRun += 1
-                resumeAt = n + supervisor.step
+                crashed.insert(n)
             }
             // The crash was shrunk here, while the other workers waited: their clocks start again.
             for other in slots.indices { slots[other].state = refreshed(slots[other].state) }
@@ -689,4 +732,65 @@ public func timeLeft(done: Int, total: Int?, rate: Double, elapsed: Double, maxT
     if let maxTime { left = min(left ?? .infinity, max(maxTime - elapsed, 0)) }
     guard let left, left.isFinite else { return "" }
     return left >= 120 ? "  about \(Int(left / 60)) min left" : "  about \(Int(left.rounded(.up))) s left"
+}
+
+/// A worker's `start N` line, or its `done N LABELS` line with LABELS a
+/// LabelSet's bits in hexadecimal, read from the line's bytes (a campaign
+/// reads two such lines a case); nil for every other line.
+struct CaseLine {
+    /// Whether it is `start N` (else `done N LABELS`).
+    var isStart: Bool
+    /// N.
+    var caseNumber: Int
+    /// The labels' bits (0 for `start`).
+    var labels: UInt32
+
+    init?(_ line: String) {
+        var line = line
+        guard let parsed = line.withUTF8({ CaseLine.parse($0) }) else { return nil }
+        self = parsed
+    }
+
+    private init(isStart: Bool, caseNumber: Int, labels: UInt32) {
+        self.isStart = isStart
+        self.caseNumber = caseNumber
+        self.labels = labels
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CaseLine? {
+        var at = 0
+        /// The number of `radix` whose digits run from `at` to the next space or the end.
+        func number(radix: UInt64, limit: Int) -> UInt64? {
+            var value: UInt64 = 0, digits = 0
+            while at < bytes.count, bytes[at] != UInt8(ascii: " ") {
+                let byte = bytes[at]
+                let digit: UInt64
+                if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                    digit = UInt64(byte - UInt8(ascii: "0"))
+                } else if radix == 16 && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f") {
+                    digit = UInt64(byte - UInt8(ascii: "a")) + 10
+                } else {
+                    return nil
+                }
+                value = value * radix + digit
+                digits += 1
+                at += 1
+            }
+            return digits == 0 || digits > limit ? nil : value
+        }
+        func word(_ expected: StaticString) -> Bool {
+            let count = expected.utf8CodeUnitCount
+            guard bytes.count >= at + count + 1, bytes[at + count] == UInt8(ascii: " "),
+                  memcmp(bytes.baseAddress! + at, expected.utf8Start, count) == 0 else { return false }
+            at += count + 1
+            return true
+        }
+        let isStart = word("start")
+        guard isStart || word("done"), let n = number(radix: 10, limit: 18) else { return nil }
+        if isStart { return at == bytes.count ? CaseLine(isStart: true, caseNumber: Int(n), labels: 0) : nil }
+        guard at < bytes.count else { return nil }
+        at += 1
+        guard let bits = number(radix: 16, limit: 8), at == bytes.count else { return nil }
+        return CaseLine(isStart: false, caseNumber: Int(n), labels: UInt32(bits))
+    }
 }

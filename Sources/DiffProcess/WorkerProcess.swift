@@ -71,19 +71,24 @@ public final class Worker {
     /// Reads what is available; returns complete lines (engine group lines
     /// are taken here and not returned).
     public func readLines() -> [String] {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = read(descriptor, &chunk, chunk.count)
-        if count < 0 && errno == EINTR { return [] }
-        if count <= 0 {
-            isAtEnd = true
-        } else {
-            buffer += chunk[0..<count]
-        }
+        let kept = buffer.count
+        buffer.reserveCapacity(kept + 65536)
+        var count = 0
+        // Read straight into the buffer's spare capacity.
+        buffer.append(contentsOf: repeatElement(0, count: 65536))
+        count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + kept, 65536) }
+        let error = errno
+        buffer.removeLast(65536 - max(count, 0))
+        if count < 0 && error == EINTR { return [] }
+        if count <= 0 { isAtEnd = true }
         var lines: [String] = []
         var start = 0
-        while let newline = buffer[start...].firstIndex(of: 10) {
+        // Only the bytes just read can hold a new line's end.
+        var scan = kept
+        while let newline = buffer[scan...].firstIndex(of: 10) {
             let line = String(decoding: buffer[start..<newline], as: UTF8.self)
             start = newline + 1
+            scan = start
             if !handleEngineLine(line) { lines.append(line) }
         }
         buffer.removeSubrange(..<start)
@@ -113,6 +118,7 @@ public final class Worker {
 
     /// Takes an `engine PGID` or `engine-end PGID` line; false for others.
     private func handleEngineLine(_ line: String) -> Bool {
+        guard line.utf8.first == UInt8(ascii: "e") else { return false }
         if line.hasPrefix("engine "), let group = pid_t(line.dropFirst("engine ".count)) {
             engineGroups.insert(group)
             return true

@@ -3,7 +3,13 @@
 //
 // In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + step, … and speaks one line per event on
 // standard output:
-//   start N            before case N runs (also written to the state file)
+//   start N            before case N runs (the state file, `WorkerStateFile`,
+//                      names it too); a worker with an in-process engine
+//                      sends its `start` and `done` lines in batches, at most
+//                      `ProtocolLines.interval` old when a case starts, so
+//                      the case running is the state file's, which may be
+//                      past the last `start` line (the supervisor reads it
+//                      when the worker dies)
 //   failed N PROPERTY [hang]
 //                      case N failed PROPERTY (`hang`: the engine did not
 //                      answer in time); the worker waits for one line
@@ -36,6 +42,8 @@
 //   end                its share of the cases is done
 //   engine PGID, engine-end PGID
 //                      it started (stopped) an engine process group
+// `--skip N,M,…`: cases of its share not to run (the supervisor counted
+// them already: the engine trapped on them, after cases it had not reported).
 // Other modes, each for one supervisor:
 //   --serve          the engine as an external engine: one JSON request a line
 //                    on stdin, one answer a line on stdout (`IsolatedEngine`)
@@ -52,7 +60,7 @@ enum WorkerCommand {
         let options: Options
         do {
             options = try Options(arguments, valued: ["--jobs", "--index", "--step", "--stride", "--shard", "--cases", "--findings",
-                                                      "--state", "--shrink", "--exhaust", "--walked", "--from"],
+                                                      "--state", "--shrink", "--exhaust", "--walked", "--from", "--skip"],
                                   switches: ["--serve"])
         } catch {
             printError("diffcheck worker: \(error)")
@@ -101,31 +109,40 @@ enum WorkerCommand {
         // Findings go to a staging folder of this worker's; the supervisor
         // moves those it keeps into the findings folder.
         let findings = options.values["--findings"].map { stagingFolder($0, stride: stride) } ?? "Corpus/findings"
-        let state = options.values["--state"].map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? -1
-        defer { if state >= 0 { close(state) } }
-        var n = index
-        // One write per case: its `done` line, then the next case's `start`.
-        var pending = "start \(n)"
+        // Cases the supervisor already counted (the engine trapped on them): not run again.
+        let skips = Set((options.values["--skip"] ?? "").split(separator: ",").compactMap { Int($0) })
+        let state = options.values["--state"].flatMap { WorkerStateFile(path: $0, seed: options.seed) }
         // An external engine gets its cases in flights (pipelined): as many
         // as answer within an eighth of the timeout, up to 256, so the
         // supervisor's deadline (from the last line) is never at risk. An
         // in-process engine gains nothing from a flight and must not have
-        // one: if it traps, the case in this worker's `start` line has to be
-        // the one it trapped on.
+        // one: if it traps, the case in this worker's state file has to be
+        // the one it trapped on. Its `done` and `start` lines go out in
+        // batches (`ProtocolLines`): the state file names the case running.
         let isPipelined = engine is ExternalEngine
+        ProtocolLines.isBatched = !isPipelined
+        /// The first case of this worker's share from `m` on that is not skipped.
+        func unskipped(_ m: Int) -> Int {
+            var m = m
+            while m < limit && skips.contains(m) { m = after(m) }
+            return m
+        }
+        /// The case after `m` in this worker's share (`limit` past the end).
+        func after(_ m: Int) -> Int {
+            let (sum, overflows) = m.addingReportingOverflow(step)
+            return overflows ? limit : sum
+        }
+        var n = unskipped(index)
         var flight = 1
         while n < limit {
-            let numbers = Array(Swift.stride(from: n, to: limit, by: step).prefix(isPipelined ? flight : 1))
-            // Enough to rebuild the cases is on disk before they run (a
-            // fixed-width line: one write, nothing to truncate).
-            if state >= 0 {
-                let text = "seed \(options.seed) case \(n)" + (numbers.count > 1 ? " and the \(numbers.count - 1) after it, step \(step)" : "")
-                var line = Array(text.utf8)
-                line += repeatElement(UInt8(ascii: " "), count: max(95 - line.count, 0))
-                line.append(UInt8(ascii: "\n"))
-                _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
+            var numbers = [n]
+            while isPipelined && numbers.count < flight, case let m = unskipped(after(numbers[numbers.count - 1])), m < limit {
+                numbers.append(m)
             }
-            emit(pending)
+            // Enough to rebuild the cases is on disk before they run.
+            state?.write(caseNumber: n, following: numbers.count - 1, step: step)
+            ProtocolLines.queue("start \(n)")
+            ProtocolLines.sendIfDue()
             let began = ContinuousClock.now
             // The supervisor's deadline for the flight grows with its cases.
             let allow = { (pairs: [GeneratedPair]) in
@@ -141,8 +158,8 @@ enum WorkerCommand {
                 if seconds < options.timeout / 8 { flight = min(flight * 2, 256) } else if seconds > options.timeout / 4 { flight = max(flight / 2, 1) }
             }
             for (position, checked) in flown.enumerated() {
-                if position > 0 { emit(pending) }
                 let n = checked.caseNumber
+                if position > 0 { emit("start \(n)") }
                 // The supervisor decides, across workers, which case of a property is shrunk.
                 if let failure = checked.verdict.failures.first {
                     emit("failed \(n) \(failure.property.rawValue)" + (failure.isHang ? " hang" : ""))
@@ -171,14 +188,13 @@ enum WorkerCommand {
                     }
                 }
                 // The labels as the hexadecimal bits of a LabelSet.
-                pending = "done \(n) " + (checked.refusalReason.map { "refused " + $0 }
+                ProtocolLines.queue("done \(n) " + (checked.refusalReason.map { "refused " + $0 }
                     ?? checked.tooSlowReason.map { "slow \(CampaignCases.sizeClassName(checked.pair)) " + $0 }
-                    ?? (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16)))
-                if n + step < limit { pending += "\nstart \(n + step)" }
+                    ?? (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16))))
             }
-            n = (flown.last?.caseNumber ?? n) + step
+            n = unskipped(after(flown.last?.caseNumber ?? n))
         }
-        emit(n == index ? "end" : pending + "\nend")
+        emit("end")
         return ExitCode.success
     }
 }
@@ -220,8 +236,53 @@ func emitUnsaved(_ n: Int, _ property: String, why: String, text: String) {
     emit("unsaved \(n) \(property) \(Data(why.utf8).base64EncodedString()) \(Data(text.utf8).base64EncodedString())")
 }
 
-/// Writes one protocol line to standard output, unbuffered, so the
-/// supervisor sees it even if the worker dies right after.
+/// Writes one protocol line to standard output now, after the lines
+/// queued before it, so the supervisor sees it even if the worker dies
+/// right after.
 func emit(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    ProtocolLines.queue(line)
+    ProtocolLines.send()
+}
+
+/// The protocol lines a worker has not written yet. A campaign worker with
+/// an in-process engine queues its `start` and `done` lines and writes them
+/// a batch at a time (`sendIfDue`: every `interval`, or when `limit` bytes
+/// wait), so that a case costs no system call; every other line goes out
+/// at once (`emit`), after what is queued. A batch is at most `interval`
+/// old when the next case starts, so the supervisor's deadlines (seconds)
+/// are not at risk; the state file names the case running.
+enum ProtocolLines {
+    /// Whether `sendIfDue` waits for a batch (else it writes every line).
+    nonisolated(unsafe) static var isBatched = false
+    /// The longest a queued line waits before a case starts.
+    static let interval = Duration.milliseconds(5)
+    /// The most bytes that wait.
+    static let limit = 16_384
+    nonisolated(unsafe) private static var queued: [UInt8] = []
+    nonisolated(unsafe) private static var lastSent: ContinuousClock.Instant?
+    private static let lock = NSLock()
+
+    /// Adds `line` to the batch.
+    static func queue(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        queued += line.utf8
+        queued.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes the batch when it is due (always, when not batched).
+    static func sendIfDue() {
+        if isBatched, queued.count < limit, let lastSent, lastSent.duration(to: .now) < interval { return }
+        send()
+    }
+
+    /// Writes the batch now, unbuffered.
+    static func send() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !queued.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(queued))
+        queued.removeAll(keepingCapacity: true)
+        lastSent = .now
+    }
 }

@@ -1,0 +1,78 @@
+// WorkerStateFile: the one line a campaign worker keeps on disk, naming the
+// case it is running, written through a shared mapping of the file.
+//
+// A worker writes the line before every case, so it must cost no system
+// call: the bytes go into the page cache through `mmap(MAP_SHARED)`, where
+// they stay when the worker dies (a trap, SIGKILL), and where the
+// supervisor reads them. A worker that reports its cases in batches (see
+// `WorkerCommand`) is then still known to the case: the supervisor's last
+// `start` line may be a few cases behind it.
+import Foundation
+
+/// A campaign worker's state file: one fixed-width line, `seed S case N`
+/// (and, for a flight of cases to an external engine, `and the K after
+/// it, step T`), padded with spaces to `lineLength` bytes with the newline.
+public final class WorkerStateFile {
+    /// The line's length in bytes, the newline included.
+    public static let lineLength = 96
+    private let descriptor: Int32
+    /// The file's first `lineLength` bytes, mapped shared; nil when mapping
+    /// failed (each line is then written with `pwrite`).
+    private let mapping: UnsafeMutableRawPointer?
+    /// The bytes of `seed S case `, the start of every line.
+    private let prefix: [UInt8]
+    private let seed: UInt64
+
+    /// Creates (or empties) the state file at `path` for the cases of
+    /// `seed`; nil when it cannot be opened.
+    public init?(path: String, seed: UInt64) {
+        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        self.seed = seed
+        prefix = Array("seed \(seed) case ".utf8)
+        // mmap(2) returns MAP_FAILED, (void *)-1, on failure.
+        if ftruncate(descriptor, off_t(Self.lineLength)) == 0,
+           let mapped = mmap(nil, Self.lineLength, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
+           mapped != UnsafeMutableRawPointer(bitPattern: -1) {
+            mapping = mapped
+        } else {
+            mapping = nil
+        }
+    }
+
+    deinit {
+        if let mapping { munmap(mapping, Self.lineLength) }
+        close(descriptor)
+    }
+
+    /// Records that case `n` is about to run (and, when `following` > 0,
+    /// the `following` cases after it, `step` apart, in the same flight).
+    public func write(caseNumber n: Int, following: Int = 0, step: Int = 1) {
+        var line = [UInt8]()
+        line.reserveCapacity(Self.lineLength)
+        line += prefix
+        line += String(n).utf8
+        if following > 0 { line += " and the \(following) after it, step \(step)".utf8 }
+        if line.count > Self.lineLength - 1 { line.removeLast(line.count - (Self.lineLength - 1)) }
+        line += repeatElement(UInt8(ascii: " "), count: Self.lineLength - 1 - line.count)
+        line.append(UInt8(ascii: "\n"))
+        line.withUnsafeBytes { bytes in
+            if let mapping {
+                mapping.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            } else {
+                _ = pwrite(descriptor, bytes.baseAddress, bytes.count, 0)
+            }
+        }
+    }
+
+    /// The case number the state file at `path` names for `seed` (the
+    /// first case of its flight), or nil when the file is missing, empty,
+    /// or names another seed.
+    public static func caseNumber(atPath path: String, seed: UInt64) -> Int? {
+        guard let data = FileManager.default.contents(atPath: path),
+              let line = String(data: data.prefix(lineLength), encoding: .utf8) else { return nil }
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard words.count >= 4, words[0] == "seed", words[1] == "\(seed)", words[2] == "case" else { return nil }
+        return Int(words[3])
+    }
+}
