@@ -3,21 +3,29 @@
 // that checks the first against the second. No package dependencies, by design.
 import PackageDescription
 
-/// Coverage instrumentation for the fuzz target's fast build, and nothing in
+/// Coverage instrumentation for the fuzz targets' fast build, and nothing in
 /// every other build. `Fuzz/run.sh --fast` sets `DIFFCHECK_FUZZ_COVERAGE`
 /// when it builds the Fuzz package (which depends on this one by path), so
 /// that libFuzzer's coverage reaches only the modules a fuzz input runs:
-/// the core, the model and the harness (generator, engines, properties), not
-/// the fuzz target's own entry point, seed maker and repro mode.
-/// `edges`: edge counters only (`-sanitize-coverage=edge,...` without
-/// `trace-cmp`); `cmp`: `-sanitize=fuzzer`'s full set, comparison hooks
-/// included. Unset, the flags are empty: `swift build` and `swift test` of
-/// this package never see them. (Fuzz/README.md, "run.sh".)
+/// the core, the model and HarnessCore (choices, generator, engines,
+/// properties), not the rest of the harness (shrinking, campaigns, corpus,
+/// reports, triage) nor the fuzz target's own entry point, seed maker and
+/// repro mode. `edges`: edge counters only (`-sanitize-coverage=edge,...`
+/// without `trace-cmp`); `cmp`: `-sanitize=fuzzer`'s full set, comparison
+/// hooks included. Unset, the flags are empty: `swift build` and `swift
+/// test` of this package never see them. (Fuzz/README.md, "run.sh".)
 let fuzzCoverage: [SwiftSetting] = switch Context.environment["DIFFCHECK_FUZZ_COVERAGE"] {
 case "edges": [.unsafeFlags(["-sanitize=fuzzer", "-sanitize-coverage=edge,inline-8bit-counters,pc-table"])]
 case "cmp": [.unsafeFlags(["-sanitize=fuzzer"])]
 default: []
 }
+
+/// The same flags for DiffHarness, when `DIFFCHECK_FUZZ_COVERAGE_HARNESS` is
+/// `1` as well: `run.sh --target triage --fast` sets it, since TriageFuzz's
+/// input runs the triage reader, which lives in DiffHarness. DiffFuzz and
+/// CaseFuzz inputs run no DiffHarness code, so their fast build leaves it out.
+let harnessFuzzCoverage: [SwiftSetting] =
+    Context.environment["DIFFCHECK_FUZZ_COVERAGE_HARNESS"] == "1" ? fuzzCoverage : []
 
 let package = Package(
     name: "diffcheck",
@@ -41,11 +49,18 @@ let package = Package(
         // The reference list model (the oracle) and the case format. Imports nothing of ours.
         // RULES.md, the rule book it implements, is documentation, not a resource.
         .target(name: "ListModel", exclude: ["RULES.md"], swiftSettings: fuzzCoverage),
-        // Generators, properties, shrinking, engines, corpus: everything that
-        // runs in the caller's process. Builds wherever Foundation does (iOS
-        // included): no process code
+        // What one generated case runs: choices, generation, the in-process
+        // engines, the properties (and through them the model's apply). The
+        // fuzz target's per-input path lies here, in ListDiff and in
+        // ListModel, so the fast fuzz build instruments these three only.
+        // DiffHarness re-exports it: clients import DiffHarness.
+        .target(name: "HarnessCore", dependencies: ["ListDiff", "ListModel"], swiftSettings: fuzzCoverage),
+        // Shrinking, campaigns, corpus, reports, triage, the engines' JSON:
+        // everything else that runs in the caller's process. Builds wherever
+        // Foundation does (iOS included): no process code
         // (Tests/DiffHarnessTests/ProcessFreeTests.swift checks it).
-        .target(name: "DiffHarness", dependencies: ["ListDiff", "ListModel"], swiftSettings: fuzzCoverage),
+        .target(name: "DiffHarness", dependencies: ["HarnessCore", "ListDiff", "ListModel"],
+                swiftSettings: harnessFuzzCoverage),
         // Child processes: external and isolated engines, workers, the
         // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
         .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel"]),
@@ -66,7 +81,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
-        .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "ListDiff", "ListModel"],
+        .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "HarnessCore", "ListDiff", "ListModel"],
                     exclude: ["ConformanceSamples"]),
         // The UIKit conformance runner: tests only on iOS (UIKit), none
         // elsewhere; run by CI's ios-simulator job with xcodebuild test.

@@ -33,13 +33,16 @@ Fuzz/run.sh: build the libFuzzer targets (release, -sanitize=fuzzer,address) and
   Fuzz/run.sh --help                  this text
   Fuzz/run.sh --fast [--fork N] [FLAGS...]
                                       a campaign built without AddressSanitizer, coverage edges
-                                      counted only in ListDiff, ListModel and DiffHarness (no
-                                      comparison hooks; its own build, Fuzz/.build-fast): the most
+                                      counted only in ListDiff, ListModel and HarnessCore, where a
+                                      fuzz input runs (and DiffHarness for --target triage, whose
+                                      reader lives there; no comparison hooks; its own build,
+                                      Fuzz/.build-fast, Fuzz/.build-fast-triage): the most
                                       executions a second; --regress, ClusterFuzzLite and OSS-Fuzz
                                       keep ASan
   Fuzz/run.sh --fast-cmp [--fork N] [FLAGS...]
                                       the same with libFuzzer's comparison hooks (-use_cmp's
-                                      input), as -sanitize=fuzzer has them (Fuzz/.build-fast-cmp)
+                                      input), as -sanitize=fuzzer has them (Fuzz/.build-fast-cmp,
+                                      Fuzz/.build-fast-cmp-triage)
   (--fast and --fast-cmp also go before --build.)
 
 Campaigns (with or without --fork) pass FLAGS to libFuzzer (-max_total_time=S, -runs=N,
@@ -153,7 +156,8 @@ scratch=()
 # (Fuzz/.build, which also holds the working corpus) has fixed flags.
 fresh_scratch() {
     [ "${#scratch[@]}" -eq 2 ] || return 0
-    local dir="${scratch[1]}" flags="${swiftflags[*]} DIFFCHECK_FUZZ_COVERAGE=${DIFFCHECK_FUZZ_COVERAGE:-}"
+    local dir="${scratch[1]}"
+    local flags="${swiftflags[*]} DIFFCHECK_FUZZ_COVERAGE=${DIFFCHECK_FUZZ_COVERAGE:-} DIFFCHECK_FUZZ_COVERAGE_HARNESS=${DIFFCHECK_FUZZ_COVERAGE_HARNESS:-}"
     if [ -d "$dir" ] && [ "$(cat "$dir/.diffcheck-flags" 2>/dev/null)" != "$flags" ]; then
         echo "Fuzz/run.sh: $dir was built with other flags; building it again from scratch" >&2
         rm -rf "$dir"
@@ -246,13 +250,15 @@ callerdir="$PWD"
 logs="$fuzz/.build/logs"
 # The ASan build (and build.sh) take their flags from the command line only:
 # the root package's coverage flags are for the fast builds.
-unset DIFFCHECK_FUZZ_COVERAGE
+unset DIFFCHECK_FUZZ_COVERAGE DIFFCHECK_FUZZ_COVERAGE_HARNESS
 # --fast, --fast-cmp: a campaign (or --fork campaign) without
 # AddressSanitizer, which took a fifth of an execution, and with coverage
-# only in the modules a fuzz input runs (ListDiff, ListModel, DiffHarness;
-# the root Package.swift reads DIFFCHECK_FUZZ_COVERAGE): --fast counts
-# edges only, --fast-cmp adds libFuzzer's comparison hooks (Fuzz/README.md,
-# "run.sh"). A memory error then shows only if it crashes.
+# only in the modules a fuzz input runs (ListDiff, ListModel, HarnessCore;
+# for TriageFuzz DiffHarness too, where the triage reader lives; the root
+# Package.swift reads DIFFCHECK_FUZZ_COVERAGE and
+# DIFFCHECK_FUZZ_COVERAGE_HARNESS): --fast counts edges only, --fast-cmp
+# adds libFuzzer's comparison hooks (Fuzz/README.md, "run.sh"). A memory
+# error then shows only if it crashes.
 case "${1:-}" in
 --fast | --fast-cmp)
     fastmode="$1"
@@ -266,6 +272,12 @@ case "${1:-}" in
     else
         export DIFFCHECK_FUZZ_COVERAGE=cmp
         scratch=(--scratch-path "$fuzz/.build-fast-cmp")
+    fi
+    # The triage reader is DiffHarness code: its build instruments that too,
+    # in a directory of its own (one set of flags per directory).
+    if [ "$target" = triage ]; then
+        export DIFFCHECK_FUZZ_COVERAGE_HARNESS=1
+        scratch[1]="${scratch[1]}-triage"
     fi
     # -sanitize=fuzzer comes from the manifests, per module.
     swiftflags=(-Xswiftc -parse-as-library)

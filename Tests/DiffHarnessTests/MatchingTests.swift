@@ -2,6 +2,7 @@
 import Testing
 import ListModel
 @testable import DiffHarness
+@testable import HarnessCore
 
 @Test func pairingByScanningAgreesWithPairingByHashing() {
     var random = SplitMix64(seed: 11)

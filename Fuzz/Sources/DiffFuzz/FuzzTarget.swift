@@ -5,8 +5,9 @@ import DiffHarness
 import ListModel
 
 /// The engine under test, the generator that feeds it and the checker that
-/// judges it, fixed for a whole fuzzing run.
-struct FuzzTarget: Sendable {
+/// judges it, fixed for a whole fuzzing run. A class: every input reads the
+/// one target with a retain, not a copy of its engine, generator and checker.
+final class FuzzTarget: Sendable {
     let engine: any DiffEngine
     let profile: Profile
     let generator: PairGenerator

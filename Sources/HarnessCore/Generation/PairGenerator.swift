@@ -17,6 +17,15 @@ public struct GeneratedPair: Hashable, Sendable {
     public var choices: [Int]
     /// The bound of each choice.
     public var bounds: [Int]
+
+    /// The pair `old` to `new`, made from `choices` whose bounds are `bounds`
+    /// (the memberwise initializer, for the harness's other modules).
+    package init(old: Snapshot, new: Snapshot, choices: [Int], bounds: [Int]) {
+        self.old = old
+        self.new = new
+        self.choices = choices
+        self.bounds = bounds
+    }
 }
 
 /// Makes snapshot pairs from a choice sequence.
@@ -152,17 +161,17 @@ public struct PairGenerator: Sendable {
     /// Fresh identities in a fixed order (`a`, `b`, … for items, `A`, `B`, …
     /// for sections), and how many of each are used so far (for duplicates:
     /// the used ones are the first `itemCount` and `sectionCount` names).
-    struct Names {
+    package struct Names {
         var itemCount = 0
         var sectionCount = 0
 
         /// The `index`-th item identity: `a` … `z`, then `a1` … `z1`, `a2` …
-        static func itemName(_ index: Int) -> String {
+        package static func itemName(_ index: Int) -> String {
             index < itemNames.count ? itemNames[index] : name(index, letters: itemLetters)
         }
 
         /// The `index`-th section identity: `A` … `Z`, then `A1` … `Z1`, `A2` …
-        static func sectionName(_ index: Int) -> String {
+        package static func sectionName(_ index: Int) -> String {
             index < sectionNames.count ? sectionNames[index] : name(index, letters: sectionLetters)
         }
 

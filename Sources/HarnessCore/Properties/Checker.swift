@@ -68,7 +68,7 @@ public struct Checker: Sendable {
     /// `check(old:new:)`, leaving in `matching` the pair's `Matching` when
     /// the check built one (for `minimal-moves`), so that the case's labels
     /// read the same one instead of building it again.
-    func check(old: Snapshot, new: Snapshot, matching: inout Matching?) -> Verdict {
+    package func check(old: Snapshot, new: Snapshot, matching: inout Matching?) -> Verdict {
         if isSkipped(old: old, new: new) {
             return Verdict(output: nil, failures: [], isSkipped: true)
         }
@@ -91,7 +91,7 @@ public struct Checker: Sendable {
 
     /// `check(pairs:stoppingAtHang:)`, with each pair's `Matching` when its
     /// check built one (see `check(old:new:matching:)`).
-    func checkSharingMatchings(pairs: [(old: Snapshot, new: Snapshot)], stoppingAtHang: Bool = false)
+    package func checkSharingMatchings(pairs: [(old: Snapshot, new: Snapshot)], stoppingAtHang: Bool = false)
         -> [(verdict: Verdict, matching: Matching?)] {
         let isAskedTwice = properties.contains(.deterministic)
         let perPair = isAskedTwice ? 2 : 1

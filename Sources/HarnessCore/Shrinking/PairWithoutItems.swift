@@ -5,7 +5,7 @@ import ListModel
 /// `old` and `new` without the items whose positions satisfy `isRemoved`,
 /// counting old's items first, then new's, section by section, in order.
 /// Sections stay, even when they lose every item.
-func pairWithoutItems(old: Snapshot, new: Snapshot, where isRemoved: (Int) -> Bool) -> (old: Snapshot, new: Snapshot) {
+package func pairWithoutItems(old: Snapshot, new: Snapshot, where isRemoved: (Int) -> Bool) -> (old: Snapshot, new: Snapshot) {
     var position = 0
     func without(_ snapshot: Snapshot) -> Snapshot {
         var result = snapshot

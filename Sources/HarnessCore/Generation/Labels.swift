@@ -125,7 +125,7 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
 
     /// The labels of a pair whose matching is already built (a campaign
     /// builds one per case, for `minimal-moves` and for these).
-    init(old: Snapshot, new: Snapshot, matching: Matching) {
+    package init(old: Snapshot, new: Snapshot, matching: Matching) {
         self = Self.reading(old: old, new: new, matching: matching)
     }
 

@@ -13,18 +13,18 @@ import ListModel
 /// rest is the harness's own.)
 public struct Matching {
     /// For each old section, the index of its matched new section.
-    var newSectionOfOld: [Int?]
+    package var newSectionOfOld: [Int?]
     /// For each new section, the index of its matched old section.
-    var oldSectionOfNew: [Int?]
+    package var oldSectionOfNew: [Int?]
     /// Matched items: old path and new path, in the old snapshot's reading
     /// order (so the pairs of one old section are consecutive).
-    var itemPairs: [(old: ItemPath, new: ItemPath)]
+    package var itemPairs: [(old: ItemPath, new: ItemPath)]
     /// Whether the old snapshot repeats an item identity.
-    var oldRepeatsItems: Bool
+    package var oldRepeatsItems: Bool
     /// Whether the new snapshot repeats an item identity.
-    var newRepeatsItems: Bool
+    package var newRepeatsItems: Bool
 
-    init(old: Snapshot, new: Snapshot) {
+    package init(old: Snapshot, new: Snapshot) {
         (newSectionOfOld, oldSectionOfNew) = Matching.pairInOrder(
             old.sections.map { $0.id }, new.sections.map { $0.id })
         let oldCount = old.itemCount, newCount = new.itemCount
