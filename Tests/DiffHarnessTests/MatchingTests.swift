@@ -51,9 +51,38 @@ private func matchingByDefinition(old: Snapshot, new: Snapshot)
 }
 
 @Test func aCodeIsAddedOnceAndReadBack() {
-    var codes: [String: Int] = [:]
+    var codes = IdentityCodes(capacity: 0)
     #expect(codes.code(of: "a") == (0, true))
     #expect(codes.code(of: "b") == (1, true))
     #expect(codes.code(of: "a") == (0, false))
-    #expect(codes == ["a": 0, "b": 1])
+    #expect(codes.count == 2)
+}
+
+/// Codes agree with a Dictionary's through growth (a table made for one
+/// identity holds 20,000), long identities, and the empty one.
+@Test func identityCodesAgreeWithADictionary() {
+    var codes = IdentityCodes(capacity: 1)
+    var expected: [String: Int] = [:]
+    var random = SplitMix64(seed: 13)
+    for _ in 0..<60_000 {
+        let n = random.value(upTo: 20_000)
+        let identity = n == 0 ? "" : n % 7 == 0 ? "a-long-identifier-beyond-small-strings-\(n)" : PairGenerator.Names.itemName(n)
+        let isNew = expected[identity] == nil
+        if isNew { expected[identity] = expected.count }
+        let got = codes.code(of: identity)
+        #expect(got.code == expected[identity] && got.isNew == isNew, "\(identity)")
+        if got.code != expected[identity] { break }
+    }
+    #expect(codes.count == expected.count)
+}
+
+/// Names past the 260 made up front: a letter, then the number of times
+/// round the alphabet.
+@Test func namesPastTheFirstOnesAreALetterAndANumber() {
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    for index in [0, 25, 26, 259, 260, 261, 999, 12_345, 1_000_000, Int(Int32.max)] {
+        let expected = String(letters[index % 26]) + (index < 26 ? "" : String(index / 26))
+        #expect(PairGenerator.Names.itemName(index) == expected)
+        #expect(PairGenerator.Names.sectionName(index) == expected.uppercased())
+    }
 }

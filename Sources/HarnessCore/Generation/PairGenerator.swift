@@ -167,25 +167,39 @@ public struct PairGenerator: Sendable {
 
         /// The `index`-th item identity: `a` … `z`, then `a1` … `z1`, `a2` …
         package static func itemName(_ index: Int) -> String {
-            index < itemNames.count ? itemNames[index] : name(index, letters: itemLetters)
+            index < itemNames.count ? itemNames[index] : name(index, first: UInt8(ascii: "a"))
         }
 
         /// The `index`-th section identity: `A` … `Z`, then `A1` … `Z1`, `A2` …
         package static func sectionName(_ index: Int) -> String {
-            index < sectionNames.count ? sectionNames[index] : name(index, letters: sectionLetters)
+            index < sectionNames.count ? sectionNames[index] : name(index, first: UInt8(ascii: "A"))
         }
 
-        static func name(_ index: Int, letters: [String]) -> String {
-            let letter = letters[index % letters.count]
-            return index < letters.count ? letter : letter + String(index / letters.count)
+        /// The `index`-th name of the alphabet from `first`: its letter
+        /// (`index % 26`), then `index / 26` in decimal when that is not 0,
+        /// written straight into the string's bytes (a long case names
+        /// tens of thousands of items).
+        static func name(_ index: Int, first: UInt8) -> String {
+            let letter = first + UInt8(index % 26)
+            var number = index / 26
+            guard number > 0 else { return String(decoding: CollectionOfOne(letter), as: UTF8.self) }
+            var digits = 0
+            var rest = number
+            while rest > 0 { digits += 1; rest /= 10 }
+            return String(unsafeUninitializedCapacity: digits + 1) { bytes in
+                bytes[0] = letter
+                for at in stride(from: digits, to: 0, by: -1) {
+                    bytes[at] = UInt8(ascii: "0") + UInt8(number % 10)
+                    number /= 10
+                }
+                return digits + 1
+            }
         }
 
         // The first names, made once: naming is on the hot path of
         // enumeration and shrinking.
-        static let itemLetters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
-        static let sectionLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map(String.init)
-        static let itemNames = (0..<260).map { name($0, letters: itemLetters) }
-        static let sectionNames = (0..<260).map { name($0, letters: sectionLetters) }
+        static let itemNames = (0..<260).map { name($0, first: UInt8(ascii: "a")) }
+        static let sectionNames = (0..<260).map { name($0, first: UInt8(ascii: "A")) }
 
         mutating func freshItem() -> String {
             defer { itemCount += 1 }

@@ -94,8 +94,7 @@ public struct Matching {
     /// one side is a repeated identity.
     static func itemPartnersByHashing(old: Snapshot, new: Snapshot, oldCount: Int, newCount: Int)
         -> (partner: [ItemPath?], oldRepeats: Bool, newRepeats: Bool) {
-        var codes: [String: Int] = [:]
-        codes.reserveCapacity(oldCount + newCount)
+        var codes = IdentityCodes(capacity: oldCount + newCount)
         var untaken: [Int] = []
         untaken.reserveCapacity(oldCount)
         var nextSame = [Int](repeating: -1, count: oldCount)
@@ -225,17 +224,4 @@ public struct Matching {
         }
         return moves + staying.count - Matching.longestIncreasingLength(staying)
     }
-}
-
-extension Dictionary where Value == Int {
-    /// The code of `key` in a table of codes 0, 1, 2, …: its value, or, for
-    /// a key not in the table, the next code (`count`), added. One lookup.
-    mutating func code(of key: Key) -> (code: Int, isNew: Bool) {
-        let next = count
-        let code = Self.read(&self[key, default: next])
-        return (code, code == next)
-    }
-
-    /// The value an `inout` access yields (the access adds a missing key).
-    private static func read(_ value: inout Int) -> Int { value }
 }
