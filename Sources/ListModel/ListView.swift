@@ -86,10 +86,13 @@ public enum ListView {
             return .failure(rejection)
         }
         if profile == .strict {
-            let map = SectionMap(context)
-            for check in portableChecks {
-                if let rejection = check(context, map) { return .failure(rejection) }
-            }
+            // The issued batch's section map. It reads only the section
+            // deletes, inserts and first move from each source, and the
+            // validator's steps drop only item operations and exact duplicate
+            // moves: unless a section reload was split, it is the map of the
+            // batch the view applies, which step 9 built.
+            let map = context.batch.reloadedSections.isEmpty ? applied.map : SectionMap(context)
+            if let rejection = portableSubsetRejection(context, map) { return .failure(rejection) }
         }
         // The batch the view applies, with the section map step 9 counted with.
         return .success(applied.context.applied(applied.map))
@@ -113,14 +116,14 @@ public enum ListView {
         return applied
     }
 
-    /// What `strict` rejects on top of UICollectionView (RULES.md §3.3), in
-    /// order. Made once, not per call: a closure that captured the context
-    /// would cost an allocation each.
-    private static let portableChecks: [@Sendable (BatchContext, SectionMap) -> Rejection?] = [
-        { context, _ in context.checkDuplicateMoves() },
-        { context, map in context.checkReloadSectionCountChanges(map) },
-        { context, map in context.checkItemOperationInChangedSection(map) },
-        { context, _ in context.checkItemChangeInMovedSection() },
-        { context, map in context.checkReloadNotInPlace(map) },
-    ]
+    /// What `strict` rejects on top of UICollectionView (RULES.md §3.3): the
+    /// first rejection of its checks, in order; `map` is the issued batch's
+    /// section map.
+    private static func portableSubsetRejection(_ context: BatchContext, _ map: SectionMap) -> Rejection? {
+        context.checkDuplicateMoves()
+            ?? context.checkReloadSectionCountChanges(map)
+            ?? context.checkItemOperationInChangedSection(map)
+            ?? context.checkItemChangeInMovedSection()
+            ?? context.checkReloadNotInPlace(map)
+    }
 }

@@ -14,15 +14,13 @@ extension BatchContext {
     /// §3.3 `duplicate-move`: the same move twice. UICollectionView drops the
     /// copy; the model knows of no source for UITableView's behaviour.
     func checkDuplicateMoves() -> Rejection? {
-        // The first move equal to an earlier one, by a set of those seen.
-        var seenItemMoves: Set<Ends<ItemPath>> = []
-        for move in batch.movedItems where !seenItemMoves.insert(Ends(from: move.from, to: move.to)).inserted {
+        // The first move equal to an earlier one.
+        if let move = firstDuplicate(in: batch.movedItems.map { Ends(from: $0.from, to: $0.to) }) {
             return portableRejection(.duplicateMove,
                 "index path (\(move.from.uikitDescription)) is moved to (\(move.to.uikitDescription)) twice in one batch",
                 uikit: "it drops the copy", elsewhere: "no source says what UITableView does with it")
         }
-        var seenSectionMoves: Set<Ends<Int>> = []
-        for move in batch.movedSections where !seenSectionMoves.insert(Ends(from: move.from, to: move.to)).inserted {
+        if let move = firstDuplicate(in: batch.movedSections.map { Ends(from: $0.from, to: $0.to) }) {
             return portableRejection(.duplicateMove, "section \(move.from) is moved to section \(move.to) twice in one batch",
                 uikit: "it drops the copy", elsewhere: "no source says what UITableView does with it")
         }
@@ -51,6 +49,8 @@ extension BatchContext {
     /// which is deleted in the same batch`). (Moves into or out of such
     /// sections are rejected by UIKit itself, §3.1.)
     func itemOperationsInChangedSections(_ map: SectionMap) -> [(operation: Operation, message: String)] {
+        // No section inserted, deleted or reloaded: no operation is aimed at one.
+        guard !batch.deletedSections.isEmpty || !batch.insertedSections.isEmpty || !batch.reloadedSections.isEmpty else { return [] }
         let deleted = Set(batch.deletedSections)
         let inserted = Set(batch.insertedSections)
         let reloaded = Set(batch.reloadedSections)
@@ -130,6 +130,8 @@ extension BatchContext {
     /// insert half (§3.1 step 3) is that same index path. A delete and an
     /// insert before it that cancel out leave it in place.
     func reloadsNotInPlace(_ map: SectionMap) -> [(reload: ItemPath, end: ItemPath, isInsertHalf: Bool)] {
+        // No item reloaded: nothing to look at (and no split to compute).
+        guard !batch.reloadedItems.isEmpty else { return [] }
         let insertHalves = ListView.reloadedItemDestinations(batch.batch)
         var found: [(ItemPath, ItemPath, Bool)] = []
         // One placement per section, however many of its items are reloaded.

@@ -27,19 +27,24 @@ struct CollectionViewUpdate {
     /// Throws `attempt to delete and reload the same index path (P)` for a
     /// reload that is also deleted.
     init(_ batch: Batch) throws(Rejection) {
-        let issued = Self.issuedLists(batch)
-        var deletes = issued.deletes, inserts = issued.inserts
-        if !issued.reloads.isEmpty {
-            let shifts = ReloadShifts(deletes: issued.deletes.descending(), inserts: issued.inserts.ascending())
-            for reload in issued.reloads.ascending() {
+        var (deletes, inserts, reloads, moves) = Self.issuedLists(batch)
+        deletes.sortDescending()
+        inserts.sortAscending()
+        if !reloads.isEmpty {
+            let shifts = ReloadShifts(deletes: deletes, inserts: inserts)
+            reloads.sortAscending()
+            for reload in reloads {
                 let halves = try Self.split(reload, shifts: shifts)
                 deletes.append(halves.delete)
                 inserts.append(halves.insert)
             }
+            deletes.sortDescending()
+            inserts.sortAscending()
         }
-        self.deletes = deletes.descending()
-        self.inserts = inserts.ascending()
-        self.moves = issued.moves.ascending()
+        moves.sortAscending()
+        self.deletes = deletes
+        self.inserts = inserts
+        self.moves = moves
     }
 
     /// Step 2's raw material: the batch's operations as update items, by

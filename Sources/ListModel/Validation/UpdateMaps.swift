@@ -56,14 +56,15 @@ struct UpdateSectionMap {
         var movedTo: Set<Int> = [], movedFrom: Set<Int> = [], inserted: Set<Int> = []
         var hasMoves = false
         var refused: Rejection?
-        for item in update.deletes + update.moves + update.inserts where item.isSection {
-            let s = item.path.section
+        walk: for item in [update.deletes, update.moves, update.inserts].joined() where item.isSection {
+            let s = item.path.section, destination = (item.destination ?? item.path).section
             // NSMutableIndexSet refuses a negative section (NSNotFound − 1 is its largest index).
-            if let negative = [s, (item.destination ?? item.path).section].first(where: { $0 < 0 }) {
+            if s < 0 || destination < 0 {
+                let negative = s < 0 ? s : destination
                 refused = Rejection(.negativeSection,
                     "*** -[NSMutableIndexSet addIndexesInRange:]: Range {\(UInt(bitPattern: negative)), 1} exceeds maximum index value of NSNotFound - 1"
                     + " (\(UpdateItemMap.describe(item)) names section \(negative))")
-                break
+                break walk
             }
             switch item.action {
             case .delete:
@@ -153,19 +154,21 @@ struct UpdateItemMap {
         let oldStarts = Self.sectionStarts(old), newStarts = Self.sectionStarts(new)
 
         // The deletes: each surviving item's index less the delete entries before it.
-        var deletedBefore = Array(repeating: 0, count: oldCount + 1)
-        var deleted = Array(repeating: false, count: oldCount)
-        for item in update.deletes {
-            for g in try Self.globalIndexes(of: item, starts: oldStarts, in: old) {
-                deleted[g] = true
-                deletedBefore[g + 1] += 1
+        var map = Array(0..<oldCount)
+        if !update.deletes.isEmpty {
+            var deletedBefore = Array(repeating: 0, count: oldCount + 1)
+            var deleted = Array(repeating: false, count: oldCount)
+            for item in update.deletes {
+                for g in try Self.globalIndexes(of: item, starts: oldStarts, in: old) {
+                    deleted[g] = true
+                    deletedBefore[g + 1] += 1
+                }
             }
-        }
-        var map = Array(repeating: notFound, count: oldCount)
-        var running = 0
-        for o in 0..<oldCount {
-            running += deletedBefore[o]
-            if !deleted[o] { map[o] = o - running }
+            var running = 0
+            for o in 0..<oldCount {
+                running += deletedBefore[o]
+                map[o] = deleted[o] ? notFound : o - running
+            }
         }
 
         // The moves, in order.
@@ -269,12 +272,13 @@ struct UpdateItemMap {
                 + " (\(Self.describe(insert)) is at index path (\(insert.path.uikitDescription)), which has no global index after the update)")
         }
         // Only a place that exists has layout attributes to animate to (B:363-367).
-        var animated: [Int: Int] = [:]
+        // For each place, the first item animated to it (`notFound`: none yet).
+        var animated = Array(repeating: notFound, count: max(newCount, 0))
         for (o, value) in oldGlobalItemMap.enumerated() where value >= 0 && value < newCount {
-            if let first = animated[value] {
+            if animated[value] != notFound {
                 throw Rejection(.twoAnimationsForOneItem,
                     "attempt to create two animations for new global item index \(value)"
-                    + " (the update's item map sends the items at global indexes \(first) and \(o) before the update there)")
+                    + " (the update's item map sends the items at global indexes \(animated[value]) and \(o) before the update there)")
             }
             animated[value] = o
         }
@@ -282,8 +286,9 @@ struct UpdateItemMap {
 
     /// The global index of each section's first item, and the total at the end.
     private static func sectionStarts(_ snapshot: Snapshot) -> [Int] {
-        var starts = [0]
+        var starts: [Int] = []
         starts.reserveCapacity(snapshot.sections.count + 1)
+        starts.append(0)
         for section in snapshot.sections { starts.append(starts[starts.count - 1] + section.items.count) }
         return starts
     }
