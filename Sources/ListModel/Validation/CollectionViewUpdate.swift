@@ -82,7 +82,13 @@ struct CollectionViewUpdate {
     /// The batch the view applies once every step passed: the trimmed
     /// deletes, inserts and moves, reloads split (RULES.md §2).
     var appliedBatch: Batch {
-        Batch((deletes + moves + inserts).sorted { $0.order < $1.order }.map(\.operation))
+        var kept: [UpdateItem] = []
+        kept.reserveCapacity(deletes.count + moves.count + inserts.count)
+        kept += deletes
+        kept += moves
+        kept += inserts
+        kept.sort { $0.order < $1.order }
+        return Batch(kept.map(\.operation))
     }
 }
 

@@ -193,13 +193,14 @@ struct UpdateItemMap {
         // negative section sorts after every other insert (NSIndexPath
         // compares unsigned), so the climb's assertion comes before its own.
         var inserted: [Int] = []
-        var insertedBy: [UpdateItem] = []
+        // The index in `update.inserts` of the item each entry comes from.
+        var insertedBy: [Int] = []
         var pending: Rejection?
         do {
-            for item in update.inserts {
+            for (index, item) in update.inserts.enumerated() {
                 for g in try Self.globalIndexes(of: item, starts: newStarts, in: new) {
                     inserted.append(g)
-                    insertedBy.append(item)
+                    insertedBy.append(index)
                 }
             }
         } catch {
@@ -219,7 +220,7 @@ struct UpdateItemMap {
             }
             if let first {
                 throw Rejection(.itemMapInsertOutOfBounds, "row is out of bounds of newGlobalItemCount ("
-                    + Self.describe(insertedBy[first.insert]) + " pushes the item at global index \(first.item) before the update past the \(newCount) items after the update)")
+                    + Self.describe(update.inserts[insertedBy[first.insert]]) + " pushes the item at global index \(first.item) before the update past the \(newCount) items after the update)")
             }
         }
         if let pending { throw pending }
