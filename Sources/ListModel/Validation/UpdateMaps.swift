@@ -171,8 +171,12 @@ struct UpdateItemMap {
             }
         }
 
-        // The moves, in order.
-        var movedTo: Set<Int> = [], movedFrom: Set<Int> = []
+        // The moves, in order. A move's places are global indexes in the
+        // states (its destination is checked against the count before it is
+        // taken), so they are flags of arrays.
+        var isMovedTo = update.moves.isEmpty ? [] : Array(repeating: false, count: newCount)
+        var isMovedFrom = update.moves.isEmpty ? [] : Array(repeating: false, count: oldCount)
+        var anyMoved = false
         for item in update.moves {
             let sources = try Self.globalIndexes(of: item, starts: oldStarts, in: old)
             let to = item.destination ?? item.path
@@ -183,8 +187,9 @@ struct UpdateItemMap {
                         + Self.describe(item) + " moves an item to global index \(destination == notFound ? "NSNotFound" : String(destination)) when there are \(newCount) items after the update)")
                 }
                 map[g] = destination
-                movedTo.insert(destination)
-                movedFrom.insert(g)
+                isMovedTo[destination] = true
+                isMovedFrom[g] = true
+                anyMoved = true
                 destination += 1
             }
         }
@@ -207,7 +212,7 @@ struct UpdateItemMap {
             pending = error
         }
         if !inserted.isEmpty {
-            let climb = InsertClimb(inserted: inserted, movedTo: movedTo)
+            let climb = InsertClimb(inserted: inserted, destinations: isMovedTo.indices.filter { isMovedTo[$0] })
             // The first insert (then the first item) that pushes an item to the count.
             var first: (insert: Int, item: Int, value: Int)?
             for o in 0..<oldCount where map[o] != notFound {
@@ -226,12 +231,13 @@ struct UpdateItemMap {
         if let pending { throw pending }
 
         // The fill, when anything moved.
-        if newCount != 0 && !movedFrom.isEmpty {
-            let insertedSet = Set(inserted)
+        if newCount != 0 && anyMoved {
+            var isInserted = Array(repeating: false, count: newCount)
+            for g in inserted { isInserted[g] = true }
             var destination = 0
-            fill: for t in 0..<newCount where !movedTo.contains(t) && !insertedSet.contains(t) {
+            fill: for t in 0..<newCount where !isMovedTo[t] && !isInserted[t] {
                 if destination >= oldCount { break }
-                while map[destination] == notFound || movedFrom.contains(destination) {
+                while map[destination] == notFound || isMovedFrom[destination] {
                     destination += 1
                     if destination == oldCount { break fill }
                 }
@@ -342,13 +348,14 @@ struct InsertClimb {
     private let runningMaximum: [Int]
     private let destinations: [Int]
 
-    init(inserted: [Int], movedTo: Set<Int>) {
+    /// `destinations`: the moves' destinations, ascending, each once.
+    init(inserted: [Int], destinations: [Int]) {
         var maximum = Int.min
         runningMaximum = inserted.enumerated().map { i, g in
             maximum = max(maximum, g - i)
             return maximum
         }
-        destinations = movedTo.sorted()
+        self.destinations = destinations
     }
 
     /// The value an item at `v` ends at, and how many inserts moved it.
