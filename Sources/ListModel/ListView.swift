@@ -76,9 +76,9 @@ public enum ListView {
         _ batch: Batch, to displayed: Snapshot, data: Snapshot, profile: Profile = .strict
     ) -> Result<Snapshot, Rejection> {
         let context = BatchContext(batch: batch, displayed: displayed, data: data)
-        let applied: CollectionViewUpdate.AppliedBatch
+        let applied: CollectionViewUpdate.AppliedBatch, inserts: [UpdateItem]
         do {
-            applied = try validated(context)
+            (applied, inserts) = try validated(context)
         } catch {
             return .failure(error)
         }
@@ -86,10 +86,13 @@ public enum ListView {
             return .failure(rejection)
         }
         if profile == .strict {
-            let map = SectionMap(context)
-            for check in portableChecks {
-                if let rejection = check(context, map) { return .failure(rejection) }
-            }
+            // The issued batch's section map. It reads only the section
+            // deletes, inserts and first move from each source, and the
+            // validator's steps drop only item operations and exact duplicate
+            // moves: unless a section reload was split, it is the map of the
+            // batch the view applies, which step 9 built.
+            let map = context.batch.reloadedSections.isEmpty ? applied.map : SectionMap(context)
+            if let rejection = portableSubsetRejection(context, map, inserts: inserts) { return .failure(rejection) }
         }
         // The batch the view applies, with the section map step 9 counted with.
         return .success(applied.context.applied(applied.map))
@@ -97,9 +100,11 @@ public enum ListView {
 
     /// UICollectionView's validator, step by step (RULES.md §3.1): the
     /// batch the view applies once every step passed (with its section
-    /// map, built once for step 9 and for applying it), or the rejection
-    /// it raises.
-    private static func validated(_ context: BatchContext) throws(Rejection) -> CollectionViewUpdate.AppliedBatch {
+    /// map, built once for step 9 and for applying it) and the inserts as
+    /// step 4 merged them (reload halves included, none dropped yet), or
+    /// the rejection it raises.
+    private static func validated(_ context: BatchContext) throws(Rejection)
+        -> (applied: CollectionViewUpdate.AppliedBatch, inserts: [UpdateItem]) {
         var update = try CollectionViewUpdate(context.batch.batch)
         let inserts = update.inserts
         try update.validateDeletes(context)
@@ -110,17 +115,17 @@ public enum ListView {
         if let assertion = sections.assertion { throw assertion }
         let items = try UpdateItemMap(update, context)
         try items.checkGlobalIndexes(context, inserts: inserts)
-        return applied
+        return (applied, inserts)
     }
 
-    /// What `strict` rejects on top of UICollectionView (RULES.md §3.3), in
-    /// order. Made once, not per call: a closure that captured the context
-    /// would cost an allocation each.
-    private static let portableChecks: [@Sendable (BatchContext, SectionMap) -> Rejection?] = [
-        { context, _ in context.checkDuplicateMoves() },
-        { context, map in context.checkReloadSectionCountChanges(map) },
-        { context, map in context.checkItemOperationInChangedSection(map) },
-        { context, _ in context.checkItemChangeInMovedSection() },
-        { context, map in context.checkReloadNotInPlace(map) },
-    ]
+    /// What `strict` rejects on top of UICollectionView (RULES.md §3.3): the
+    /// first rejection of its checks, in order; `map` is the issued batch's
+    /// section map, `inserts` the update's as step 4 merged them.
+    private static func portableSubsetRejection(_ context: BatchContext, _ map: SectionMap, inserts: [UpdateItem]) -> Rejection? {
+        context.checkDuplicateMoves()
+            ?? context.checkReloadSectionCountChanges(map)
+            ?? context.checkItemOperationInChangedSection(map)
+            ?? context.checkItemChangeInMovedSection()
+            ?? context.checkReloadNotInPlace(map, inserts: inserts)
+    }
 }

@@ -48,7 +48,10 @@ struct BatchContext {
 /// A batch with its operations listed by kind once (the same lists as
 /// `Batch`'s properties), so the rules do not filter the operations again
 /// at every check.
-struct BatchLists {
+///
+/// A class of constants: a context (and what holds one) is copied as one
+/// reference, not as nine arrays.
+final class BatchLists {
     let batch: Batch
     let deletedSections: [Int]
     let insertedSections: [Int]
@@ -59,16 +62,39 @@ struct BatchLists {
     let reloadedItems: [ItemPath]
     let movedItems: [(from: ItemPath, to: ItemPath)]
 
+    /// The lists of `batch`, in one pass over its operations (each list in
+    /// issue order, as `Batch`'s properties give it).
     init(_ batch: Batch) {
         self.batch = batch
-        deletedSections = batch.deletedSections
-        insertedSections = batch.insertedSections
-        reloadedSections = batch.reloadedSections
-        movedSections = batch.movedSections
-        deletedItems = batch.deletedItems
-        insertedItems = batch.insertedItems
-        reloadedItems = batch.reloadedItems
-        movedItems = batch.movedItems
+        var deletedSections: [Int] = [], insertedSections: [Int] = [], reloadedSections: [Int] = []
+        var movedSections: [(from: Int, to: Int)] = []
+        var deletedItems: [ItemPath] = [], insertedItems: [ItemPath] = [], reloadedItems: [ItemPath] = []
+        var movedItems: [(from: ItemPath, to: ItemPath)] = []
+        for op in batch.operations {
+            switch op {
+            case .deleteSection(let s): deletedSections.append(s)
+            case .insertSection(let s): insertedSections.append(s)
+            case .reloadSection(let s): reloadedSections.append(s)
+            case .moveSection(let s, let t): movedSections.append((s, t))
+            case .deleteItem(let p): deletedItems.append(p)
+            case .insertItem(let p): insertedItems.append(p)
+            case .reloadItem(let p): reloadedItems.append(p)
+            case .moveItem(let p, let q): movedItems.append((p, q))
+            }
+        }
+        self.deletedSections = deletedSections
+        self.insertedSections = insertedSections
+        self.reloadedSections = reloadedSections
+        self.movedSections = movedSections
+        self.deletedItems = deletedItems
+        self.insertedItems = insertedItems
+        self.reloadedItems = reloadedItems
+        self.movedItems = movedItems
+    }
+
+    /// Whether the batch has a section operation of any kind.
+    var hasSectionOperations: Bool {
+        !deletedSections.isEmpty || !insertedSections.isEmpty || !reloadedSections.isEmpty || !movedSections.isEmpty
     }
 
     var operations: [Operation] { batch.operations }
@@ -89,21 +115,38 @@ struct SectionMap {
 
     init(_ context: BatchContext) {
         let batch = context.batch
-        let deleted = Set(batch.deletedSections)
-        let inserted = Set(batch.insertedSections)
+        let before = context.sectionsBefore, after = context.sectionsAfter
+        // No section deleted, inserted or moved: the k-th old section is the k-th final one.
+        if batch.deletedSections.isEmpty && batch.insertedSections.isEmpty && batch.movedSections.isEmpty {
+            finalIndex = (0..<before).map { $0 < after ? $0 : nil }
+            oldIndex = (0..<after).map { $0 < before ? $0 : nil }
+            return
+        }
+        // The first move from each source (a later one from the same source does not count).
         var moves: [Int: Int] = [:]
         for move in batch.movedSections where moves[move.from] == nil { moves[move.from] = move.to }
-        let taken = inserted.union(moves.values)
-        let free = (0..<max(context.sectionsAfter, 0)).filter { !taken.contains($0) }
-        let staying = (0..<context.sectionsBefore).filter { !deleted.contains($0) && moves[$0] == nil }
-
-        finalIndex = Array(repeating: nil, count: context.sectionsBefore)
-        oldIndex = Array(repeating: nil, count: context.sectionsAfter)
-        // Untouched sections keep their relative order: the k-th one takes the k-th free index.
-        for (k, s) in staying.enumerated() where k < free.count {
-            finalIndex[s] = free[k]
+        // Old sections that leave (deleted or moved away), final indexes that are taken
+        // (inserted or moved to); an index outside the states names no section here.
+        var leaves = Array(repeating: false, count: before)
+        var taken = Array(repeating: false, count: after)
+        for s in batch.deletedSections where s >= 0 && s < before { leaves[s] = true }
+        for t in batch.insertedSections where t >= 0 && t < after { taken[t] = true }
+        for (from, to) in moves {
+            if from >= 0 && from < before { leaves[from] = true }
+            if to >= 0 && to < after { taken[to] = true }
         }
-        for (from, to) in moves where from >= 0 && from < finalIndex.count {
+
+        finalIndex = Array(repeating: nil, count: before)
+        oldIndex = Array(repeating: nil, count: after)
+        // Untouched sections keep their relative order: the k-th one takes the k-th free index.
+        var free = 0
+        for s in 0..<before where !leaves[s] {
+            while free < after && taken[free] { free += 1 }
+            if free == after { break }
+            finalIndex[s] = free
+            free += 1
+        }
+        for (from, to) in moves where from >= 0 && from < before {
             finalIndex[from] = to
         }
         for (s, t) in finalIndex.enumerated() {

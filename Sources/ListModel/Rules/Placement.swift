@@ -15,15 +15,26 @@ extension BatchContext {
     ///   the largest final index used; plain arrays, no cleverness.
     func survivingItemPlacement(oldSection s: Int, finalSection t: Int) -> [Int?] {
         guard let count = itemsBefore(s) else { return [] }
-        let removed = Set(batch.deletedItems.filter { $0.section == s }.map(\.item)
-            + batch.movedItems.filter { $0.from.section == s }.map(\.from.item))
-        let incoming = Set(batch.insertedItems.filter { $0.section == t }.map(\.item)
-            + batch.movedItems.filter { $0.to.section == t }.map(\.to.item))
+        var removed = Array(repeating: false, count: count)
+        for p in batch.deletedItems where p.section == s && p.item >= 0 && p.item < count { removed[p.item] = true }
+        for move in batch.movedItems where move.from.section == s && move.from.item >= 0 && move.from.item < count {
+            removed[move.from.item] = true
+        }
+        // `next` passes at most `count` placed items and the incoming indexes
+        // below it, so an incoming index at or past `count` + their number is
+        // never reached.
+        let incomingCount = batch.insertedItems.lazy.filter { $0.section == t }.count
+            + batch.movedItems.lazy.filter { $0.to.section == t }.count
+        var incoming = Array(repeating: false, count: count + incomingCount)
+        for p in batch.insertedItems where p.section == t && p.item >= 0 && p.item < incoming.count { incoming[p.item] = true }
+        for move in batch.movedItems where move.to.section == t && move.to.item >= 0 && move.to.item < incoming.count {
+            incoming[move.to.item] = true
+        }
         var placement: [Int?] = Array(repeating: nil, count: count)
         var next = 0
         // Invariant: `next` is the smallest final index not yet given and not incoming.
-        for i in 0..<count where !removed.contains(i) {
-            while incoming.contains(next) { next += 1 }
+        for i in 0..<count where !removed[i] {
+            while next < incoming.count && incoming[next] { next += 1 }
             placement[i] = next
             next += 1
         }
@@ -42,17 +53,27 @@ extension BatchContext {
     /// Never traps: a slot the batch leaves unexplained (only possible for a
     /// batch that skipped the checks) shows `data`.
     func applied(_ map: SectionMap) -> Snapshot {
-        let reloadedSections = Set(batch.reloadedSections)
         var sections: [Section] = []
+        sections.reserveCapacity(data.sections.count)
         for (t, target) in data.sections.enumerated() {
-            guard let s = map.oldIndex(ofFinal: t), !reloadedSections.contains(s), s < displayed.sections.count else {
+            guard let s = map.oldIndex(ofFinal: t), !batch.reloadedSections.contains(s), s < displayed.sections.count else {
                 sections.append(target)
                 continue
             }
             let old = displayed.sections[s]
-            var items: [Item?] = Array(repeating: nil, count: target.items.count)
+            // A section no item operation touches, of the same length: every item stays in place.
+            let isUntouched = !batch.insertedItems.contains { $0.section == t }
+                && !batch.movedItems.contains { $0.to.section == t || $0.from.section == s }
+                && !batch.deletedItems.contains { $0.section == s }
+                && !batch.reloadedItems.contains { $0.section == s }
+            if isUntouched && old.items.count == target.items.count {
+                sections.append(old)
+                continue
+            }
+            // A slot no operation explains (or explains with no item) shows `data`.
+            var items = target.items
             func place(_ item: Item?, at j: Int) {
-                if j >= 0 && j < items.count { items[j] = item }
+                if j >= 0 && j < items.count { items[j] = item ?? target.items[j] }
             }
             for p in batch.insertedItems where p.section == t {
                 place(dataItem(at: p), at: p.item)
@@ -60,13 +81,12 @@ extension BatchContext {
             for move in batch.movedItems where move.to.section == t {
                 place(displayedItem(at: move.from), at: move.to.item)
             }
-            let reloaded = Set(batch.reloadedItems.filter { $0.section == s }.map(\.item))
+            let reloaded: Set<Int> = batch.reloadedItems.isEmpty ? [] : Set(batch.reloadedItems.filter { $0.section == s }.map(\.item))
             for (i, j) in survivingItemPlacement(oldSection: s, finalSection: t).enumerated() {
                 guard let j else { continue }
                 place(reloaded.contains(i) ? dataItem(at: ItemPath(t, j)) : old.items[i], at: j)
             }
-            let filled = items.enumerated().map { j, item in item ?? target.items[j] }
-            sections.append(Section(id: old.id, content: old.content, items: filled))
+            sections.append(Section(id: old.id, content: old.content, items: items))
         }
         return Snapshot(sections: sections)
     }

@@ -14,15 +14,13 @@ extension BatchContext {
     /// §3.3 `duplicate-move`: the same move twice. UICollectionView drops the
     /// copy; the model knows of no source for UITableView's behaviour.
     func checkDuplicateMoves() -> Rejection? {
-        // The first move equal to an earlier one, by a set of those seen.
-        var seenItemMoves: Set<Ends<ItemPath>> = []
-        for move in batch.movedItems where !seenItemMoves.insert(Ends(from: move.from, to: move.to)).inserted {
+        // The first move equal to an earlier one.
+        if let move = firstDuplicate(in: batch.movedItems.map { Ends(from: $0.from, to: $0.to) }) {
             return portableRejection(.duplicateMove,
                 "index path (\(move.from.uikitDescription)) is moved to (\(move.to.uikitDescription)) twice in one batch",
                 uikit: "it drops the copy", elsewhere: "no source says what UITableView does with it")
         }
-        var seenSectionMoves: Set<Ends<Int>> = []
-        for move in batch.movedSections where !seenSectionMoves.insert(Ends(from: move.from, to: move.to)).inserted {
+        if let move = firstDuplicate(in: batch.movedSections.map { Ends(from: $0.from, to: $0.to) }) {
             return portableRejection(.duplicateMove, "section \(move.from) is moved to section \(move.to) twice in one batch",
                 uikit: "it drops the copy", elsewhere: "no source says what UITableView does with it")
         }
@@ -51,6 +49,8 @@ extension BatchContext {
     /// which is deleted in the same batch`). (Moves into or out of such
     /// sections are rejected by UIKit itself, §3.1.)
     func itemOperationsInChangedSections(_ map: SectionMap) -> [(operation: Operation, message: String)] {
+        // No section inserted, deleted or reloaded: no operation is aimed at one.
+        guard !batch.deletedSections.isEmpty || !batch.insertedSections.isEmpty || !batch.reloadedSections.isEmpty else { return [] }
         let deleted = Set(batch.deletedSections)
         let inserted = Set(batch.insertedSections)
         let reloaded = Set(batch.reloadedSections)
@@ -121,17 +121,26 @@ extension BatchContext {
         return nil
     }
 
-    /// The reloads that do not stay in place, in issue order, each with the
-    /// index path it ends at (§2 placement, the reload read as staying) or,
-    /// if that is its own, the one UICollectionView inserts its fresh cell at.
+    /// The first reload (in issue order) that does not stay in place, with
+    /// the index path it ends at (§2 placement, the reload read as staying)
+    /// or, if that is its own, the one UICollectionView inserts its fresh
+    /// cell at: its insert half among `inserts`, the update's inserts as
+    /// step 4 merged them (§3.1 step 3, `CollectionViewUpdate.init`).
     ///
     /// "In place" is read literally: the section keeps its index and the
     /// item keeps its index inside it, *and* UICollectionView's adjusted
     /// insert half (§3.1 step 3) is that same index path. A delete and an
     /// insert before it that cancel out leave it in place.
-    func reloadsNotInPlace(_ map: SectionMap) -> [(reload: ItemPath, end: ItemPath, isInsertHalf: Bool)] {
-        let insertHalves = ListView.reloadedItemDestinations(batch.batch)
-        var found: [(ItemPath, ItemPath, Bool)] = []
+    func firstReloadNotInPlace(_ map: SectionMap, inserts: [UpdateItem]) -> (reload: ItemPath, end: ItemPath, isInsertHalf: Bool)? {
+        // No item reloaded: nothing to look at.
+        guard !batch.reloadedItems.isEmpty else { return nil }
+        // Where each item reload's insert half is.
+        var insertHalves: [ItemPath: ItemPath] = [:]
+        for insert in inserts {
+            if case .reloadInsertHalf(.reloadItem(let p)) = insert.origin, let j = insert.path.item {
+                insertHalves[p] = ItemPath(insert.path.section, j)
+            }
+        }
         // One placement per section, however many of its items are reloaded.
         var placements: [Int: [Int?]] = [:]
         for p in batch.reloadedItems {
@@ -140,14 +149,13 @@ extension BatchContext {
             placements[p.section] = placement
             guard p.item >= 0, p.item < placement.count, let j = placement[p.item] else { continue }
             if t != p.section || j != p.item {
-                found.append((p, ItemPath(t, j), false))
-                continue
+                return (p, ItemPath(t, j), false)
             }
             if let q = insertHalves[p], q != p {
-                found.append((p, q, true))
+                return (p, q, true)
             }
         }
-        return found
+        return nil
     }
 
     /// §3.3 `reload-not-in-place`: a reload of an item that does not stay at
@@ -155,8 +163,8 @@ extension BatchContext {
     /// batch's deletes and inserts shift it (moves not counted, §3.1 step 3);
     /// other list views and older readings put it back at the same numbers.
     /// Only a reload that stays put means the same to all of them.
-    func checkReloadNotInPlace(_ map: SectionMap) -> Rejection? {
-        guard let (p, q, isInsertHalf) = reloadsNotInPlace(map).first else { return nil }
+    func checkReloadNotInPlace(_ map: SectionMap, inserts: [UpdateItem]) -> Rejection? {
+        guard let (p, q, isInsertHalf) = firstReloadNotInPlace(map, inserts: inserts) else { return nil }
         let uikit = "it shifts the fresh cell by the batch's deletes and inserts, not by its moves"
         let elsewhere = "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(p.uikitDescription))"
         if isInsertHalf {

@@ -27,19 +27,24 @@ struct CollectionViewUpdate {
     /// Throws `attempt to delete and reload the same index path (P)` for a
     /// reload that is also deleted.
     init(_ batch: Batch) throws(Rejection) {
-        let issued = Self.issuedLists(batch)
-        var deletes = issued.deletes, inserts = issued.inserts
-        if !issued.reloads.isEmpty {
-            let shifts = ReloadShifts(deletes: issued.deletes.descending(), inserts: issued.inserts.ascending())
-            for reload in issued.reloads.ascending() {
+        var (deletes, inserts, reloads, moves) = Self.issuedLists(batch)
+        deletes.sortDescending()
+        inserts.sortAscending()
+        if !reloads.isEmpty {
+            let shifts = ReloadShifts(deletes: deletes, inserts: inserts)
+            reloads.sortAscending()
+            for reload in reloads {
                 let halves = try Self.split(reload, shifts: shifts)
                 deletes.append(halves.delete)
                 inserts.append(halves.insert)
             }
+            deletes.sortDescending()
+            inserts.sortAscending()
         }
-        self.deletes = deletes.descending()
-        self.inserts = inserts.ascending()
-        self.moves = issued.moves.ascending()
+        moves.sortAscending()
+        self.deletes = deletes
+        self.inserts = inserts
+        self.moves = moves
     }
 
     /// Step 2's raw material: the batch's operations as update items, by
@@ -77,7 +82,13 @@ struct CollectionViewUpdate {
     /// The batch the view applies once every step passed: the trimmed
     /// deletes, inserts and moves, reloads split (RULES.md §2).
     var appliedBatch: Batch {
-        Batch((deletes + moves + inserts).sorted { $0.order < $1.order }.map(\.operation))
+        var kept: [UpdateItem] = []
+        kept.reserveCapacity(deletes.count + moves.count + inserts.count)
+        kept += deletes
+        kept += moves
+        kept += inserts
+        kept.sort { $0.order < $1.order }
+        return Batch(kept.map(\.operation))
     }
 }
 

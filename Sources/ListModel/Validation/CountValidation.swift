@@ -24,38 +24,55 @@ extension CollectionViewUpdate {
     /// Returns the batch the view applies (`appliedBatch`) as a context with
     /// its section map, which the counts are checked through.
     func checkCounts(_ context: BatchContext, sections: UpdateSectionMap) throws(Rejection) -> AppliedBatch {
-        let sectionDeletes = deletes.filter(\.isSection)
-        let sectionInserts = inserts.filter(\.isSection)
-        let expectedSections = context.sectionsBefore + sectionInserts.count - sectionDeletes.count
+        let sectionDeletes = deletes.lazy.filter(\.isSection).count
+        let sectionInserts = inserts.lazy.filter(\.isSection).count
+        let expectedSections = context.sectionsBefore + sectionInserts - sectionDeletes
         if expectedSections != context.sectionsAfter {
-            throw Rejection(.sectionCount, Self.noting(sectionDeletes + sectionInserts,
-                "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (\(context.sectionsAfter)) must be equal to the number of sections contained in the collection view before the update (\(context.sectionsBefore)), plus or minus the number of sections inserted or deleted (\(sectionInserts.count) inserted, \(sectionDeletes.count) deleted)."))
+            throw Rejection(.sectionCount, Self.noting(deletes.filter(\.isSection) + inserts.filter(\.isSection),
+                "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (\(context.sectionsAfter)) must be equal to the number of sections contained in the collection view before the update (\(context.sectionsBefore)), plus or minus the number of sections inserted or deleted (\(sectionInserts) inserted, \(sectionDeletes) deleted)."))
         }
-        // The issued batch when nothing was split or dropped: its context is built already.
-        let batch = appliedBatch
-        let applied = batch == context.batch.batch ? context : BatchContext(batch: batch, displayed: context.displayed, data: context.data)
-        let map = SectionMap(applied)
-        var movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:]
+        // Per section index: the item inserts into and moves into new
+        // section t, the item deletes from and moves out of old section s
+        // (one array for both states); an index outside them is never asked.
+        var counts = Array(repeating: SectionCounts(), count: max(context.sectionsBefore, context.sectionsAfter))
+        func isNew(_ t: Int) -> Bool { t >= 0 && t < context.sectionsAfter }
+        func isOld(_ s: Int) -> Bool { s >= 0 && s < context.sectionsBefore }
         for move in moves where !move.isSection {
             let from = move.path.section, to = (move.destination ?? move.path).section
             if from != to {
-                movedOut[from, default: 0] += 1
-                movedIn[to, default: 0] += 1
+                if isOld(from) { counts[from].movedOut += 1 }
+                if isNew(to) { counts[to].movedIn += 1 }
             }
         }
-        var insertsInto: [Int: [UpdateItem]] = [:], deletesFrom: [Int: [UpdateItem]] = [:]
-        for insert in inserts where !insert.isSection { insertsInto[insert.path.section, default: []].append(insert) }
-        for delete in deletes where !delete.isSection { deletesFrom[delete.path.section, default: []].append(delete) }
+        for insert in inserts where !insert.isSection && isNew(insert.path.section) { counts[insert.path.section].inserted += 1 }
+        for delete in deletes where !delete.isSection && isOld(delete.path.section) { counts[delete.path.section].deleted += 1 }
         for t in 0..<context.sectionsAfter {
             guard let s = sections.oldIndex(ofNew: t), let before = context.itemsBefore(s), let after = context.itemsAfter(t) else { continue }
-            let inserted = insertsInto[t] ?? []
-            let deleted = deletesFrom[s] ?? []
-            let movedInto = movedIn[t] ?? 0, movedOutOf = movedOut[s] ?? 0
-            if after == before + inserted.count + movedInto - deleted.count - movedOutOf { continue }
-            throw Rejection(.itemCount, Self.noting(deleted + inserted,
-                "Invalid update: invalid number of items in section \(t).  The number of items contained in an existing section after the update (\(after)) must be equal to the number of items contained in that section before the update (\(before)), plus or minus the number of items inserted or deleted from that section (\(inserted.count) inserted, \(deleted.count) deleted) and plus or minus the number of items moved into or out of that section (\(movedInto) moved in, \(movedOutOf) moved out)."))
+            let inserted = counts[t].inserted, deleted = counts[s].deleted
+            let movedInto = counts[t].movedIn, movedOutOf = counts[s].movedOut
+            if after == before + inserted + movedInto - deleted - movedOutOf { continue }
+            let counted = deletes.filter { !$0.isSection && $0.path.section == s } + inserts.filter { !$0.isSection && $0.path.section == t }
+            throw Rejection(.itemCount, Self.noting(counted,
+                "Invalid update: invalid number of items in section \(t).  The number of items contained in an existing section after the update (\(after)) must be equal to the number of items contained in that section before the update (\(before)), plus or minus the number of items inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of items moved into or out of that section (\(movedInto) moved in, \(movedOutOf) moved out)."))
         }
-        return AppliedBatch(context: applied, map: map)
+        // The issued batch when nothing was split or dropped: its context is built already.
+        let applied = isIssuedBatch(context) ? context : BatchContext(batch: appliedBatch, displayed: context.displayed, data: context.data)
+        return AppliedBatch(context: applied, map: SectionMap(applied))
+    }
+
+    /// Whether the view applies `context`'s batch as issued: no reload was
+    /// split and no operation dropped, so `appliedBatch` (every kept item
+    /// in issue order) is the issued batch, operation for operation.
+    private func isIssuedBatch(_ context: BatchContext) -> Bool {
+        let lists = context.batch
+        return lists.reloadedSections.isEmpty && lists.reloadedItems.isEmpty
+            && deletes.count + inserts.count + moves.count == lists.operations.count
+    }
+
+    /// Step 9's tallies for one section index: `inserted` and `movedIn`
+    /// of the new section there, `deleted` and `movedOut` of the old one.
+    private struct SectionCounts {
+        var inserted = 0, movedIn = 0, deleted = 0, movedOut = 0
     }
 
     /// The batch the view applies once every step passed, as a context

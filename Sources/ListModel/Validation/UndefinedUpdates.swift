@@ -9,23 +9,19 @@ extension BatchContext {
     /// the update goes on with two entries for one place, and what the view
     /// then does is not defined. The model names the duplicate.
     func checkDuplicateOperations() -> Rejection? {
-        let lists: [(values: [Int], what: String)] = [
-            (batch.deletedSections, "deleted"), (batch.insertedSections, "inserted"), (batch.reloadedSections, "reloaded"),
-        ]
-        for list in lists {
-            if let s = firstDuplicate(in: list.values) {
-                return Rejection(.duplicateOperation, "section \(s) is \(list.what) twice in one batch")
-            }
-        }
-        let paths: [(values: [ItemPath], what: String)] = [
-            (batch.deletedItems, "deleted"), (batch.insertedItems, "inserted"), (batch.reloadedItems, "reloaded"),
-        ]
-        for list in paths {
-            if let p = firstDuplicate(in: list.values) {
-                return Rejection(.duplicateOperation, "index path (\(p.uikitDescription)) is \(list.what) twice in one batch")
-            }
-        }
+        // Sections deleted, inserted, reloaded; then index paths, in the same order.
+        if let s = firstDuplicate(in: batch.deletedSections) { return Self.duplicated("section \(s)", "deleted") }
+        if let s = firstDuplicate(in: batch.insertedSections) { return Self.duplicated("section \(s)", "inserted") }
+        if let s = firstDuplicate(in: batch.reloadedSections) { return Self.duplicated("section \(s)", "reloaded") }
+        if let p = firstDuplicate(in: batch.deletedItems) { return Self.duplicated("index path (\(p.uikitDescription))", "deleted") }
+        if let p = firstDuplicate(in: batch.insertedItems) { return Self.duplicated("index path (\(p.uikitDescription))", "inserted") }
+        if let p = firstDuplicate(in: batch.reloadedItems) { return Self.duplicated("index path (\(p.uikitDescription))", "reloaded") }
         return nil
+    }
+
+    /// §3.2's words for a duplicate: `section 1 is deleted twice in one batch`.
+    private static func duplicated(_ place: String, _ what: String) -> Rejection {
+        Rejection(.duplicateOperation, "\(place) is \(what) twice in one batch")
     }
 
     /// §3.2: a section moved onto itself (`move section S S`) while one of
@@ -39,6 +35,7 @@ extension BatchContext {
     /// and N = the number of items after it, and adds the offender in
     /// parentheses after UIKit's words. Match on the text, not the numbers.
     func checkNoOpSectionMoveWithItemMovedOut() -> Rejection? {
+        guard !batch.movedSections.isEmpty else { return nil }
         let noOpMoves = Set(batch.movedSections.filter { $0.from == $0.to }.map(\.from))
         for move in batch.movedItems where noOpMoves.contains(move.from.section) && move.to.section != move.from.section {
             let before = displayed.sections.prefix(max(0, move.from.section)).reduce(0) { $0 + $1.items.count }

@@ -103,11 +103,29 @@ struct UpdateItem: Hashable {
 extension Array where Element == UpdateItem {
     /// Sorted as `compareIndexPaths:` sorts: ascending paths, issue order on ties.
     func ascending() -> [UpdateItem] {
-        sorted { ($0.path, $0.order) < ($1.path, $1.order) }
+        sorted(by: Self.isAscending)
     }
 
     /// Sorted as `inverseCompareIndexPaths:` sorts: descending paths, issue order on ties.
     func descending() -> [UpdateItem] {
-        sorted { $0.path != $1.path ? $1.path < $0.path : $0.order < $1.order }
+        sorted(by: Self.isDescending)
+    }
+
+    /// Sorts in place as `ascending()` does.
+    mutating func sortAscending() {
+        sort(by: Self.isAscending)
+    }
+
+    /// Sorts in place as `descending()` does.
+    mutating func sortDescending() {
+        sort(by: Self.isDescending)
+    }
+
+    private static func isAscending(_ a: UpdateItem, _ b: UpdateItem) -> Bool {
+        (a.path, a.order) < (b.path, b.order)
+    }
+
+    private static func isDescending(_ a: UpdateItem, _ b: UpdateItem) -> Bool {
+        a.path != b.path ? b.path < a.path : a.order < b.order
     }
 }

@@ -56,14 +56,15 @@ struct UpdateSectionMap {
         var movedTo: Set<Int> = [], movedFrom: Set<Int> = [], inserted: Set<Int> = []
         var hasMoves = false
         var refused: Rejection?
-        for item in update.deletes + update.moves + update.inserts where item.isSection {
-            let s = item.path.section
+        walk: for item in [update.deletes, update.moves, update.inserts].joined() where item.isSection {
+            let s = item.path.section, destination = (item.destination ?? item.path).section
             // NSMutableIndexSet refuses a negative section (NSNotFound − 1 is its largest index).
-            if let negative = [s, (item.destination ?? item.path).section].first(where: { $0 < 0 }) {
+            if s < 0 || destination < 0 {
+                let negative = s < 0 ? s : destination
                 refused = Rejection(.negativeSection,
                     "*** -[NSMutableIndexSet addIndexesInRange:]: Range {\(UInt(bitPattern: negative)), 1} exceeds maximum index value of NSNotFound - 1"
                     + " (\(UpdateItemMap.describe(item)) names section \(negative))")
-                break
+                break walk
             }
             switch item.action {
             case .delete:
@@ -153,23 +154,29 @@ struct UpdateItemMap {
         let oldStarts = Self.sectionStarts(old), newStarts = Self.sectionStarts(new)
 
         // The deletes: each surviving item's index less the delete entries before it.
-        var deletedBefore = Array(repeating: 0, count: oldCount + 1)
-        var deleted = Array(repeating: false, count: oldCount)
-        for item in update.deletes {
-            for g in try Self.globalIndexes(of: item, starts: oldStarts, in: old) {
-                deleted[g] = true
-                deletedBefore[g + 1] += 1
+        var map = Array(0..<oldCount)
+        if !update.deletes.isEmpty {
+            var deletedBefore = Array(repeating: 0, count: oldCount + 1)
+            var deleted = Array(repeating: false, count: oldCount)
+            for item in update.deletes {
+                for g in try Self.globalIndexes(of: item, starts: oldStarts, in: old) {
+                    deleted[g] = true
+                    deletedBefore[g + 1] += 1
+                }
+            }
+            var running = 0
+            for o in 0..<oldCount {
+                running += deletedBefore[o]
+                map[o] = deleted[o] ? notFound : o - running
             }
         }
-        var map = Array(repeating: notFound, count: oldCount)
-        var running = 0
-        for o in 0..<oldCount {
-            running += deletedBefore[o]
-            if !deleted[o] { map[o] = o - running }
-        }
 
-        // The moves, in order.
-        var movedTo: Set<Int> = [], movedFrom: Set<Int> = []
+        // The moves, in order. A move's places are global indexes in the
+        // states (its destination is checked against the count before it is
+        // taken), so they are flags of arrays.
+        var isMovedTo = update.moves.isEmpty ? [] : Array(repeating: false, count: newCount)
+        var isMovedFrom = update.moves.isEmpty ? [] : Array(repeating: false, count: oldCount)
+        var anyMoved = false
         for item in update.moves {
             let sources = try Self.globalIndexes(of: item, starts: oldStarts, in: old)
             let to = item.destination ?? item.path
@@ -180,8 +187,9 @@ struct UpdateItemMap {
                         + Self.describe(item) + " moves an item to global index \(destination == notFound ? "NSNotFound" : String(destination)) when there are \(newCount) items after the update)")
                 }
                 map[g] = destination
-                movedTo.insert(destination)
-                movedFrom.insert(g)
+                isMovedTo[destination] = true
+                isMovedFrom[g] = true
+                anyMoved = true
                 destination += 1
             }
         }
@@ -190,20 +198,21 @@ struct UpdateItemMap {
         // negative section sorts after every other insert (NSIndexPath
         // compares unsigned), so the climb's assertion comes before its own.
         var inserted: [Int] = []
-        var insertedBy: [UpdateItem] = []
+        // The index in `update.inserts` of the item each entry comes from.
+        var insertedBy: [Int] = []
         var pending: Rejection?
         do {
-            for item in update.inserts {
+            for (index, item) in update.inserts.enumerated() {
                 for g in try Self.globalIndexes(of: item, starts: newStarts, in: new) {
                     inserted.append(g)
-                    insertedBy.append(item)
+                    insertedBy.append(index)
                 }
             }
         } catch {
             pending = error
         }
         if !inserted.isEmpty {
-            let climb = InsertClimb(inserted: inserted, movedTo: movedTo)
+            let climb = InsertClimb(inserted: inserted, destinations: isMovedTo.indices.filter { isMovedTo[$0] })
             // The first insert (then the first item) that pushes an item to the count.
             var first: (insert: Int, item: Int, value: Int)?
             for o in 0..<oldCount where map[o] != notFound {
@@ -216,18 +225,19 @@ struct UpdateItemMap {
             }
             if let first {
                 throw Rejection(.itemMapInsertOutOfBounds, "row is out of bounds of newGlobalItemCount ("
-                    + Self.describe(insertedBy[first.insert]) + " pushes the item at global index \(first.item) before the update past the \(newCount) items after the update)")
+                    + Self.describe(update.inserts[insertedBy[first.insert]]) + " pushes the item at global index \(first.item) before the update past the \(newCount) items after the update)")
             }
         }
         if let pending { throw pending }
 
         // The fill, when anything moved.
-        if newCount != 0 && !movedFrom.isEmpty {
-            let insertedSet = Set(inserted)
+        if newCount != 0 && anyMoved {
+            var isInserted = Array(repeating: false, count: newCount)
+            for g in inserted { isInserted[g] = true }
             var destination = 0
-            fill: for t in 0..<newCount where !movedTo.contains(t) && !insertedSet.contains(t) {
+            fill: for t in 0..<newCount where !isMovedTo[t] && !isInserted[t] {
                 if destination >= oldCount { break }
-                while map[destination] == notFound || movedFrom.contains(destination) {
+                while map[destination] == notFound || isMovedFrom[destination] {
                     destination += 1
                     if destination == oldCount { break fill }
                 }
@@ -269,12 +279,13 @@ struct UpdateItemMap {
                 + " (\(Self.describe(insert)) is at index path (\(insert.path.uikitDescription)), which has no global index after the update)")
         }
         // Only a place that exists has layout attributes to animate to (B:363-367).
-        var animated: [Int: Int] = [:]
+        // For each place, the first item animated to it (`notFound`: none yet).
+        var animated = Array(repeating: notFound, count: max(newCount, 0))
         for (o, value) in oldGlobalItemMap.enumerated() where value >= 0 && value < newCount {
-            if let first = animated[value] {
+            if animated[value] != notFound {
                 throw Rejection(.twoAnimationsForOneItem,
                     "attempt to create two animations for new global item index \(value)"
-                    + " (the update's item map sends the items at global indexes \(first) and \(o) before the update there)")
+                    + " (the update's item map sends the items at global indexes \(animated[value]) and \(o) before the update there)")
             }
             animated[value] = o
         }
@@ -282,8 +293,9 @@ struct UpdateItemMap {
 
     /// The global index of each section's first item, and the total at the end.
     private static func sectionStarts(_ snapshot: Snapshot) -> [Int] {
-        var starts = [0]
+        var starts: [Int] = []
         starts.reserveCapacity(snapshot.sections.count + 1)
+        starts.append(0)
         for section in snapshot.sections { starts.append(starts[starts.count - 1] + section.items.count) }
         return starts
     }
@@ -336,13 +348,14 @@ struct InsertClimb {
     private let runningMaximum: [Int]
     private let destinations: [Int]
 
-    init(inserted: [Int], movedTo: Set<Int>) {
+    /// `destinations`: the moves' destinations, ascending, each once.
+    init(inserted: [Int], destinations: [Int]) {
         var maximum = Int.min
         runningMaximum = inserted.enumerated().map { i, g in
             maximum = max(maximum, g - i)
             return maximum
         }
-        destinations = movedTo.sorted()
+        self.destinations = destinations
     }
 
     /// The value an item at `v` ends at, and how many inserts moved it.
