@@ -21,9 +21,9 @@ extension ListDiff {
             stays.initialize(repeating: false)
             let (paired, staying) = markStays(stays, old: old, new: new, oldForNew: oldForNew)
             let deletes = n - paired, inserts = m - paired
-            items.deletedItems.reserveCapacity(deletes)
-            items.insertedItems.reserveCapacity(inserts)
-            items.movedItems.reserveCapacity(paired - staying)
+            if deletes > 0 { items.deletedItems.reserveCapacity(deletes) }
+            if inserts > 0 { items.insertedItems.reserveCapacity(inserts) }
+            if paired > staying { items.movedItems.reserveCapacity(paired - staying) }
             // Deletes, ascending.
             if deletes > 0 {
                 for f in 0..<n where newForOld[f] < 0 { items.deletedItems.append(ItemPath(0, f)) }
