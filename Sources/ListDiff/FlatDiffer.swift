@@ -13,6 +13,7 @@ extension ListDiff {
     /// - Complexity: O(n + m log m) expected time; O(n + m) memory.
     @inlinable
     static func flatDifference<Element: Diffable>(old: [Element], new: [Element]) -> Difference {
+        if let same = sameIdentitiesDifference(old: old, new: new) { return same }
         let n = old.count, m = new.count
         let (newForOld, oldForNew) = pair(old.lazy.map { $0.diffIdentifier }, new.lazy.map { $0.diffIdentifier })
         var items = Batch(), reload = Batch()
