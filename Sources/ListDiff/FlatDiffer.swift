@@ -74,9 +74,11 @@ extension ListDiff {
         items.reloadedItems = firstReloads
         let moveCount = items.movedItems.count
         stages.append(Stage(batch: items))
+        // Equal lengths share one offsets array.
+        let oldOffsets = [0, n], newOffsets = n == m ? oldOffsets : [0, m]
         let pairing = Pairing(
             newSectionForOld: firstSectionOnly, oldSectionForNew: firstSectionOnly,
-            oldOffsets: [0, n], newOffsets: [0, m], newForOld: newForOld, oldForNew: oldForNew)
+            oldOffsets: oldOffsets, newOffsets: newOffsets, newForOld: newForOld, oldForNew: oldForNew)
         return Difference(stages: stages, pairing: pairing, moveCount: moveCount)
     }
 
