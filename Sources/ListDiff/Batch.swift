@@ -8,6 +8,7 @@ extension ListDiff {
         /// The section's index after the batch.
         public var to: Int
         /// A move of the section at `from` (before the batch) to `to` (after it).
+        @inlinable
         public init(from: Int, to: Int) {
             self.from = from
             self.to = to
@@ -21,6 +22,7 @@ extension ListDiff {
         /// The item's index path after the batch.
         public var to: ItemPath
         /// A move of the item at `from` (before the batch) to `to` (after it).
+        @inlinable
         public init(from: ItemPath, to: ItemPath) {
             self.from = from
             self.to = to
@@ -64,12 +66,15 @@ extension ListDiff {
         public var movedItems: [ItemMove] = []
 
         /// An empty batch.
+        @inlinable
         public init() {}
 
         /// Whether the batch changes nothing.
+        @inlinable
         public var isEmpty: Bool { operationCount == 0 }
 
         /// The number of operations in the batch.
+        @inlinable
         public var operationCount: Int {
             deletedSections.count + insertedSections.count + reloadedSections.count + movedSections.count
                 + deletedItems.count + insertedItems.count + reloadedItems.count + movedItems.count

@@ -74,9 +74,15 @@ extension ListDiff {
         /// `[0, c0, c0 + c1, ...]`: where each section starts in reading order.
         @inlinable
         static func offsets(_ counts: [Int]) -> [Int] {
-            var offsets = [0]
+            // Reserved before the first append: one allocation.
+            var offsets: [Int] = []
             offsets.reserveCapacity(counts.count + 1)
-            for count in counts { offsets.append(offsets[offsets.count - 1] + count) }
+            var total = 0
+            offsets.append(total)
+            for count in counts {
+                total += count
+                offsets.append(total)
+            }
             return offsets
         }
 

@@ -13,6 +13,7 @@ extension ListDiff {
     /// - Complexity: O(n + m log m) expected time; O(n + m) memory.
     @inlinable
     static func flatDifference<Element: Diffable>(old: [Element], new: [Element]) -> Difference {
+        if let same = sameIdentitiesDifference(old: old, new: new) { return same }
         let n = old.count, m = new.count
         let (newForOld, oldForNew) = pair(old.lazy.map { $0.diffIdentifier }, new.lazy.map { $0.diffIdentifier })
         var items = Batch(), reload = Batch()
@@ -21,9 +22,9 @@ extension ListDiff {
             stays.initialize(repeating: false)
             let (paired, staying) = markStays(stays, old: old, new: new, oldForNew: oldForNew)
             let deletes = n - paired, inserts = m - paired
-            items.deletedItems.reserveCapacity(deletes)
-            items.insertedItems.reserveCapacity(inserts)
-            items.movedItems.reserveCapacity(paired - staying)
+            if deletes > 0 { items.deletedItems.reserveCapacity(deletes) }
+            if inserts > 0 { items.insertedItems.reserveCapacity(inserts) }
+            if paired > staying { items.movedItems.reserveCapacity(paired - staying) }
             // Deletes, ascending.
             if deletes > 0 {
                 for f in 0..<n where newForOld[f] < 0 { items.deletedItems.append(ItemPath(0, f)) }
@@ -73,9 +74,11 @@ extension ListDiff {
         items.reloadedItems = firstReloads
         let moveCount = items.movedItems.count
         stages.append(Stage(batch: items))
+        // Equal lengths share one offsets array.
+        let oldOffsets = [0, n], newOffsets = n == m ? oldOffsets : [0, m]
         let pairing = Pairing(
             newSectionForOld: firstSectionOnly, oldSectionForNew: firstSectionOnly,
-            oldOffsets: [0, n], newOffsets: [0, m], newForOld: newForOld, oldForNew: oldForNew)
+            oldOffsets: oldOffsets, newOffsets: newOffsets, newForOld: newForOld, oldForNew: oldForNew)
         return Difference(stages: stages, pairing: pairing, moveCount: moveCount)
     }
 

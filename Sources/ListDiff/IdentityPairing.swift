@@ -19,8 +19,8 @@ extension ListDiff {
         _ old: Old, _ new: New
     ) -> (newForOld: [Int], oldForNew: [Int])
     where Old.Element: Hashable, New.Element == Old.Element, Old.Index == Int, New.Index == Int {
-        var newForOld = [Int](repeating: -1, count: old.count)
-        var oldForNew = [Int](repeating: -1, count: new.count)
+        var newForOld = [Int](filled: -1, count: old.count)
+        var oldForNew = [Int](filled: -1, count: new.count)
         newForOld.withUnsafeMutableBufferPointer { newForOld in
             oldForNew.withUnsafeMutableBufferPointer { oldForNew in
                 if old.count <= scanLimit && new.count <= scanLimit {

@@ -61,8 +61,8 @@ where Identities.Element: Hashable, Identities.Index == Int {
         // Load factor at most 3/4.
         while capacity * 3 < count * 4 { capacity &<<= 1 }
         let mask = capacity - 1, seed = identityHashSeed
-        var control = [UInt8](repeating: 0, count: capacity)
-        var slots = [Int32](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
+        var control = [UInt8](filled: 0, count: capacity)
+        var slots = [Int32](filled: 0, count: capacity)  // read only where control is set
         var next: [Int32] = []
         control.withUnsafeMutableBufferPointer { control in
             slots.withUnsafeMutableBufferPointer { slots in
@@ -85,7 +85,7 @@ where Identities.Element: Hashable, Identities.Index == Int {
                         if byte == tag {
                             let head = Int(slots[position])
                             if identities[head] == id {
-                                if next.isEmpty { next = [Int32](repeating: -1, count: count) }
+                                if next.isEmpty { next = [Int32](filled: -1, count: count) }
                                 next[index] = Int32(truncatingIfNeeded: head)
                                 slots[position] = Int32(truncatingIfNeeded: index)
                                 break
@@ -134,7 +134,7 @@ where Identities.Element: Hashable, Identities.Index == Int {
     @inlinable
     public mutating func claimAll<New: RandomAccessCollection>(_ new: New) -> [Int]
     where New.Element == ID, New.Index == Int {
-        var oldForNew = [Int](repeating: -1, count: new.count)
+        var oldForNew = [Int](filled: -1, count: new.count)
         oldForNew.withUnsafeMutableBufferPointer { oldForNew in
             claimAll(new) { newIndex, oldIndex in oldForNew[newIndex] = oldIndex }
         }

@@ -20,8 +20,8 @@ extension ListDiff {
 
         @inlinable
         init(oldSectionCount: Int, oldItemCount: Int) {
-            firstChange = [Int](repeating: Int.max, count: oldSectionCount)
-            stays = [Bool](repeating: false, count: oldItemCount)
+            firstChange = [Int](filled: Int.max, count: oldSectionCount)
+            stays = [Bool](filled: false, count: oldItemCount)
         }
     }
 }
@@ -64,6 +64,27 @@ extension ListDiff.Differ {
         var values: [Int] = [], flats: [Int] = [], targets: [Int] = []
         for t in 0..<newSectionCount where newSectionPartner[t] >= 0 {
             let s = newSectionPartner[t]
+            // Already in order (the common case): all stay, the only
+            // longest subsequence; nothing to choose, nothing allocated.
+            var isInOrder = true
+            var last = -1
+            for g in newOffsets[t]..<newOffsets[t + 1] {
+                let f = oldForNew[g]
+                if f >= 0 && oldSectionOf[f] == s {
+                    if f <= last {
+                        isInOrder = false
+                        break
+                    }
+                    last = f
+                }
+            }
+            if isInOrder {
+                for g in newOffsets[t]..<newOffsets[t + 1] {
+                    let f = oldForNew[g]
+                    if f >= 0 && oldSectionOf[f] == s { changes.stays[f] = true }
+                }
+                continue
+            }
             values.removeAll(keepingCapacity: true)
             flats.removeAll(keepingCapacity: true)
             targets.removeAll(keepingCapacity: true)
@@ -74,21 +95,6 @@ extension ListDiff.Differ {
                     flats.append(f)
                     targets.append(g)
                 }
-            }
-            // Already in order (the common case): all stay, the only
-            // longest subsequence; nothing to choose, nothing allocated.
-            var isInOrder = true
-            var k = 1
-            while k < values.count {
-                if values[k - 1] >= values[k] {
-                    isInOrder = false
-                    break
-                }
-                k += 1
-            }
-            if isInOrder {
-                for f in flats { changes.stays[f] = true }
-                continue
             }
             var isMember = ListDiff.longestIncreasingSubsequence(values)
             func isInPlaceAndChanged(_ k: Int) -> Bool {

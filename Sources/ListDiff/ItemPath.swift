@@ -10,11 +10,13 @@ extension ListDiff {
         public var item: Int
 
         /// The item at index `item` of section `section`.
+        @inlinable
         public init(_ section: Int, _ item: Int) {
             self.section = section
             self.item = item
         }
 
+        @inlinable
         public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
             (lhs.section, lhs.item) < (rhs.section, rhs.item)
         }

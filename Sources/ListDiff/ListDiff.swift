@@ -94,10 +94,14 @@ public enum ListDiff {
     ///   recursion.
     @inlinable
     public static func diff<Section: DiffableSection>(oldSections: [Section], newSections: [Section]) -> Difference {
-        let (oldPartner, newPartner) = pair(
-            oldSections.lazy.map { $0.diffIdentifier }, newSections.lazy.map { $0.diffIdentifier })
         // Each section's `elements` is read once (it may be computed).
         let oldElements = oldSections.map { $0.elements }, newElements = newSections.map { $0.elements }
+        if let same = sameIdentitiesDifference(
+            oldSections: oldSections, newSections: newSections, oldElements: oldElements, newElements: newElements) {
+            return same
+        }
+        let (oldPartner, newPartner) = pair(
+            oldSections.lazy.map { $0.diffIdentifier }, newSections.lazy.map { $0.diffIdentifier })
         let oldCounts = oldElements.map { $0.count }, newCounts = newElements.map { $0.count }
         var old: [Section.Element] = [], new: [Section.Element] = []
         old.reserveCapacity(oldCounts.reduce(0, +))

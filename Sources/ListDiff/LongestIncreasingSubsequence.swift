@@ -20,7 +20,7 @@ extension ListDiff {
     @inlinable
     static func longestIncreasingSubsequence(_ values: UnsafeBufferPointer<Int>) -> [Bool] {
         let count = values.count
-        var isMember = [Bool](repeating: false, count: count)
+        var isMember = [Bool](filled: false, count: count)
         guard count > 0 else { return isMember }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count) { scratch in
             let previous = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
@@ -84,8 +84,8 @@ extension ListDiff {
                 (a.length, a.weight) < (b.length, b.weight)
             }
         }
-        var tree = [Best](repeating: Best(), count: bound + 1)
-        var previous = [Int](repeating: -1, count: values.count)
+        var tree = [Best](filled: Best(), count: bound + 1)
+        var previous = [Int](filled: -1, count: values.count)
         var overall = Best()
         for position in values.indices {
             let value = values[position]
@@ -108,7 +108,7 @@ extension ListDiff {
                 index += index & -index
             }
         }
-        var isMember = [Bool](repeating: false, count: values.count)
+        var isMember = [Bool](filled: false, count: values.count)
         var position = overall.position
         while position >= 0 {
             isMember[position] = true

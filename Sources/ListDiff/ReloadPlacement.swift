@@ -66,7 +66,7 @@ extension ListDiff.Differ {
             oldCount: oldSectionCount, newCount: newSectionCount)
         let itemShifts = ListDiff.ItemMoveShifts(items.batch.movedItems, newSectionPartner: newSectionPartner,
                                                  oldSectionCount: oldSectionCount)
-        var sectionReload = [ReloadStage?](repeating: nil, count: oldSectionCount)
+        var sectionReload = [ReloadStage?](filled: nil, count: oldSectionCount)
         for s in 0..<oldSectionCount where oldSectionPartner[s] >= 0 {
             guard !sectionContentEqual(s, oldSectionPartner[s]) else { continue }
             let stage: ReloadStage
@@ -120,14 +120,25 @@ extension ListDiff {
     /// index as arrive before the new one.
     @usableFromInline
     struct MoveShifts {
-        /// movesFromBefore[k]: the moves whose source is below k.
+        /// movesFromBefore[k]: the moves whose source is below k; empty
+        /// when there are no moves (every count is 0).
         @usableFromInline var movesFromBefore: [Int]
-        /// movesToBefore[k]: the moves whose destination is below k.
+        /// movesToBefore[k]: the moves whose destination is below k; empty
+        /// when there are no moves.
         @usableFromInline var movesToBefore: [Int]
+        @usableFromInline let oldCount: Int
+        @usableFromInline let newCount: Int
 
         @inlinable
-        init<Moves: Sequence>(_ moves: Moves, oldCount: Int, newCount: Int) where Moves.Element == (Int, Int) {
-            var from = [Int](repeating: 0, count: oldCount + 1), to = [Int](repeating: 0, count: newCount + 1)
+        init<Moves: Collection>(_ moves: Moves, oldCount: Int, newCount: Int) where Moves.Element == (Int, Int) {
+            self.oldCount = oldCount
+            self.newCount = newCount
+            guard !moves.isEmpty else {
+                movesFromBefore = []
+                movesToBefore = []
+                return
+            }
+            var from = [Int](filled: 0, count: oldCount + 1), to = [Int](filled: 0, count: newCount + 1)
             for (f, t) in moves {
                 if f >= 0 && f < oldCount { from[f + 1] += 1 }
                 if t >= 0 && t < newCount { to[t + 1] += 1 }
@@ -143,8 +154,8 @@ extension ListDiff {
         /// ends at `new`.
         @inlinable
         func isBalanced(old: Int, new: Int) -> Bool {
-            guard old >= 0, old < movesFromBefore.count, new >= 0, new < movesToBefore.count else { return false }
-            return movesFromBefore[old] == movesToBefore[new]
+            guard old >= 0, old <= oldCount, new >= 0, new <= newCount else { return false }
+            return movesFromBefore.isEmpty || movesFromBefore[old] == movesToBefore[new]
         }
     }
 
@@ -167,8 +178,8 @@ extension ListDiff {
                 movedIn = []
                 return
             }
-            var out = [[Int]](repeating: [], count: oldSectionCount)
-            var into = [[Int]](repeating: [], count: oldSectionCount)
+            var out = [[Int]](filled: [], count: oldSectionCount)
+            var into = [[Int]](filled: [], count: oldSectionCount)
             for move in moves {
                 if move.from.section >= 0 && move.from.section < oldSectionCount { out[move.from.section].append(move.from.item) }
                 let t = move.to.section

@@ -18,7 +18,7 @@ extension ListDiff {
 
         @inlinable
         init(oldSectionCount: Int) {
-            isMoved = [Bool](repeating: false, count: oldSectionCount)
+            isMoved = [Bool](filled: false, count: oldSectionCount)
         }
     }
 }
@@ -31,6 +31,24 @@ extension ListDiff.Differ {
     @inlinable
     func sectionChanges(_ items: ListDiff.ItemChanges) -> ListDiff.SectionChanges {
         var changes = ListDiff.SectionChanges(oldSectionCount: oldSectionCount)
+        for s in 0..<oldSectionCount where oldSectionPartner[s] < 0 {
+            changes.batch.deletedSections.append(s)
+        }
+        for t in 0..<newSectionCount where newSectionPartner[t] < 0 {
+            changes.batch.insertedSections.append(t)
+        }
+        // Already in order (the common case): every paired section stays,
+        // the only longest subsequence, whatever the weights.
+        var isInOrder = true
+        var last = -1
+        for t in 0..<newSectionCount where newSectionPartner[t] >= 0 {
+            if newSectionPartner[t] <= last {
+                isInOrder = false
+                break
+            }
+            last = newSectionPartner[t]
+        }
+        guard !isInOrder else { return finishSplit(changes, items) }
         var sectionValues: [Int] = [], sectionTargets: [Int] = [], hasItemChanges: [Bool] = []
         for t in 0..<newSectionCount where newSectionPartner[t] >= 0 {
             let s = newSectionPartner[t]
@@ -48,18 +66,20 @@ extension ListDiff.Differ {
                 (hasItemChanges[k] ? sectionValues.count + 1 : 0)
                     + (sectionContentEqual(sectionValues[k], sectionTargets[k]) ? 0 : 1)
             })
-        for s in 0..<oldSectionCount where oldSectionPartner[s] < 0 {
-            changes.batch.deletedSections.append(s)
-        }
-        for t in 0..<newSectionCount where newSectionPartner[t] < 0 {
-            changes.batch.insertedSections.append(t)
-        }
         for k in sectionValues.indices where !sectionStays[k] {
             let s = sectionValues[k], t = sectionTargets[k]
             changes.batch.movedSections.append(ListDiff.SectionMove(from: s, to: t))
             changes.isMoved[s] = true
             if hasItemChanges[k] { changes.isSplit = true }
         }
+        return finishSplit(changes, items)
+    }
+
+    /// `changes` with `isSplit` set also when an item moves between two
+    /// sections that share a number.
+    @inlinable
+    func finishSplit(_ changes: ListDiff.SectionChanges, _ items: ListDiff.ItemChanges) -> ListDiff.SectionChanges {
+        var changes = changes
         // UICollectionView counts an item move as leaving one section and
         // entering another only when the two section *numbers* differ (old
         // index against new index; RULES.md §3.1 step 9). A move between two

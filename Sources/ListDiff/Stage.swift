@@ -27,6 +27,7 @@ extension ListDiff {
         public var items: [ItemSource]
 
         /// A section taken from `source`, holding `items`.
+        @inlinable
         public init(source: SectionSource, items: [ItemSource]) {
             self.source = source
             self.items = items
@@ -57,6 +58,7 @@ extension ListDiff {
         public var data: [IntermediateSection]?
 
         /// A stage issuing `batch` with the data source holding `data` (`nil`: the new snapshot).
+        @inlinable
         public init(batch: Batch, data: [IntermediateSection]? = nil) {
             self.batch = batch
             self.data = data
