@@ -67,9 +67,11 @@ private func served(_ name: String) throws -> ExternalEngine {
         let one = pairs.map { checker.check(old: $0.old, new: $0.new) }
         let batch = checker.check(pairs: pairs)
         #expect(batch.count == one.count)
-        for (n, verdict) in batch.enumerated() where verdict != one[n] {
+        // A case the engine's measured pace calls too long (a loaded machine) is not judged either way.
+        for (n, verdict) in batch.enumerated() where verdict != one[n] && verdict.output?.isTooSlow != true && one[n].output?.isTooSlow != true {
             Issue.record("case \(n): \(verdict.failures) in flight, \(one[n].failures) one at a time")
         }
+        #expect(batch.count(where: { $0.output?.isTooSlow == true }) + one.count(where: { $0.output?.isTooSlow == true }) < 30)
         if name == "mutant:duplicate-key-trap" {
             #expect(one.contains { $0.output?.isFailure == true }, "the trap never fired: the comparison is weak")
         }
