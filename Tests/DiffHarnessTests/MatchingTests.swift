@@ -86,3 +86,23 @@ private func matchingByDefinition(old: Snapshot, new: Snapshot)
         #expect(PairGenerator.Names.sectionName(index) == expected.uppercased())
     }
 }
+
+@Test func sectionMatchingAgreesWithPairingByHashing() {
+    var random = SplitMix64(seed: 13)
+    var scannedPairs = 0
+    for _ in 0..<2000 {
+        let alphabet = ["A", "B", "C", "D"].prefix(random.value(upTo: 3) + 1)
+        func snapshot() -> Snapshot {
+            Snapshot(sections: (0..<random.value(upTo: 12)).map { _ in
+                Section(id: alphabet.randomElement(using: &random)!, items: [Item(id: "a")])
+            })
+        }
+        let old = snapshot(), new = snapshot()
+        if old.sections.count * new.sections.count <= 64 { scannedPairs += 1 }
+        let matching = Matching(old: old, new: new)
+        let expected = Matching.pairInOrderByHashing(old.sections.map(\.id), new.sections.map(\.id))
+        #expect(matching.newSectionOfOld == expected.0 && matching.oldSectionOfNew == expected.1, "\(old) \(new)")
+    }
+    // Both ways of pairing ran.
+    #expect(scannedPairs > 200 && scannedPairs < 1800)
+}

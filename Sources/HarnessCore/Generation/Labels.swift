@@ -165,7 +165,9 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         var staying: [(newItem: Int, updated: Bool)] = []
         var section = -1
         func endSection() {
-            guard !staying.isEmpty, Matching.longestIncreasingLength(staying.map(\.newItem)) < staying.count else { return }
+            // Kept in order (most sections): no list of new indexes to build.
+            guard staying.indices.dropFirst().contains(where: { staying[$0 - 1].newItem >= staying[$0].newItem }),
+                  Matching.longestIncreasingLength(staying.map(\.newItem)) < staying.count else { return }
             labels.insert(.move)
             isChanged[section] = true
             // Some item outside a longest kept-in-order subsequence moves;

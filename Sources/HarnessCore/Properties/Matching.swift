@@ -25,19 +25,24 @@ public struct Matching {
     package var newRepeatsItems: Bool
 
     package init(old: Snapshot, new: Snapshot) {
-        (newSectionOfOld, oldSectionOfNew) = Matching.pairInOrder(
-            old.sections.map { $0.id }, new.sections.map { $0.id })
+        if old.sections.count * new.sections.count <= 64 {
+            // Few sections (most cases): compared in place, no list of identities built.
+            (newSectionOfOld, oldSectionOfNew) = Matching.pairSectionsByScanning(old.sections, new.sections)
+        } else {
+            (newSectionOfOld, oldSectionOfNew) = Matching.pairInOrderByHashing(
+                old.sections.map { $0.id }, new.sections.map { $0.id })
+        }
         let oldCount = old.itemCount, newCount = new.itemCount
-        // Partner of each old item, by its position in reading order.
-        var partner: [ItemPath?]
         if oldCount + newCount <= Matching.scanningLimit {
-            partner = Matching.itemPartnersByScanning(old: old, new: new, oldCount: oldCount)
+            itemPairs = Matching.itemPairsByScanning(old: old, new: new, pairs: min(oldCount, newCount))
             oldRepeatsItems = Matching.repeatsItemByScanning(old)
             newRepeatsItems = Matching.repeatsItemByScanning(new)
-        } else {
-            (partner, oldRepeatsItems, newRepeatsItems) = Matching.itemPartnersByHashing(
-                old: old, new: new, oldCount: oldCount, newCount: newCount)
+            return
         }
+        // Partner of each old item, by its position in reading order.
+        let partner: [ItemPath?]
+        (partner, oldRepeatsItems, newRepeatsItems) = Matching.itemPartnersByHashing(
+            old: old, new: new, oldCount: oldCount, newCount: newCount)
         var pairs: [(old: ItemPath, new: ItemPath)] = []
         pairs.reserveCapacity(min(oldCount, newCount))
         var position = 0
@@ -54,25 +59,45 @@ public struct Matching {
     /// by comparing identities directly, without a hash table.
     static let scanningLimit = 32
 
-    /// The items' pairing for short snapshots: each new item, in reading
-    /// order, takes the first old item of its identity not yet taken.
-    static func itemPartnersByScanning(old: Snapshot, new: Snapshot, oldCount: Int) -> [ItemPath?] {
-        var partner = [ItemPath?](repeating: nil, count: oldCount)
-        for (t, section) in new.sections.enumerated() {
-            for (j, item) in section.items.enumerated() {
-                var position = 0
-                search: for oldSection in old.sections {
-                    for oldItem in oldSection.items {
-                        if partner[position] == nil && oldItem.id == item.id {
-                            partner[position] = ItemPath(t, j)
+    /// The matched items of short snapshots, in the old snapshot's reading
+    /// order (at most `pairs` of them): the k-th old occurrence of an
+    /// identity is matched with its k-th new occurrence (the pairing in
+    /// which each new item takes the first old item of its identity not
+    /// yet taken), written straight into the pairs, without a partner list.
+    static func itemPairsByScanning(old: Snapshot, new: Snapshot, pairs count: Int) -> [(old: ItemPath, new: ItemPath)] {
+        var pairs: [(old: ItemPath, new: ItemPath)] = []
+        guard count > 0 else { return pairs }
+        pairs.reserveCapacity(count)
+        for (s, section) in old.sections.enumerated() {
+            for (i, item) in section.items.enumerated() {
+                // Which occurrence of its identity the item is (0: the first).
+                var occurrence = section.items[..<i].count { $0.id == item.id }
+                for earlier in old.sections[..<s] { occurrence += earlier.items.count { $0.id == item.id } }
+                search: for (t, newSection) in new.sections.enumerated() {
+                    for (j, newItem) in newSection.items.enumerated() where newItem.id == item.id {
+                        if occurrence == 0 {
+                            pairs.append((ItemPath(s, i), ItemPath(t, j)))
                             break search
                         }
-                        position += 1
+                        occurrence -= 1
                     }
                 }
             }
         }
-        return partner
+        return pairs
+    }
+
+    /// `pairInOrderByScanning` on the sections' identities, read in place.
+    static func pairSectionsByScanning(_ old: [Section], _ new: [Section]) -> ([Int?], [Int?]) {
+        var forward = [Int?](repeating: nil, count: old.count)
+        var backward = [Int?](repeating: nil, count: new.count)
+        for (index, section) in new.enumerated() {
+            if let partner = old.indices.first(where: { forward[$0] == nil && old[$0].id == section.id }) {
+                forward[partner] = index
+                backward[index] = partner
+            }
+        }
+        return (forward, backward)
     }
 
     /// Whether a short snapshot repeats an item identity: each item is
