@@ -358,17 +358,10 @@ private struct CampaignState {
         // Nearly every line is a case's `start N` or `done N LABELS`: read from its bytes.
         if let line = CaseLine(line) {
             if line.isStart {
-                slots[index].state = .checking(line.caseNumber, since: Date())
-                slots[index].allowance = nil
+                started(line.caseNumber, slot: index)
             } else {
-                slots[index].state = .idle(since: Date())
-                slots[index].next = line.caseNumber + supervisor.step
-                report.casesRun += 1
-                var bits = line.labels
-                while bits != 0 {
-                    labelTotals[bits.trailingZeroBitCount] += 1
-                    bits &= bits - 1
-                }
+                done(line.caseNumber, slot: index)
+                count(labels: line.labels)
             }
             return
         }
@@ -388,8 +381,7 @@ private struct CampaignState {
         guard fields.count >= 2, let n = Int(fields[1]) else { return }
         switch kind {
         case "start":
-            slots[index].state = .checking(n, since: Date())
-            slots[index].allowance = nil
+            started(n, slot: index)
         case "allow" where fields.count >= 3:
             // The flight starting at case n: its cases' sizes fix its deadline.
             slots[index].allowance = Double(fields[2])
@@ -430,9 +422,7 @@ private struct CampaignState {
             if let pending { discard(pending) }
             slots[index].state = .checking(n, since: Date())
         case "done":
-            slots[index].state = .idle(since: Date())
-            slots[index].next = n + supervisor.step
-            report.casesRun += 1
+            done(n, slot: index)
             let labels = fields.count >= 3 ? fields[2] : "0"
             if labels == "skipped" { report.skipped += 1; return }
             if labels == "slow" {
@@ -447,13 +437,31 @@ private struct CampaignState {
                 return
             }
             // The labels as the hexadecimal bits of a LabelSet.
-            var bits = UInt32(labels, radix: 16) ?? 0
-            while bits != 0 {
-                labelTotals[bits.trailingZeroBitCount] += 1
-                bits &= bits - 1
-            }
+            count(labels: UInt32(labels, radix: 16) ?? 0)
         default:
             break
+        }
+    }
+
+    /// The worker in `slot` started case `n`.
+    mutating func started(_ n: Int, slot index: Int) {
+        slots[index].state = .checking(n, since: Date())
+        slots[index].allowance = nil
+    }
+
+    /// The worker in `slot` finished case `n` (its labels counted apart).
+    mutating func done(_ n: Int, slot index: Int) {
+        slots[index].state = .idle(since: Date())
+        slots[index].next = n + supervisor.step
+        report.casesRun += 1
+    }
+
+    /// Counts one case's labels, a LabelSet's bits.
+    mutating func count(labels: UInt32) {
+        var bits = labels
+        while bits != 0 {
+            labelTotals[bits.trailingZeroBitCount] += 1
+            bits &= bits - 1
         }
     }
 

@@ -21,14 +21,12 @@ public final class WorkerStateFile {
     private let mapping: UnsafeMutableRawPointer?
     /// The bytes of `seed S case `, the start of every line.
     private let prefix: [UInt8]
-    private let seed: UInt64
 
     /// Creates (or empties) the state file at `path` for the cases of
     /// `seed`; nil when it cannot be opened.
     public init?(path: String, seed: UInt64) {
         descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
-        self.seed = seed
         prefix = Array("seed \(seed) case ".utf8)
         // mmap(2) returns MAP_FAILED, (void *)-1, on failure.
         if ftruncate(descriptor, off_t(Self.lineLength)) == 0,

@@ -141,7 +141,7 @@ enum WorkerCommand {
             }
             // Enough to rebuild the cases is on disk before they run.
             state?.write(caseNumber: n, following: numbers.count - 1, step: step)
-            ProtocolLines.queue("start ", n)
+            ProtocolLines.queue("start \(n)")
             ProtocolLines.sendIfDue()
             let began = isPipelined ? ContinuousClock.now : nil
             // The supervisor's deadline for the flight grows with its cases.
@@ -187,15 +187,10 @@ enum WorkerCommand {
                              + String(format: "%.2f", saved.seconds) + " \(saved.path ?? "-")")
                     }
                 }
-                // The labels as the hexadecimal bits of a LabelSet (written
-                // straight into the batch: most cases are judged).
-                if !checked.verdict.isSkipped {
-                    ProtocolLines.queueDone(n, labels: checked.labels.rawValue)
-                } else {
-                    ProtocolLines.queue("done \(n) " + (checked.refusalReason.map { "refused " + $0 }
-                        ?? checked.tooSlowReason.map { "slow \(CampaignCases.sizeClassName(checked.pair)) " + $0 }
-                        ?? "skipped"))
-                }
+                // The labels as the hexadecimal bits of a LabelSet.
+                ProtocolLines.queue("done \(n) " + (checked.refusalReason.map { "refused " + $0 }
+                    ?? checked.tooSlowReason.map { "slow \(CampaignCases.sizeClassName(checked.pair)) " + $0 }
+                    ?? (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16))))
             }
             n = unskipped(after(flown.last?.caseNumber ?? n))
         }
@@ -273,51 +268,6 @@ enum ProtocolLines {
         defer { lock.unlock() }
         queued += line.utf8
         queued.append(UInt8(ascii: "\n"))
-    }
-
-    /// Adds the line `WORD N` (`word` ends with its space), its number
-    /// written in decimal straight into the batch.
-    static func queue(_ word: StaticString, _ n: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        word.withUTF8Buffer { queued += $0 }
-        appendDecimal(n)
-        queued.append(UInt8(ascii: "\n"))
-    }
-
-    /// Adds the line `done N LABELS` of a judged case: `labels`, a
-    /// `LabelSet`'s bits, in lowercase hexadecimal (as `String(_:radix: 16)`).
-    static func queueDone(_ n: Int, labels: UInt32) {
-        lock.lock()
-        defer { lock.unlock() }
-        queued += "done ".utf8
-        appendDecimal(n)
-        queued.append(UInt8(ascii: " "))
-        var digits = 1
-        while digits < 8 && labels >> (4 * UInt32(digits)) != 0 { digits += 1 }
-        for position in stride(from: digits - 1, through: 0, by: -1) {
-            let nibble = UInt8(truncatingIfNeeded: labels >> (4 * UInt32(position))) & 0xF
-            queued.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-        }
-        queued.append(UInt8(ascii: "\n"))
-    }
-
-    /// Appends `n` in decimal (as `String(n)`) to the batch; the lock is held.
-    private static func appendDecimal(_ n: Int) {
-        if n < 0 {
-            queued += String(n).utf8
-            return
-        }
-        var digits = 1
-        var rest = n / 10
-        while rest > 0 { digits += 1; rest /= 10 }
-        let end = queued.count + digits
-        queued.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var value = n
-        for at in stride(from: end - 1, through: end - digits, by: -1) {
-            queued[at] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-        }
     }
 
     /// Writes the batch when it is due (always, when not batched).

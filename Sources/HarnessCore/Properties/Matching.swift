@@ -27,7 +27,7 @@ public struct Matching {
     package init(old: Snapshot, new: Snapshot) {
         if old.sections.count * new.sections.count <= 64 {
             // Few sections (most cases): compared in place, no list of identities built.
-            (newSectionOfOld, oldSectionOfNew) = Matching.pairSectionsByScanning(old.sections, new.sections)
+            (newSectionOfOld, oldSectionOfNew) = Matching.pairInOrderByScanning(old.sections, new.sections, identity: \.id)
         } else {
             (newSectionOfOld, oldSectionOfNew) = Matching.pairInOrderByHashing(
                 old.sections.map { $0.id }, new.sections.map { $0.id })
@@ -85,19 +85,6 @@ public struct Matching {
             }
         }
         return pairs
-    }
-
-    /// `pairInOrderByScanning` on the sections' identities, read in place.
-    static func pairSectionsByScanning(_ old: [Section], _ new: [Section]) -> ([Int?], [Int?]) {
-        var forward = [Int?](repeating: nil, count: old.count)
-        var backward = [Int?](repeating: nil, count: new.count)
-        for (index, section) in new.enumerated() {
-            if let partner = old.indices.first(where: { forward[$0] == nil && old[$0].id == section.id }) {
-                forward[partner] = index
-                backward[index] = partner
-            }
-        }
-        return (forward, backward)
     }
 
     /// Whether a short snapshot repeats an item identity: each item is
@@ -196,10 +183,18 @@ public struct Matching {
     /// occurrence of an identity takes the first old occurrence not yet
     /// taken, which is its k-th old occurrence.
     static func pairInOrderByScanning(_ old: [String], _ new: [String]) -> ([Int?], [Int?]) {
+        pairInOrderByScanning(old, new, identity: { $0 })
+    }
+
+    /// `pairInOrderByScanning` on elements of which `identity` reads the
+    /// identity in place (sections: no list of identities is built).
+    static func pairInOrderByScanning<Element>(_ old: [Element], _ new: [Element], identity: (Element) -> String)
+        -> ([Int?], [Int?]) {
         var forward = [Int?](repeating: nil, count: old.count)
         var backward = [Int?](repeating: nil, count: new.count)
-        for (index, id) in new.enumerated() {
-            if let partner = old.indices.first(where: { forward[$0] == nil && old[$0] == id }) {
+        for (index, element) in new.enumerated() {
+            let id = identity(element)
+            if let partner = old.indices.first(where: { forward[$0] == nil && identity(old[$0]) == id }) {
                 forward[partner] = index
                 backward[index] = partner
             }
