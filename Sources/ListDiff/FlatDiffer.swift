@@ -22,11 +22,11 @@ extension ListDiff {
             stays.initialize(repeating: false)
             let (paired, staying) = markStays(stays, old: old, new: new, oldForNew: oldForNew)
             let deletes = n - paired, inserts = m - paired
-            if deletes > 0 { items.deletedItems.reserveCapacity(deletes) }
             if inserts > 0 { items.insertedItems.reserveCapacity(inserts) }
             if paired > staying { items.movedItems.reserveCapacity(paired - staying) }
             // Deletes, ascending.
             if deletes > 0 {
+                items.deletedItems.reserveCapacity(deletes)
                 for f in 0..<n where newForOld[f] < 0 { items.deletedItems.append(ItemPath(0, f)) }
             }
             // Inserts and moves, ascending by destination.

@@ -47,22 +47,21 @@ extension ListDiff {
     ) -> Difference? {
         let sectionCount = oldSections.count
         guard sectionCount == newSections.count else { return nil }
-        var itemCount = 0
+        // Where each section's items start in reading order (old and new alike).
+        var offsets: [Int] = []
+        offsets.reserveCapacity(sectionCount + 1)
+        offsets.append(0)
         for s in 0..<sectionCount {
             guard oldElements[s].count == newElements[s].count,
                   oldSections[s].diffIdentifier == newSections[s].diffIdentifier else { return nil }
-            itemCount += oldElements[s].count
+            offsets.append(offsets[s] + oldElements[s].count)
         }
         for s in 0..<sectionCount {
             let old = oldElements[s], new = newElements[s]
             for i in old.indices where old[i].diffIdentifier != new[i].diffIdentifier { return nil }
         }
         var batch = Batch()
-        var offsets: [Int] = []
-        offsets.reserveCapacity(sectionCount + 1)
-        offsets.append(0)
         for s in 0..<sectionCount {
-            offsets.append(offsets[s] + oldElements[s].count)
             if !oldSections[s].isContentEqual(to: newSections[s]) {
                 batch.reloadedSections.append(s)
                 continue
@@ -74,7 +73,7 @@ extension ListDiff {
             }
         }
         // Old and new share their arrays: the pairing is the identity.
-        let sectionPartners = Array(0..<sectionCount), itemPartners = Array(0..<itemCount)
+        let sectionPartners = Array(0..<sectionCount), itemPartners = Array(0..<offsets[sectionCount])
         let pairing = Pairing(
             newSectionForOld: sectionPartners, oldSectionForNew: sectionPartners,
             oldOffsets: offsets, newOffsets: offsets, newForOld: itemPartners, oldForNew: itemPartners)

@@ -2,7 +2,8 @@
 // UIKit's performBatchUpdates does (the rule book, Sources/ListModel/RULES.md).
 
 /// The reference model of a list view (the module ListModel's entry point).
-/// Written for obviousness, not speed.
+/// Written to be obviously right first; its hot paths are indexed (see
+/// `apply`'s complexity).
 public enum ListView {
     /// Applies `batch` to a view that displays `displayed`, with the data
     /// source returning `data` after the batch.
@@ -94,13 +95,13 @@ public enum ListView {
             let map = context.batch.reloadedSections.isEmpty ? applied.map : SectionMap(context)
             if let rejection = portableSubsetRejection(context, map, inserts: inserts) { return .failure(rejection) }
         }
-        // The batch the view applies, with the section map step 9 counted with.
+        // The batch the view applies, with its section map (built once).
         return .success(applied.context.applied(applied.map))
     }
 
     /// UICollectionView's validator, step by step (RULES.md §3.1): the
     /// batch the view applies once every step passed (with its section
-    /// map, built once for step 9 and for applying it) and the inserts as
+    /// map, built once, for applying it and for the strict checks) and the inserts as
     /// step 4 merged them (reload halves included, none dropped yet), or
     /// the rejection it raises.
     private static func validated(_ context: BatchContext) throws(Rejection)

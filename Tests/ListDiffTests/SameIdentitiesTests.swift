@@ -31,7 +31,7 @@ private func recontented(_ snapshot: Snapshot, _ random: inout SeededGenerator) 
 
 @Test func sameIdentitiesAnswerEqualsTheGeneralPath() {
     var random = SeededGenerator(seed: 30)
-    var answered = 0, withReloads = 0
+    var withReloads = 0
     for _ in 0..<2_000 {
         // Repeated identities included: sections and items drawn from few names.
         let old = Snapshot(sections: (0..<Int.random(in: 0...3, using: &random)).map { _ in
@@ -50,11 +50,10 @@ private func recontented(_ snapshot: Snapshot, _ random: inout SeededGenerator) 
                                                Snapshot(sections: [Section(id: "_", items: new.sections[0].items)]))
             #expect(flat == oneSection, "\(old) -> \(new)")
         }
-        answered += 1
         if sectioned.stages[0].batch.operationCount > 0 { withReloads += 1 }
     }
     // Both kinds were drawn: with and without content changes.
-    #expect(answered == 2_000 && withReloads > 500 && withReloads < answered)
+    #expect(withReloads > 500 && withReloads < 2_000)
 }
 
 @Test func sameIdentitiesReloadChangedSectionsAndTheChangedItemsOfTheOthers() {

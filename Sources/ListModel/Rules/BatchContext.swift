@@ -92,11 +92,6 @@ final class BatchLists {
         self.movedItems = movedItems
     }
 
-    /// Whether the batch has a section operation of any kind.
-    var hasSectionOperations: Bool {
-        !deletedSections.isEmpty || !insertedSections.isEmpty || !reloadedSections.isEmpty || !movedSections.isEmpty
-    }
-
     var operations: [Operation] { batch.operations }
 }
 

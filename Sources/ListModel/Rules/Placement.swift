@@ -11,8 +11,8 @@ extension BatchContext {
     /// the section's count, so the answer exists even for a batch whose
     /// counts are wrong.
     ///
-    /// - Complexity: O(*n* + *k*·*m*) for *n* items and *k* operations, *m*
-    ///   the largest final index used; plain arrays, no cleverness.
+    /// - Complexity: O(*n* + *k*) for *n* items and *k* operations: flag
+    ///   arrays of the section's count plus its incoming operations.
     func survivingItemPlacement(oldSection s: Int, finalSection t: Int) -> [Int?] {
         guard let count = itemsBefore(s) else { return [] }
         var removed = Array(repeating: false, count: count)

@@ -188,7 +188,7 @@ func portableRejection(_ rule: Rule, _ what: String, uikit: String, elsewhere: S
     Rejection(rule, "\(what); portable subset, not a UIKit exception: UICollectionView accepts this batch (\(uikit)), but \(elsewhere)")
 }
 
-/// A move's two ends, as a set's key.
+/// A move's two ends, as a key for `firstDuplicate`.
 private struct Ends<Place: Hashable>: Hashable {
     var from: Place
     var to: Place

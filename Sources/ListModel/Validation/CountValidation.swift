@@ -22,7 +22,8 @@ extension CollectionViewUpdate {
     ///   and deletes they are. S in the message is the new section index.
     ///
     /// Returns the batch the view applies (`appliedBatch`) as a context with
-    /// its section map, which the counts are checked through.
+    /// its section map (built once, for applying it and for the strict
+    /// checks); the counts are checked through `sections`.
     func checkCounts(_ context: BatchContext, sections: UpdateSectionMap) throws(Rejection) -> AppliedBatch {
         let sectionDeletes = deletes.lazy.filter(\.isSection).count
         let sectionInserts = inserts.lazy.filter(\.isSection).count

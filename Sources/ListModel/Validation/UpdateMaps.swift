@@ -80,9 +80,8 @@ struct UpdateSectionMap {
                 }
                 inserted.insert(s)
             case .move:
-                let t = (item.destination ?? item.path).section
-                if s >= 0 && s < oldCount { map[s] = t }
-                movedTo.insert(t)
+                if s >= 0 && s < oldCount { map[s] = destination }
+                movedTo.insert(destination)
                 movedFrom.insert(s)
                 hasMoves = true
             }
