@@ -39,7 +39,10 @@ public struct Verdict: Hashable, Sendable {
 public struct Checker: Sendable {
     /// The engine under test.
     public var engine: any DiffEngine {
-        didSet { properties = Checker.properties(of: engine) }
+        didSet {
+            properties = Checker.properties(of: engine)
+            propertyBits = PropertyBits(properties)
+        }
     }
     /// The list view the stages are checked as.
     public var profile: Profile
@@ -47,12 +50,15 @@ public struct Checker: Sendable {
     /// and `deterministic`, which every engine owes (worked out once, not
     /// per case).
     public private(set) var properties: Set<PropertyName>
+    /// `properties` as bits, read on every case.
+    private var propertyBits: PropertyBits
 
     /// Checks `engine` under `profile`.
     public init(engine: any DiffEngine, profile: Profile = .strict) {
         self.engine = engine
         self.profile = profile
         properties = Checker.properties(of: engine)
+        propertyBits = PropertyBits(properties)
     }
 
     private static func properties(of engine: any DiffEngine) -> Set<PropertyName> {
@@ -73,7 +79,7 @@ public struct Checker: Sendable {
             return Verdict(output: nil, failures: [], isSkipped: true)
         }
         let output = engine.diff(old: old, new: new)
-        let again = properties.contains(.deterministic) ? engine.diff(old: old, new: new) : nil
+        let again = propertyBits.contains(.deterministic) ? engine.diff(old: old, new: new) : nil
         return judge(old: old, new: new, output: output, again: again, matching: &matching)
     }
 
@@ -93,7 +99,7 @@ public struct Checker: Sendable {
     /// check built one (see `check(old:new:matching:)`).
     package func checkSharingMatchings(pairs: [(old: Snapshot, new: Snapshot)], stoppingAtHang: Bool = false)
         -> [(verdict: Verdict, matching: Matching?)] {
-        let isAskedTwice = properties.contains(.deterministic)
+        let isAskedTwice = propertyBits.contains(.deterministic)
         let perPair = isAskedTwice ? 2 : 1
         var requests: [(old: Snapshot, new: Snapshot)] = []
         requests.reserveCapacity(pairs.count * perPair)
@@ -162,9 +168,9 @@ public struct Checker: Sendable {
             failures.insert(PropertyFailure(.noCrash, "the engine refused an input without duplicated identities: \(reason)" + hint), at: 0)
             return Verdict(output: output, failures: failures, isSkipped: false)
         case .stages(let stages):
-            let checked = checkStages(stages, old: old, new: new, profile: profile, properties: properties)
+            let checked = checkStages(stages, old: old, new: new, profile: profile, checking: propertyBits)
             failures = checked.failures + failures
-            if properties.contains(.minimalMoves) {
+            if propertyBits.contains(.minimalMoves) {
                 let built = matching ?? Matching(old: old, new: new)
                 matching = built
                 let reported = reportedMoveCount(stages), minimum = built.minimalMoveCount

@@ -56,12 +56,19 @@ struct IdentityCodes {
     }
 
     /// FNV-1a (64-bit) of the identity's UTF-8 bytes, its high bits folded
-    /// into the low ones that pick a slot.
+    /// into the low ones that pick a slot. The bytes are read in place
+    /// (a small string's from the stack) when the string has them
+    /// contiguous, which native strings do.
     static func hash(_ identity: String) -> Int {
+        let hash = identity.utf8.withContiguousStorageIfAvailable(fnv1a) ?? fnv1a(identity.utf8)
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29) ^ (hash >> 47))
+    }
+
+    private static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in identity.utf8 {
+        for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29) ^ (hash >> 47))
+        return hash
     }
 }

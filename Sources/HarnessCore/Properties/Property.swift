@@ -49,6 +49,14 @@ extension PropertyName {
 public func checkStages(
     _ stages: [Stage], old: Snapshot, new: Snapshot, profile: Profile, properties: Set<PropertyName>
 ) -> (failures: [PropertyFailure], replay: Replay) {
+    checkStages(stages, old: old, new: new, profile: profile, checking: PropertyBits(properties))
+}
+
+/// `checkStages(_:old:new:profile:properties:)` with the properties as bits
+/// (the checker's form, made once for all its cases).
+package func checkStages(
+    _ stages: [Stage], old: Snapshot, new: Snapshot, profile: Profile, checking properties: PropertyBits
+) -> (failures: [PropertyFailure], replay: Replay) {
     var failures: [PropertyFailure] = []
     let replay = ListView.replay(stages, from: old, to: new, profile: profile)
     if let rejected = replay.rejection {

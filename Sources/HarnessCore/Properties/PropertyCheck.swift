@@ -19,7 +19,7 @@ public struct PropertyCheck: Sendable {
     private let isChecked: Bool
     /// The properties `checkStages` must judge to decide `property`
     /// (`fresh` is only judged when nothing else failed).
-    private let stageProperties: Set<PropertyName>
+    private let stageProperties: PropertyBits
 
     /// Checks `property` of `checker`'s engine.
     public init(_ property: PropertyName, of checker: Checker) {
@@ -27,7 +27,7 @@ public struct PropertyCheck: Sendable {
         self.property = property
         let properties = checker.properties
         isChecked = properties.contains(property)
-        stageProperties = property == .fresh ? properties.intersection([.valid, .reachesTarget, .fresh]) : [property]
+        stageProperties = PropertyBits(property == .fresh ? properties.intersection([.valid, .reachesTarget, .fresh]) : [property])
     }
 
     /// Whether the engine fails the property on `old` and `new`.
@@ -55,7 +55,7 @@ public struct PropertyCheck: Sendable {
             case .minimalMoves:
                 return reportedMoveCount(stages) > minimalMoveCount(old: old, new: new)
             case .valid, .reachesTarget, .fresh:
-                return checkStages(stages, old: old, new: new, profile: checker.profile, properties: stageProperties)
+                return checkStages(stages, old: old, new: new, profile: checker.profile, checking: stageProperties)
                     .failures.contains { $0.property == property }
             }
         }
