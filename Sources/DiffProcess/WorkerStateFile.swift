@@ -46,19 +46,24 @@ public final class WorkerStateFile {
     /// Records that case `n` is about to run (and, when `following` > 0,
     /// the `following` cases after it, `step` apart, in the same flight).
     public func write(caseNumber n: Int, following: Int = 0, step: Int = 1) {
-        var line = [UInt8]()
-        line.reserveCapacity(Self.lineLength)
-        line += prefix
-        line += String(n).utf8
-        if following > 0 { line += " and the \(following) after it, step \(step)".utf8 }
-        if line.count > Self.lineLength - 1 { line.removeLast(line.count - (Self.lineLength - 1)) }
-        line += repeatElement(UInt8(ascii: " "), count: Self.lineLength - 1 - line.count)
-        line.append(UInt8(ascii: "\n"))
-        line.withUnsafeBytes { bytes in
+        // Built on the stack: this runs before every case.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.lineLength) { line in
+            var count = 0
+            func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+                for byte in bytes where count < Self.lineLength - 1 {
+                    line[count] = byte
+                    count += 1
+                }
+            }
+            append(prefix)
+            append(String(n).utf8)
+            if following > 0 { append(" and the \(following) after it, step \(step)".utf8) }
+            for at in count..<(Self.lineLength - 1) { line[at] = UInt8(ascii: " ") }
+            line[Self.lineLength - 1] = UInt8(ascii: "\n")
             if let mapping {
-                mapping.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                mapping.copyMemory(from: line.baseAddress!, byteCount: Self.lineLength)
             } else {
-                _ = pwrite(descriptor, bytes.baseAddress, bytes.count, 0)
+                _ = pwrite(descriptor, line.baseAddress, Self.lineLength, 0)
             }
         }
     }

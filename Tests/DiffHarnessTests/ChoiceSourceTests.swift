@@ -95,3 +95,25 @@ import ListModel
     let rotated = Snapshot.flat(["b", "c", "d", "a"].map { Item(id: $0) })
     #expect(minimalMoveCount(old: reversed, new: rotated) == 1)
 }
+
+@Test func boundedValuesAreRejectionSamplingsByTheDefinition() {
+    // The definition: draw until below the largest multiple of the range, then reduce.
+    func byDefinition(_ generator: inout SplitMix64, _ bound: Int) -> Int {
+        let range = UInt64(bound) &+ 1
+        if range == 0 { return Int(truncatingIfNeeded: generator.next()) }
+        let limit = UInt64.max - (UInt64.max % range)
+        while true {
+            let x = generator.next()
+            if x < limit { return Int(x % range) }
+        }
+    }
+    var bounds = [0, 1, 2, 3, 7, 40, 60, 1_000, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, Int.max / 3, Int.max - 1, Int.max]
+    var random = SplitMix64(seed: 99)
+    for _ in 0..<200 { bounds.append(random.value(upTo: Int.max)) }
+    for (k, bound) in bounds.enumerated() {
+        var fast = SplitMix64(seed: UInt64(k)), plain = SplitMix64(seed: UInt64(k))
+        for _ in 0..<50 {
+            #expect(fast.value(upTo: bound) == byDefinition(&plain, bound), "bound \(bound)")
+        }
+    }
+}

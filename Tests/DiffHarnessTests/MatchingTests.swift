@@ -1,4 +1,4 @@
-// Matching: the short-list pairing agrees with the hash-table pairing.
+// Matching: the short-list pairing agrees with the hash-table pairing, and the move minimum with its rule.
 import Testing
 import ListModel
 @testable import DiffHarness
@@ -105,4 +105,35 @@ private func matchingByDefinition(old: Snapshot, new: Snapshot)
     }
     // Both ways of pairing ran.
     #expect(scannedPairs > 200 && scannedPairs < 1800)
+}
+
+/// The move minimum as its rule says, with no shortcut: matched sections
+/// minus a longest kept in order, plus per old section its staying items
+/// minus a longest kept in order, plus every item that changes section.
+private func minimalMovesByTheRule(_ matching: Matching) -> Int {
+    let sectionOrder = matching.newSectionOfOld.compactMap { $0 }
+    var moves = sectionOrder.count - Matching.longestIncreasingLength(sectionOrder)
+    for oldSection in matching.newSectionOfOld.indices {
+        let pairs = matching.itemPairs.filter { $0.old.section == oldSection }
+        let staying = pairs.filter { matching.newSectionOfOld[oldSection] == $0.new.section }.map(\.new.item)
+        moves += pairs.count - staying.count
+        moves += staying.count - Matching.longestIncreasingLength(staying)
+    }
+    return moves
+}
+
+@Test func theMoveMinimumIsTheRulesOnCampaignCases() {
+    // Campaign cases of two seeds: most keep their order (the shortcut), some do not.
+    let generator = PairGenerator()
+    var inOrder = 0, moved = 0
+    for seed: UInt64 in [3, 4] {
+        for n in 0..<1500 {
+            let pair = generator.campaignCase(seed: seed, n: n)
+            let matching = Matching(old: pair.old, new: pair.new)
+            let expected = minimalMovesByTheRule(matching)
+            #expect(matching.minimalMoveCount == expected, "seed \(seed) case \(n)")
+            if expected == 0 { inOrder += 1 } else { moved += 1 }
+        }
+    }
+    #expect(inOrder > 300 && moved > 300)
 }

@@ -169,7 +169,7 @@ public struct Checker: Sendable {
             return Verdict(output: output, failures: failures, isSkipped: false)
         case .stages(let stages):
             let checked = checkStages(stages, old: old, new: new, profile: profile, checking: propertyBits)
-            failures = checked.failures + failures
+            failures = failures.isEmpty ? checked.failures : checked.failures + failures
             if propertyBits.contains(.minimalMoves) {
                 let built = matching ?? Matching(old: old, new: new)
                 matching = built
@@ -178,7 +178,7 @@ public struct Checker: Sendable {
                     failures.append(PropertyFailure(.minimalMoves, "\(reported) moves reported, but \(minimum) suffice"))
                 }
             }
-            failures.sort { $0.property < $1.property }
+            if failures.count > 1 { failures.sort { $0.property < $1.property } }
             return Verdict(output: output, failures: failures, isSkipped: false)
         }
     }

@@ -224,12 +224,46 @@ public struct Matching {
     /// matched item that changes section; plus matched sections minus a
     /// longest subsequence kept in order).
     var minimalMoveCount: Int {
+        sectionMoveCount + itemMoveCount
+    }
+
+    /// Matched sections minus a longest subsequence kept in order.
+    private var sectionMoveCount: Int {
+        // Kept in order (most cases): no list of the order to build.
+        var last = -1
+        let isInOrder = newSectionOfOld.allSatisfy { partner in
+            guard let partner else { return true }
+            defer { last = partner }
+            return partner > last
+        }
+        if isInOrder { return 0 }
         let matchedSectionOrder = newSectionOfOld.compactMap { $0 }
-        var moves = matchedSectionOrder.count - Matching.longestIncreasingLength(matchedSectionOrder)
+        return matchedSectionOrder.count - Matching.longestIncreasingLength(matchedSectionOrder)
+    }
+
+    /// Per matched section pair, its matched items minus a longest
+    /// subsequence kept in order, plus every matched item that changes section.
+    private var itemMoveCount: Int {
+        // Every item that stays in its section keeps its order (most cases):
+        // the moves are the items that change section, with no list to build.
+        var changesSection = 0
+        var section = -1, last = -1
+        var isInOrder = true
+        for pair in itemPairs {
+            if pair.old.section != section { section = pair.old.section; last = -1 }
+            if newSectionOfOld[pair.old.section] == pair.new.section {
+                if pair.new.item <= last { isInOrder = false; break }
+                last = pair.new.item
+            } else {
+                changesSection += 1
+            }
+        }
+        if isInOrder { return changesSection }
+        var moves = 0
         // The pairs of one old section are consecutive: `staying` holds the
         // new item indexes of the current section's items that stay in it.
         var staying: [Int] = []
-        var section = -1
+        section = -1
         for pair in itemPairs {
             if pair.old.section != section {
                 moves += staying.count - Matching.longestIncreasingLength(staying)
