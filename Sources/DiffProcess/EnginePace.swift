@@ -93,12 +93,14 @@ public struct EnginePace: Sendable {
 
     /// The predicted answer time of a request of `items` items, from the
     /// largest answered one, with the growth `exponent`; nil when nothing
-    /// smaller was answered, or when the largest answer took less than the
-    /// noise and is more than 4 times smaller (the noise would be taken
-    /// for the engine's time, and multiplied).
+    /// smaller was answered, or when the largest answer is more than 4
+    /// times smaller and took less than the noise or had fewer than
+    /// `fittedItems` items (its time is then the machine's, a process
+    /// switch under load, and would be taken for the engine's and multiplied).
     func predictedSeconds(items: Int, exponent: Double) -> Double? {
         guard let base = largestAnswered, base.items > 0, base.items < items else { return nil }
-        guard base.seconds >= EnginePace.noiseSeconds || base.items * 4 >= items else { return nil }
+        let isTimed = base.seconds >= EnginePace.noiseSeconds && base.items >= EnginePace.fittedItems
+        guard isTimed || base.items * 4 >= items else { return nil }
         return max(base.seconds, EnginePace.noiseSeconds) * pow(Double(items) / Double(base.items), exponent)
     }
 
@@ -135,7 +137,11 @@ public struct EnginePace: Sendable {
         let shown = (measured.count > 3 ? [measured[0], measured[measured.count / 2], measured[measured.count - 1]] : measured)
             .map { "\(quantity($0.items, "item")) \(EnginePace.seconds($0.seconds))" }
         guard !shown.isEmpty else {
-            return largestAnswered.map { "every answer took under 5 ms, up to \(quantity($0.items, "item"))" } ?? "no answer measured"
+            return largestAnswered.map { largest in
+                let atMost = quantity(largest.items, "item")
+                return largest.items < EnginePace.fittedItems ? "answers measured up to \(atMost) only, too few to time"
+                    : "every answer took under 5 ms, up to \(atMost)"
+            } ?? "no answer measured"
         }
         let growth = fittedExponent.map { String(format: "its time grows as items^%.1f; ", $0) } ?? ""
         return growth + "measured: " + shown.joined(separator: ", ")

@@ -51,6 +51,33 @@ import ListModel
         #expect(unrecorded.old == recorded.old && unrecorded.new == recorded.new)
         #expect(recorded.old.itemCount > SizeClass.largeCap)
     }
+    // A campaign checks its cases unrecorded: the same pairs, planned long sizes included.
+    var long = 0
+    for n in 0..<1500 {
+        let recorded = generator.campaignCase(seed: 5, n: n)
+        let unrecorded = generator.campaignSnapshots(seed: 5, n: n)
+        #expect(unrecorded.old == recorded.old && unrecorded.new == recorded.new, "case \(n)")
+        if recorded.old.itemCount > SizeClass.largeCap { long += 1 }
+    }
+    #expect(long > 0)
+}
+
+@Test func aCampaignCaseThatFailsCarriesTheChoicesThatMakeIt() {
+    // A case that holds is checked without its choices; one that fails is made again with them.
+    let cases = CampaignCases(engine: EngineCatalog.engine(named: "mutant:all-shifted-move")!, seed: 3)
+    var failing = 0
+    for n in 0..<300 {
+        let checked = cases.check(n)
+        let replayed = cases.generator.replay(checked.pair.choices)
+        if checked.verdict.holds {
+            #expect(checked.pair.choices.isEmpty)
+        } else {
+            failing += 1
+            #expect(checked.pair == cases.generator.campaignCase(seed: 3, n: n))
+            #expect(replayed.old == checked.pair.old && replayed.new == checked.pair.new)
+        }
+    }
+    #expect(failing > 10)
 }
 
 @Test func encodedChoicesDecodeBackFromBytes() {

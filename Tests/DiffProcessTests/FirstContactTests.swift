@@ -114,6 +114,15 @@ private func quadraticEngine(scale: Double) -> String {
     #expect(quick.predictedSeconds(items: 80_000, exponent: 2) == nil)
     #expect(!quick.explainsTimeout(items: 80_000, allowed: 10))
     #expect(quick.needsMeasuring(items: 80_000))
+    // A small request slowed by the machine's load (a Python engine's 26 items in 9 ms)
+    // predicts nothing of a long one: the long case is sent, not called too slow.
+    var loaded = EnginePace()
+    loaded.record(items: 26, seconds: 0.009)
+    #expect(loaded.predictedSeconds(items: 13_459, exponent: 2) == nil)
+    #expect(!loaded.isTooSlowToSend(items: 13_459, allowed: 10))
+    #expect(loaded.growthDescription == "answers measured up to 26 items only, too few to time")
+    // Within 4 times its size it still predicts.
+    #expect(loaded.predictedSeconds(items: 100, exponent: 2) != nil)
     #expect(ExternalEngine.seconds(11.07865) == "11.1 s" && ExternalEngine.seconds(10) == "10 s")
 }
 

@@ -11,7 +11,10 @@ import ListModel
 public struct CheckedCase: Sendable {
     /// The case's number n within its seed.
     public var caseNumber: Int
-    /// The generated pair, with the choices that made it.
+    /// The generated pair. Its `choices` and `bounds` are recorded when the
+    /// case fails (for shrinking and the saved finding); a case that holds,
+    /// or was skipped, has them empty (`PairGenerator.campaignCase(seed:n:)`
+    /// makes them).
     public var pair: GeneratedPair
     /// What the engine answered and which properties it failed.
     public var verdict: Verdict
@@ -79,11 +82,12 @@ public struct CampaignCases: Sendable {
 
     /// Generates and checks case `n`; `willCheck` gets the pair before the engine runs.
     public func check(_ n: Int, willCheck: ([GeneratedPair]) -> Void = { _ in }) -> CheckedCase {
-        let pair = generator.campaignCase(seed: seed, n: n)
+        var pair = unrecordedCase(n)
         willCheck([pair])
         // One matching for the case: `minimal-moves` builds it, the labels reuse it.
         var matching: Matching?
         let verdict = checker.check(old: pair.old, new: pair.new, matching: &matching)
+        if !verdict.holds { pair = generator.campaignCase(seed: seed, n: n) }
         return CheckedCase(caseNumber: n, pair: pair, verdict: verdict,
                            labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new,
                                                                      matching: matching ?? Matching(old: pair.old, new: pair.new)))
@@ -96,15 +100,22 @@ public struct CampaignCases: Sendable {
     /// on: the cases after it are not run. `willCheck` gets the pairs before
     /// the engine runs.
     public func check(_ numbers: [Int], willCheck: ([GeneratedPair]) -> Void = { _ in }) -> [CheckedCase] {
-        let pairs = numbers.map { generator.campaignCase(seed: seed, n: $0) }
+        let pairs = numbers.map(unrecordedCase)
         willCheck(pairs)
         let verdicts = checker.checkSharingMatchings(pairs: pairs.map { (old: $0.old, new: $0.new) }, stoppingAtHang: true)
         return zip(numbers, zip(pairs, verdicts)).map { n, checked in
-            let (pair, (verdict, matching)) = checked
+            let (unrecorded, (verdict, matching)) = checked
+            let pair = verdict.holds ? unrecorded : generator.campaignCase(seed: seed, n: n)
             return CheckedCase(caseNumber: n, pair: pair, verdict: verdict,
                                labels: verdict.isSkipped ? [] : LabelSet(old: pair.old, new: pair.new,
                                                                          matching: matching ?? Matching(old: pair.old, new: pair.new)))
         }
+    }
+
+    /// Case `n` without its choices (`CheckedCase.pair`).
+    private func unrecordedCase(_ n: Int) -> GeneratedPair {
+        let (old, new) = generator.campaignSnapshots(seed: seed, n: n)
+        return GeneratedPair(old: old, new: new, choices: [], bounds: [])
     }
 
     /// A counterexample of `failure` on `checked`, as it is before shrinking.

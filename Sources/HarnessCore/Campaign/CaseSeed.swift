@@ -1,4 +1,5 @@
 // CaseSeed: the seed of case number n of a campaign.
+import ListModel
 
 /// The PRNG seed of case `n` in a campaign with seed `seed`. Each case has its
 /// own stream, so the set of cases is fixed by the seed however many workers
@@ -14,5 +15,13 @@ extension PairGenerator {
     public func campaignCase(seed: UInt64, n: Int) -> GeneratedPair {
         generate(from: RandomSource(seed: caseSeed(seed, n)),
                  plannedSize: SizeSchedule.plannedClass(seed: seed, n: n, every: options.everyCaseSize))
+    }
+
+    /// The old and new snapshots of `campaignCase(seed:n:)`, made without
+    /// recording the choices (what a campaign checks; it makes the case
+    /// again, with its choices, only when the case fails).
+    public func campaignSnapshots(seed: UInt64, n: Int) -> (old: Snapshot, new: Snapshot) {
+        snapshots(from: RandomSource(seed: caseSeed(seed, n)),
+                  plannedSize: SizeSchedule.plannedClass(seed: seed, n: n, every: options.everyCaseSize))
     }
 }

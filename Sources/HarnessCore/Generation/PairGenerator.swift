@@ -233,6 +233,8 @@ public struct PairGenerator: Sendable {
             let id = lengths.isFlat ? Snapshot.implicitSectionID : sectionIdentity(&c, names: &names)
             var items: [Item] = []
             while total < lengths.maxSize && lengths.goesOn(&c) {
+                // Room for a typical section at its first item (not for an empty one).
+                if items.isEmpty { items.reserveCapacity(lengths.isLarge ? 64 : 4) }
                 items.append(Item(id: itemIdentity(&c, names: &names)))
                 total += 1
             }
