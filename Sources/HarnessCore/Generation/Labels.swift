@@ -245,19 +245,15 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         return LabelSet(.frcKeyPathSections)
     }
 
-    /// The sections of the merged-entities shape.
-    private static let entitySections = Set(PairGenerator.mergedEntities.map(\.section))
+    /// The sections of the merged-entities shape (three: compared in place, not hashed).
+    private static let entitySections = PairGenerator.mergedEntities.map(\.section)
 
     /// Whether some identity occurs twice among `count` identities.
-    static func hasRepeats<S: Sequence<String>>(_ ids: S, count: Int) -> Bool {
+    static func hasRepeats<C: Collection<String>>(_ ids: C, count: Int) -> Bool {
         guard count > 1 else { return false }
-        // A few identities (most cases' sections) are compared directly: no set to build.
+        // A few identities (most cases' sections) are compared in place: no set to build.
         if count <= 8 {
-            var seen: [String] = []
-            for id in ids {
-                if seen.contains(id) { return true }
-                seen.append(id)
-            }
+            for (position, id) in zip(ids.indices, ids) where ids[..<position].contains(id) { return true }
             return false
         }
         var seen = Set<String>(minimumCapacity: count)
