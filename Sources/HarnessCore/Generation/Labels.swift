@@ -149,8 +149,9 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         }
         if matching.oldSectionOfNew.contains(where: { $0 == nil }) { labels.insert(.sectionInsert) }
         if matching.newSectionOfOld.contains(where: { $0 == nil }) { labels.insert(.sectionDelete) }
-        let sectionOrder = matching.newSectionOfOld.compactMap { $0 }
-        if Matching.longestIncreasingLength(sectionOrder) < sectionOrder.count { labels.insert(.sectionMove) }
+        // Partners are distinct, so the matched sections keep their order
+        // exactly when no partner comes before the one before it.
+        if !Self.isIncreasing(matching.newSectionOfOld) { labels.insert(.sectionMove) }
         for (o, n) in matching.newSectionOfOld.enumerated() {
             guard let n else { continue }
             if old.sections[o].content != new.sections[n].content { labels.insert(.sectionUpdate) }
@@ -158,56 +159,70 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         if matching.itemPairs.count < oldCount { labels.insert(.itemDelete) }
         if matching.itemPairs.count < newCount { labels.insert(.itemInsert) }
         if matching.itemPairs.isEmpty && oldCount > 0 && newCount > 0 { labels.insert(.unrelated) }
-        // Old sections with an item moved out or in, or a count that changes.
-        var isChanged = [Bool](repeating: false, count: old.sections.count)
-        // The pairs of one old section are consecutive (`Matching.itemPairs`):
-        // `staying` holds those of the current section whose item stays in it.
-        var staying: [(newItem: Int, updated: Bool)] = []
+        // Old sections with an item moved out or in, or a count that changes:
+        // only asked of a section that moves, so only kept when one does.
+        let tracksChanges = labels.contains(.sectionMove)
+        var isChanged = tracksChanges ? [Bool](repeating: false, count: old.sections.count) : []
+        // The pairs of one old section are consecutive (`Matching.itemPairs`).
+        // Of those whose item stays in its section, the new indexes are
+        // distinct: some item moves exactly when one comes before the one
+        // before it (a longest kept-in-order subsequence is then shorter).
         var section = -1
+        var lastStaying = -1, isOutOfOrder = false, isStayingUpdated = false
         func endSection() {
-            // Kept in order (most sections): no list of new indexes to build.
-            guard staying.indices.dropFirst().contains(where: { staying[$0 - 1].newItem >= staying[$0].newItem }),
-                  Matching.longestIncreasingLength(staying.map(\.newItem)) < staying.count else { return }
+            guard isOutOfOrder else { return }
             labels.insert(.move)
-            isChanged[section] = true
+            if tracksChanges { isChanged[section] = true }
             // Some item outside a longest kept-in-order subsequence moves;
             // any updated item that is out of place relative to its
             // neighbours counts as moved and updated.
-            if staying.contains(where: \.updated) { labels.insert(.movedAndUpdated) }
+            if isStayingUpdated { labels.insert(.movedAndUpdated) }
         }
         for pair in matching.itemPairs {
             if pair.old.section != section {
                 endSection()
-                staying.removeAll(keepingCapacity: true)
                 section = pair.old.section
+                (lastStaying, isOutOfOrder, isStayingUpdated) = (-1, false, false)
             }
             let before = old.sections[pair.old.section].items[pair.old.item]
             let after = new.sections[pair.new.section].items[pair.new.item]
             let isUpdated = before.content != after.content
             if isUpdated { labels.insert(.itemUpdate) }
             if matching.newSectionOfOld[pair.old.section] == pair.new.section {
-                staying.append((pair.new.item, isUpdated))
+                if pair.new.item < lastStaying { isOutOfOrder = true }
+                lastStaying = pair.new.item
+                if isUpdated { isStayingUpdated = true }
             } else {
                 labels.insert(.crossSectionMove)
                 if isUpdated { labels.insert(.movedAndUpdated) }
-                isChanged[pair.old.section] = true
+                if tracksChanges { isChanged[pair.old.section] = true }
             }
         }
         endSection()
         labels.formUnion(fetchedResultsLabels(old: old, new: new, matching: matching,
                                               hasRepeats: labels.contains(.duplicateItems) || labels.contains(.duplicateSections),
                                               hasEmptySection: labels.contains(.emptySection)))
-        for (o, n) in matching.newSectionOfOld.enumerated() {
-            guard let n else { continue }
-            if old.sections[o].items.count != new.sections[n].items.count { isChanged[o] = true }
-        }
-        if labels.contains(.sectionMove) {
-            let lis = Set(Self.longestKeptInOrder(sectionOrder))
+        if tracksChanges {
+            for (o, n) in matching.newSectionOfOld.enumerated() {
+                guard let n else { continue }
+                if old.sections[o].items.count != new.sections[n].items.count { isChanged[o] = true }
+            }
+            let lis = Set(Self.longestKeptInOrder(matching.newSectionOfOld.compactMap { $0 }))
             for (o, n) in matching.newSectionOfOld.enumerated() {
                 if let n, !lis.contains(n), isChanged[o] { labels.insert(.changeInMovedSection) }
             }
         }
         return labels
+    }
+
+    /// Whether the partners that are not nil increase (each after the one before it).
+    static func isIncreasing(_ partners: [Int?]) -> Bool {
+        var last = -1
+        for case let partner? in partners {
+            if partner <= last { return false }
+            last = partner
+        }
+        return true
     }
 
     /// The fetched-results shape labels of a pair (see each label).
@@ -219,27 +234,24 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         }
         guard !hasRepeats else { return [] }
         // Unchanged objects keep their section and their order: the pairs of
-        // one old section are consecutive, `unchanged` holds the new item
-        // indexes of the current section's unchanged objects.
-        var unchanged: [Int] = []
-        var section = -1
+        // one old section are consecutive, and the new indexes of its
+        // unchanged objects are distinct, so they keep their order exactly
+        // when each comes after the one before it.
+        var section = -1, lastUnchanged = -1
         for pair in matching.itemPairs {
             if pair.old.section != section {
-                if Matching.longestIncreasingLength(unchanged) < unchanged.count { return [] }
-                unchanged.removeAll(keepingCapacity: true)
                 section = pair.old.section
+                lastUnchanged = -1
             }
             let before = old.sections[pair.old.section].items[pair.old.item]
             let after = new.sections[pair.new.section].items[pair.new.item]
             guard before.content == after.content else { continue }
-            guard matching.newSectionOfOld[pair.old.section] == pair.new.section else { return [] }
-            unchanged.append(pair.new.item)
+            guard matching.newSectionOfOld[pair.old.section] == pair.new.section, pair.new.item > lastUnchanged else { return [] }
+            lastUnchanged = pair.new.item
         }
-        if Matching.longestIncreasingLength(unchanged) < unchanged.count { return [] }
         if old.isFlat && new.isFlat { return LabelSet(.frcOneSection) }
-        let sectionOrder = matching.newSectionOfOld.compactMap { $0 }
         guard !hasEmptySection,
-              Matching.longestIncreasingLength(sectionOrder) == sectionOrder.count,
+              isIncreasing(matching.newSectionOfOld),
               matching.newSectionOfOld.enumerated().allSatisfy({ o, n in n.map { old.sections[o].content == new.sections[$0].content } ?? true })
         else { return [] }
         return LabelSet(.frcKeyPathSections)
@@ -253,7 +265,11 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         guard count > 1 else { return false }
         // A few identities (most cases' sections) are compared in place: no set to build.
         if count <= 8 {
-            for (position, id) in zip(ids.indices, ids) where ids[..<position].contains(id) { return true }
+            var position = ids.startIndex
+            while position != ids.endIndex {
+                if ids[..<position].contains(ids[position]) { return true }
+                ids.formIndex(after: &position)
+            }
             return false
         }
         var seen = Set<String>(minimumCapacity: count)
