@@ -168,6 +168,10 @@ fresh_scratch() {
 
 build() {
     fresh_scratch
+    # SwiftPM keeps a path dependency's file lists (the root package's) until
+    # this manifest changes, so a source file added to the root package would
+    # not be compiled ("cannot find ... in scope"): touching it has them read again.
+    touch "$fuzz/Package.swift"
     swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" >&2 || exit 1
     binary="$(swift build -c release --package-path "$fuzz" "${scratch[@]}" "${swiftflags[@]}" --show-bin-path)/$product"
 }
