@@ -162,7 +162,7 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         // Old sections with an item moved out or in, or a count that changes:
         // only asked of a section that moves, so only kept when one does.
         let tracksChanges = labels.contains(.sectionMove)
-        var isChanged = tracksChanges ? [Bool](repeating: false, count: old.sections.count) : []
+        var isChanged = tracksChanges ? [Bool](repeatElement(false, count: old.sections.count)) : []
         // The pairs of one old section are consecutive (`Matching.itemPairs`).
         // Of those whose item stays in its section, the new indexes are
         // distinct: some item moves exactly when one comes before the one

@@ -7,6 +7,11 @@
 // for the minimal-moves bound and for labels; it shares no code with the core.
 // A campaign builds it once per case: the checker's `minimal-moves` and the
 // case's labels read the same one.
+//
+// Its arrays of one value are built from `repeatElement`, which allocates
+// through code specialized for the element; `Array(repeating:count:)`
+// allocates through an unspecialized entry point that looks the storage's
+// type up at run time, about 600 instructions a call.
 import ListModel
 
 /// (Public for the benchmark's move minimum, `longestIncreasingLength`; the
@@ -109,7 +114,7 @@ public struct Matching {
         var codes = IdentityCodes(capacity: oldCount + newCount)
         var untaken: [Int] = []
         untaken.reserveCapacity(oldCount)
-        var nextSame = [Int](repeating: -1, count: oldCount)
+        var nextSame = [Int](repeatElement(-1, count: oldCount))
         var oldRepeats = false
         // Backwards, so each identity's chain starts at its first occurrence.
         var position = oldCount
@@ -126,9 +131,9 @@ public struct Matching {
                 }
             }
         }
-        var isInNew = [Bool](repeating: false, count: untaken.count)
+        var isInNew = [Bool](repeatElement(false, count: untaken.count))
         var newRepeats = false
-        var partner = [ItemPath?](repeating: nil, count: oldCount)
+        var partner = [ItemPath?](repeatElement(nil, count: oldCount))
         for (t, section) in new.sections.enumerated() {
             for (j, item) in section.items.enumerated() {
                 let (code, isNew) = codes.code(of: item.id)
@@ -160,13 +165,13 @@ public struct Matching {
     static func pairInOrderByHashing(_ old: [String], _ new: [String]) -> ([Int?], [Int?]) {
         var untaken: [String: Int] = [:]
         untaken.reserveCapacity(old.count)
-        var nextSame = [Int](repeating: -1, count: old.count)
+        var nextSame = [Int](repeatElement(-1, count: old.count))
         // Backwards, so each identity ends at its first occurrence.
         for index in old.indices.reversed() {
             if let later = untaken.updateValue(index, forKey: old[index]) { nextSame[index] = later }
         }
-        var forward = [Int?](repeating: nil, count: old.count)
-        var backward = [Int?](repeating: nil, count: new.count)
+        var forward = [Int?](repeatElement(nil, count: old.count))
+        var backward = [Int?](repeatElement(nil, count: new.count))
         for (index, id) in new.enumerated() {
             // One lookup: the entry found is the one updated.
             guard let entry = untaken.index(forKey: id) else { continue }
@@ -190,8 +195,8 @@ public struct Matching {
     /// identity in place (sections: no list of identities is built).
     static func pairInOrderByScanning<Element>(_ old: [Element], _ new: [Element], identity: (Element) -> String)
         -> ([Int?], [Int?]) {
-        var forward = [Int?](repeating: nil, count: old.count)
-        var backward = [Int?](repeating: nil, count: new.count)
+        var forward = [Int?](repeatElement(nil, count: old.count))
+        var backward = [Int?](repeatElement(nil, count: new.count))
         for (index, element) in new.enumerated() {
             let id = identity(element)
             if let partner = old.indices.first(where: { forward[$0] == nil && identity(old[$0]) == id }) {
