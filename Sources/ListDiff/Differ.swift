@@ -42,8 +42,7 @@ extension ListDiff {
         /// - Complexity: O(n + m log m + s log s) expected, O(n + s) memory.
         @inlinable
         func difference() -> Difference {
-            let (newForOld, oldForNew) = ListDiff.pair(
-                old.lazy.map { $0.diffIdentifier }, new.lazy.map { $0.diffIdentifier })
+            let (newForOld, oldForNew) = ListDiff.pair(Identities(old), Identities(new))
             let pairing = Pairing(
                 newSectionForOld: oldSectionPartner, oldSectionForNew: newSectionPartner,
                 oldOffsets: Self.offsets(oldCounts), newOffsets: Self.offsets(newCounts),

@@ -20,7 +20,7 @@
 ///     table.claim("c")   // nil
 ///
 /// `Identities` is any random-access collection indexed from 0, such as an
-/// array or `elements.lazy.map(\.diffIdentifier)` (then no identity is
+/// array or a view of the elements' identities (then no identity is
 /// copied out of its element). It is read, never copied, while the table
 /// lives.
 ///

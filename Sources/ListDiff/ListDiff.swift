@@ -101,7 +101,7 @@ public enum ListDiff {
             return same
         }
         let (oldPartner, newPartner) = pair(
-            oldSections.lazy.map { $0.diffIdentifier }, newSections.lazy.map { $0.diffIdentifier })
+            Identities(oldSections), Identities(newSections))
         let oldCounts = oldElements.map { $0.count }, newCounts = newElements.map { $0.count }
         var old: [Section.Element] = [], new: [Section.Element] = []
         old.reserveCapacity(oldCounts.reduce(0, +))
