@@ -42,7 +42,7 @@ enum StringIdentityHash {
     /// together cover every byte, so before mixing the pair of words and the
     /// length determine the bytes; longer inputs fold each 16-byte block
     /// into the state first. Every byte is also tested for ASCII.
-    @inlinable
+    @inlinable @inline(__always)
     static func hash(bytes: UnsafeRawBufferPointer, seed: UInt64) -> Int? {
         let count = bytes.count
         var first: UInt64 = 0, second: UInt64 = 0, state = seed, high: UInt64 = 0
