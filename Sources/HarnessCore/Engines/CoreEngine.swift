@@ -25,9 +25,19 @@ public struct CoreEngine: DiffEngine {
     /// data materialized.
     public func stages(old: Snapshot, new: Snapshot) -> [Stage] {
         let difference = difference(old: old, new: new)
-        return difference.stages.map { stage in
-            Stage(batch: Self.batch(stage.batch), data: stage.data.map { Self.snapshot($0, old: old, new: new) })
+        // Each stage's parts are read in place (mapping the stages would copy
+        // every stage, and so retain and release each of its arrays).
+        var stages: [Stage] = []
+        stages.reserveCapacity(difference.stages.count)
+        for index in difference.stages.indices {
+            let batch = Self.batch(difference.stages[index].batch)
+            if let data = difference.stages[index].data {
+                stages.append(Stage(batch: batch, data: Self.snapshot(data, old: old, new: new)))
+            } else {
+                stages.append(Stage(batch: batch))
+            }
         }
+        return stages
     }
 
     /// The core's own answer for `old` → `new`: its flat entry point when
