@@ -4,35 +4,59 @@
 
 extension ListDiff {
     /// One diff in the making. Items are addressed by flat indexes (reading
-    /// order across sections).
+    /// order across sections); the elements stay in their sections' arrays
+    /// (`oldElements[s][i]` is flat index `oldOffsets[s] + i`), read in
+    /// place, never copied into one flat array.
     @usableFromInline
-    struct Differ<Element: Diffable> {
+    struct Differ<Section: DiffableSection> {
+        @usableFromInline typealias Element = Section.Element
         @usableFromInline let oldSectionCount: Int
         @usableFromInline let newSectionCount: Int
         /// For each old section, its new partner or -1 (and the reverse).
         @usableFromInline let oldSectionPartner: [Int]
         @usableFromInline let newSectionPartner: [Int]
-        @usableFromInline let sectionContentEqual: (Int, Int) -> Bool
+        @usableFromInline let oldSections: [Section]
+        @usableFromInline let newSections: [Section]
         @usableFromInline let oldCounts: [Int]
         @usableFromInline let newCounts: [Int]
-        @usableFromInline let old: [Element]
-        @usableFromInline let new: [Element]
+        /// Each section's elements, as read once from `elements`.
+        @usableFromInline let oldElements: [[Element]]
+        @usableFromInline let newElements: [[Element]]
+        /// The number of items in all sections.
+        @usableFromInline let oldItemCount: Int
+        @usableFromInline let newItemCount: Int
 
         @inlinable
         init(
-            oldSectionCount: Int, newSectionCount: Int, oldSectionPartner: [Int], newSectionPartner: [Int],
-            sectionContentEqual: @escaping (Int, Int) -> Bool, oldCounts: [Int], newCounts: [Int],
-            old: [Element], new: [Element]
+            oldSections: [Section], newSections: [Section], oldSectionPartner: [Int], newSectionPartner: [Int],
+            oldElements: [[Element]], newElements: [[Element]], oldCounts: [Int], newCounts: [Int],
+            oldItemCount: Int, newItemCount: Int
         ) {
-            self.oldSectionCount = oldSectionCount
-            self.newSectionCount = newSectionCount
+            self.oldSectionCount = oldSections.count
+            self.newSectionCount = newSections.count
             self.oldSectionPartner = oldSectionPartner
             self.newSectionPartner = newSectionPartner
-            self.sectionContentEqual = sectionContentEqual
+            self.oldSections = oldSections
+            self.newSections = newSections
             self.oldCounts = oldCounts
             self.newCounts = newCounts
-            self.old = old
-            self.new = new
+            self.oldElements = oldElements
+            self.newElements = newElements
+            self.oldItemCount = oldItemCount
+            self.newItemCount = newItemCount
+        }
+
+        /// Whether old section `s` and new section `t` show the same content.
+        @inlinable
+        func sectionContentEqual(_ s: Int, _ t: Int) -> Bool {
+            oldSections[s].isContentEqual(to: newSections[t])
+        }
+
+        /// Whether item `i` of old section `s` and item `j` of new section
+        /// `t` show the same content.
+        @inlinable
+        func isContentEqual(old s: Int, _ i: Int, new t: Int, _ j: Int) -> Bool {
+            oldElements[s][i].isContentEqual(to: newElements[t][j])
         }
 
         /// Marks an old section that no item operation touches.
@@ -42,16 +66,18 @@ extension ListDiff {
         /// - Complexity: O(n + m log m + s log s) expected, O(n + s) memory.
         @inlinable
         func difference() -> Difference {
-            let (newForOld, oldForNew) = ListDiff.pair(
-                old.lazy.map { $0.diffIdentifier }, new.lazy.map { $0.diffIdentifier })
-            let pairing = Pairing(
-                newSectionForOld: oldSectionPartner, oldSectionForNew: newSectionPartner,
-                oldOffsets: Self.offsets(oldCounts), newOffsets: Self.offsets(newCounts),
-                newForOld: newForOld, oldForNew: oldForNew)
+            let oldOffsets = Self.offsets(oldCounts), newOffsets = Self.offsets(newCounts)
             // Each flat index's section, for this diff only (not kept in the result).
             let layout = Layout(
-                oldSectionOf: Self.sectionOf(oldCounts, total: old.count),
-                newSectionOf: Self.sectionOf(newCounts, total: new.count))
+                oldSectionOf: Self.sectionOf(oldCounts, total: oldItemCount),
+                newSectionOf: Self.sectionOf(newCounts, total: newItemCount))
+            let (newForOld, oldForNew) = ListDiff.pair(
+                SectionedIdentities(oldElements, offsets: oldOffsets, sectionOf: layout.oldSectionOf),
+                SectionedIdentities(newElements, offsets: newOffsets, sectionOf: layout.newSectionOf))
+            let pairing = Pairing(
+                newSectionForOld: oldSectionPartner, oldSectionForNew: newSectionPartner,
+                oldOffsets: oldOffsets, newOffsets: newOffsets,
+                newForOld: newForOld, oldForNew: oldForNew)
             let items = itemChanges(pairing, layout)
             let sections = sectionChanges(items)
             let reloads = placeReloads(pairing, layout, items, sections)

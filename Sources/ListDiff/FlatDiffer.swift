@@ -15,7 +15,7 @@ extension ListDiff {
     static func flatDifference<Element: Diffable>(old: [Element], new: [Element]) -> Difference {
         if let same = sameIdentitiesDifference(old: old, new: new) { return same }
         let n = old.count, m = new.count
-        let (newForOld, oldForNew) = pair(old.lazy.map { $0.diffIdentifier }, new.lazy.map { $0.diffIdentifier })
+        let (newForOld, oldForNew) = pair(Identities(old), Identities(new))
         var items = Batch(), reload = Batch()
         var firstReloads: [ItemPath] = []
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { stays in

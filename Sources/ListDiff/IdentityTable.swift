@@ -20,14 +20,20 @@
 ///     table.claim("c")   // nil
 ///
 /// `Identities` is any random-access collection indexed from 0, such as an
-/// array or `elements.lazy.map(\.diffIdentifier)` (then no identity is
+/// array or a view of the elements' identities (then no identity is
 /// copied out of its element). It is read, never copied, while the table
 /// lives.
 ///
 /// Identities of the standard library's fixed-width integer types are hashed
 /// with a seeded 64-bit mixer (a bijection, so distinct integers never share
-/// a full hash) instead of `Hasher`; the seed is drawn once per process, as
-/// `Hasher`'s is. Every other type uses `hashValue`.
+/// a full hash) instead of `Hasher`. `String` identities are hashed from
+/// their UTF-8 bytes with a seeded multiply-mix while every string the table
+/// meets is ASCII; the first one that is not (equality of such strings is
+/// Unicode canonical equivalence, not equality of bytes), or a run of probes
+/// past a budget linear in the identities hashed (a sign of colliding
+/// hashes), moves the whole table to `hashValue` once. The seeds are drawn
+/// once per process, as `Hasher`'s is. Every other type uses `hashValue`.
+/// The pairing never depends on the hash, only on `==`.
 ///
 /// - Complexity: building is O(n) expected for n old identities, each hashed
 ///   once; each `claim` is O(1) expected and hashes its argument once.
@@ -50,21 +56,75 @@ where Identities.Element: Hashable, Identities.Index == Int {
     @usableFromInline var nextOccurrence: [Int32]
     @usableFromInline let mask: Int
     @usableFromInline let seed: UInt64
+    /// For `String` identities: whether every identity is hashed with
+    /// `Hasher` (after a string the ASCII hash does not take, or after the
+    /// probe budget ran out) rather than with `StringIdentityHash`.
+    @usableFromInline var usesHasher: Bool
+    /// For `String` identities under the ASCII hash: the probe steps the
+    /// table may still take before it goes over to `Hasher`. Each identity
+    /// hashed adds `probeAllowance`; each step past a slot takes one.
+    @usableFromInline var probeBudget: Int
 
     /// Builds the table of `identities` (the old sequence).
     @inlinable
     public init(_ identities: Identities) {
+        self.init(identities, seed: identityHashSeed, initialProbeBudget: Self.initialProbeBudget)
+    }
+
+    /// Builds the table of `identities` with the hash seed `seed`, with
+    /// `initialProbeBudget` probe steps allowed before any identity is
+    /// hashed (tests fix the seed, and give a negative budget to make the
+    /// ASCII hash give up at its first step past a slot).
+    @inlinable
+    init(_ identities: Identities, seed: UInt64, initialProbeBudget: Int) {
         let count = identities.count
         precondition(count <= Int(Int32.max), "IdentityTable: more than Int32.max identities")
         self.identities = identities
         var capacity = 4
         // Load factor at most 3/4.
         while capacity * 3 < count * 4 { capacity &<<= 1 }
-        let mask = capacity - 1, seed = identityHashSeed
+        let mask = capacity - 1
+        self.mask = mask
+        self.seed = seed
+        // Strings try the ASCII hash first; a string it does not take, or a
+        // run of probes past the budget, rebuilds with Hasher (the answers
+        // never depend on the hash: only on equality).
+        if ID.self == String.self,
+           let built = Self.build(identities, capacity: capacity, seed: seed, usesHasher: false,
+                                  probeBudget: initialProbeBudget) {
+            (control, slots, nextOccurrence, probeBudget) = built
+            usesHasher = false
+        } else {
+            (control, slots, nextOccurrence, probeBudget) = Self.build(
+                identities, capacity: capacity, seed: seed, usesHasher: true, probeBudget: 0)!
+            usesHasher = true
+        }
+    }
+
+    /// The probe steps allowed per identity hashed under the ASCII hash.
+    /// With a hash that spreads the identities, linear probing at a load of
+    /// at most 3/4 takes about 8.5 steps for a miss and 2.5 for a hit on
+    /// average, so a run of 16 per identity means the hash is not spreading.
+    @inlinable
+    static var probeAllowance: Int { 16 }
+
+    /// The probe budget a table starts with.
+    @inlinable
+    static var initialProbeBudget: Int { 256 }
+
+    /// The table's arrays for `identities` and the probe budget left, or
+    /// `nil` when the ASCII hash (`usesHasher` false) meets a string it does
+    /// not take or runs out of probe budget.
+    @inlinable
+    static func build(
+        _ identities: Identities, capacity: Int, seed: UInt64, usesHasher: Bool, probeBudget: Int
+    ) -> (control: [UInt8], slots: [Int32], next: [Int32], probeBudget: Int)? {
+        let count = identities.count, mask = capacity - 1
         var control = [UInt8](filled: 0, count: capacity)
         var slots = [Int32](filled: 0, count: capacity)  // read only where control is set
         var next: [Int32] = []
-        control.withUnsafeMutableBufferPointer { control in
+        var budget = probeBudget
+        let isBuilt = control.withUnsafeMutableBufferPointer { control in
             slots.withUnsafeMutableBufferPointer { slots in
                 // Walk backwards so each chain ends up in ascending order.
                 // Invariant: the table holds identities[index + 1 ..< count],
@@ -72,9 +132,10 @@ where Identities.Element: Hashable, Identities.Index == Int {
                 var index = count - 1
                 while index >= 0 {
                     let id = identities[index]
-                    let hash = Self.hash(id, seed: seed)
+                    guard let hash = Self.hash(id, seed: seed, usesHasher: usesHasher) else { return false }
                     let tag = Self.tag(hash)
                     var position = hash & mask
+                    if !usesHasher { budget &+= probeAllowance }
                     while true {
                         let byte = control[position]
                         if byte == 0 {
@@ -92,38 +153,81 @@ where Identities.Element: Hashable, Identities.Index == Int {
                             }
                         }
                         position = (position &+ 1) & mask
+                        if !usesHasher {
+                            budget &-= 1
+                            if budget < 0 { return false }
+                        }
                     }
                     index -= 1
                 }
+                return true
             }
         }
-        self.mask = mask
-        self.seed = seed
+        guard isBuilt else { return nil }
+        return (control, slots, next, budget)
+    }
+
+    /// Hashes every identity with `Hasher` from now on: each occupied slot
+    /// moves to where its identity's `hashValue` puts it, keeping its word
+    /// (the claims made so far stay made).
+    ///
+    /// - Complexity: O(slots), one `hashValue` per distinct identity.
+    @inlinable
+    mutating func switchToHasher() {
+        guard !usesHasher else { return }
+        let mask = self.mask, identities = self.identities
+        var control = [UInt8](filled: 0, count: mask + 1)
+        var slots = [Int32](filled: 0, count: mask + 1)
+        for old in 0...mask where self.control[old] != 0 {
+            let word = Int(self.slots[old])
+            let hash = identities[word >= 0 ? word : ~word].hashValue
+            var position = hash & mask
+            while control[position] != 0 { position = (position &+ 1) & mask }
+            control[position] = Self.tag(hash)
+            slots[position] = Int32(truncatingIfNeeded: word)
+        }
         self.control = control
         self.slots = slots
-        self.nextOccurrence = next
+        usesHasher = true
     }
 
     /// The next unclaimed old index whose identity is `id`, or `nil` when
     /// there is none left; the index is claimed.
     @inlinable
     public mutating func claim(_ id: ID) -> Int? {
-        let hash = Self.hash(id, seed: seed)
+        while true {
+            if let result = claimUnlessGivingUp(id) { return result }
+            switchToHasher()
+        }
+    }
+
+    /// `claim(id)`, or `nil` (nothing claimed) when the ASCII hash gives up
+    /// on `id`: the caller switches to `Hasher` and asks again.
+    @inlinable
+    mutating func claimUnlessGivingUp(_ id: ID) -> Int?? {
+        guard let hash = Self.hash(id, seed: seed, usesHasher: usesHasher) else { return nil }
         let tag = Self.tag(hash)
         var position = hash & mask
+        var budget = probeBudget
+        if !usesHasher { budget &+= Self.probeAllowance }
+        defer { probeBudget = budget }
         while true {
             let byte = control[position]
-            if byte == 0 { return nil }
+            if byte == 0 { return .some(nil) }
             if byte == tag {
                 let word = Int(slots[position])
                 if identities[word >= 0 ? word : ~word] == id {
-                    guard word >= 0 else { return nil }
+                    guard word >= 0 else { return .some(nil) }
                     let next = nextOccurrence.isEmpty ? -1 : Int(nextOccurrence[word])
                     slots[position] = Int32(truncatingIfNeeded: next >= 0 ? next : ~word)
                     return word
                 }
             }
             position = (position &+ 1) & mask
+            if !usesHasher {
+                budget &-= 1
+                if budget < 0 { return nil }
+            }
         }
     }
 
@@ -149,18 +253,36 @@ where Identities.Element: Hashable, Identities.Index == Int {
     @inlinable
     mutating func claimAll<New: RandomAccessCollection>(_ new: New, _ paired: (Int, Int) -> Void)
     where New.Element == ID, New.Index == Int {
-        let mask = self.mask, seed = self.seed, identities = self.identities
+        // Invariant: new[0 ..< start] have claimed their partners.
+        var start = 0
+        while true {
+            start = claimAll(new, from: start, paired)
+            if start == new.count { return }
+            switchToHasher()
+        }
+    }
+
+    /// Pairs `new[start...]` as `claimAll(_:_:)` does, and returns the
+    /// index it stopped at: `new.count`, or the first new index on which the
+    /// ASCII hash gave up (not claimed; the caller switches to `Hasher`).
+    @inlinable
+    mutating func claimAll<New: RandomAccessCollection>(_ new: New, from start: Int, _ paired: (Int, Int) -> Void) -> Int
+    where New.Element == ID, New.Index == Int {
+        let mask = self.mask, seed = self.seed, identities = self.identities, usesHasher = self.usesHasher
         let next = nextOccurrence
         let hasDuplicates = !next.isEmpty
-        control.withUnsafeBufferPointer { control in
+        var budget = probeBudget
+        defer { probeBudget = budget }
+        return control.withUnsafeBufferPointer { control in
             slots.withUnsafeMutableBufferPointer { slots in
                 next.withUnsafeBufferPointer { next in
                     // Invariant: new[0 ..< index] have claimed their partners.
-                    for index in 0..<new.count {
+                    for index in start..<new.count {
                         let id = new[index]
-                        let hash = Self.hash(id, seed: seed)
+                        guard let hash = Self.hash(id, seed: seed, usesHasher: usesHasher) else { return index }
                         let tag = Self.tag(hash)
                         var position = hash & mask
+                        if !usesHasher { budget &+= Self.probeAllowance }
                         while true {
                             let byte = control[position]
                             if byte == 0 { break }
@@ -176,8 +298,13 @@ where Identities.Element: Hashable, Identities.Index == Int {
                                 }
                             }
                             position = (position &+ 1) & mask
+                            if !usesHasher {
+                                budget &-= 1
+                                if budget < 0 { return index }
+                            }
                         }
                     }
+                    return new.count
                 }
             }
         }
@@ -189,15 +316,20 @@ where Identities.Element: Hashable, Identities.Index == Int {
         UInt8(truncatingIfNeeded: UInt(bitPattern: hash) >> 57) | 0x80
     }
 
-    /// The hash of `id`: a seeded mixer for fixed-width integers, else `hashValue`.
+    /// The hash of `id`: a seeded mixer for fixed-width integers; for
+    /// strings, unless `usesHasher`, `StringIdentityHash` (`nil` when it does
+    /// not take the string); else `hashValue`.
     @inlinable @inline(__always)
-    static func hash(_ id: ID, seed: UInt64) -> Int {
+    static func hash(_ id: ID, seed: UInt64, usesHasher: Bool) -> Int? {
         if ID.self == Int.self { return mix(UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self))), seed) }
         if ID.self == UInt.self { return mix(UInt64(unsafeBitCast(id, to: UInt.self)), seed) }
         if ID.self == Int64.self { return mix(UInt64(bitPattern: unsafeBitCast(id, to: Int64.self)), seed) }
         if ID.self == UInt64.self { return mix(unsafeBitCast(id, to: UInt64.self), seed) }
         if ID.self == Int32.self { return mix(UInt64(UInt32(bitPattern: unsafeBitCast(id, to: Int32.self))), seed) }
         if ID.self == UInt32.self { return mix(UInt64(unsafeBitCast(id, to: UInt32.self)), seed) }
+        if ID.self == String.self && !usesHasher {
+            return StringIdentityHash.hash(unsafeBitCast(id, to: String.self), seed: seed)
+        }
         return id.hashValue
     }
 
@@ -215,7 +347,7 @@ where Identities.Element: Hashable, Identities.Index == Int {
     }
 }
 
-/// The seed of the integer hash, drawn once per process.
+/// The seed of the integer and ASCII-string hashes, drawn once per process.
 @usableFromInline let identityHashSeed = UInt64.random(in: .min ... .max)
 
 extension IdentityTable: Sendable where Identities: Sendable {}

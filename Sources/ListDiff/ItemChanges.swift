@@ -40,7 +40,7 @@ extension ListDiff.Differ {
         let oldOffsets = pairing.oldOffsets, newOffsets = pairing.newOffsets
         let oldSectionOf = layout.oldSectionOf, newSectionOf = layout.newSectionOf
         let newForOld = pairing.newForOld, oldForNew = pairing.oldForNew
-        var changes = ListDiff.ItemChanges(oldSectionCount: oldSectionCount, oldItemCount: old.count)
+        var changes = ListDiff.ItemChanges(oldSectionCount: oldSectionCount, oldItemCount: oldItemCount)
 
         // Deletes, ascending.
         for s in 0..<oldSectionCount where oldSectionPartner[s] >= 0 {
@@ -98,7 +98,8 @@ extension ListDiff.Differ {
             }
             var isMember = ListDiff.longestIncreasingSubsequence(values)
             func isInPlaceAndChanged(_ k: Int) -> Bool {
-                values[k] == targets[k] - newOffsets[t] && !old[flats[k]].isContentEqual(to: new[targets[k]])
+                values[k] == targets[k] - newOffsets[t]
+                    && !isContentEqual(old: s, values[k], new: t, targets[k] - newOffsets[t])
             }
             if isMember.indices.contains(where: { !isMember[$0] && isInPlaceAndChanged($0) }) {
                 isMember = ListDiff.longestIncreasingSubsequence(

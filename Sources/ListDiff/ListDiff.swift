@@ -100,20 +100,13 @@ public enum ListDiff {
             oldSections: oldSections, newSections: newSections, oldElements: oldElements, newElements: newElements) {
             return same
         }
-        let (oldPartner, newPartner) = pair(
-            oldSections.lazy.map { $0.diffIdentifier }, newSections.lazy.map { $0.diffIdentifier })
+        let (oldPartner, newPartner) = pair(Identities(oldSections), Identities(newSections))
         let oldCounts = oldElements.map { $0.count }, newCounts = newElements.map { $0.count }
-        var old: [Section.Element] = [], new: [Section.Element] = []
-        old.reserveCapacity(oldCounts.reduce(0, +))
-        new.reserveCapacity(newCounts.reduce(0, +))
-        for elements in oldElements { old.append(contentsOf: elements) }
-        for elements in newElements { new.append(contentsOf: elements) }
         return Differ(
-            oldSectionCount: oldSections.count, newSectionCount: newSections.count,
+            oldSections: oldSections, newSections: newSections,
             oldSectionPartner: oldPartner, newSectionPartner: newPartner,
-            sectionContentEqual: { oldSections[$0].isContentEqual(to: newSections[$1]) },
-            oldCounts: oldCounts, newCounts: newCounts,
-            old: old, new: new
+            oldElements: oldElements, newElements: newElements, oldCounts: oldCounts, newCounts: newCounts,
+            oldItemCount: oldCounts.reduce(0, +), newItemCount: newCounts.reduce(0, +)
         ).difference()
     }
 }

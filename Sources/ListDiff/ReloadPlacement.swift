@@ -90,9 +90,9 @@ extension ListDiff.Differ {
                 guard g >= 0 else { continue }
                 let t = newSectionOf[g]
                 let middle = newSectionPartner[t]  // t's index between the split stages
-                guard middle >= 0, !old[f].isContentEqual(to: new[g]) else { continue }
-                if sections.isSplit && sectionReload[middle] == .sections { continue }
                 let j = g - newOffsets[t]
+                guard middle >= 0, !isContentEqual(old: s, i, new: t, j) else { continue }
+                if sections.isSplit && sectionReload[middle] == .sections { continue }
                 let isItemUnshifted = itemShifts.isBalanced(section: s, old: i, new: j)
                 if items.stays[f] && i == j && isItemUnshifted
                     && (sections.isSplit || (s == t && !sections.isMoved[s] && sectionShifts.isBalanced(old: s, new: t))) {

@@ -11,12 +11,12 @@ private func generalDifference(_ old: Snapshot, _ new: Snapshot) -> ListDiff.Dif
     let oldElements = oldSections.map(\.elements), newElements = newSections.map(\.elements)
     let (oldPartner, newPartner) = ListDiff.pair(
         oldSections.lazy.map(\.diffIdentifier), newSections.lazy.map(\.diffIdentifier))
+    let oldCounts = oldElements.map(\.count), newCounts = newElements.map(\.count)
     return ListDiff.Differ(
-        oldSectionCount: oldSections.count, newSectionCount: newSections.count,
+        oldSections: oldSections, newSections: newSections,
         oldSectionPartner: oldPartner, newSectionPartner: newPartner,
-        sectionContentEqual: { oldSections[$0].isContentEqual(to: newSections[$1]) },
-        oldCounts: oldElements.map(\.count), newCounts: newElements.map(\.count),
-        old: oldElements.flatMap { $0 }, new: newElements.flatMap { $0 }
+        oldElements: oldElements, newElements: newElements, oldCounts: oldCounts, newCounts: newCounts,
+        oldItemCount: oldCounts.reduce(0, +), newItemCount: newCounts.reduce(0, +)
     ).difference()
 }
 

@@ -25,18 +25,30 @@ public struct CoreEngine: DiffEngine {
     /// data materialized.
     public func stages(old: Snapshot, new: Snapshot) -> [Stage] {
         let difference = difference(old: old, new: new)
-        return difference.stages.map { stage in
-            Stage(batch: Self.batch(stage.batch), data: stage.data.map { Self.snapshot($0, old: old, new: new) })
+        // Each stage's parts are read in place (mapping the stages would copy
+        // every stage, and so retain and release each of its arrays).
+        var stages: [Stage] = []
+        stages.reserveCapacity(difference.stages.count)
+        for index in difference.stages.indices {
+            let batch = Self.batch(difference.stages[index].batch)
+            if let data = difference.stages[index].data {
+                stages.append(Stage(batch: batch, data: Self.snapshot(data, old: old, new: new)))
+            } else {
+                stages.append(Stage(batch: batch))
+            }
         }
+        return stages
     }
 
     /// The core's own answer for `old` → `new`: its flat entry point when
     /// both are flat (so campaigns check that path too), else the sectioned one.
+    /// The model's items and sections are given to the core as they are
+    /// (see the conformances below): nothing is copied or wrapped.
     public func difference(old: Snapshot, new: Snapshot) -> ListDiff.Difference {
         if old.isFlat && new.isFlat {
-            return ListDiff.diff(old: old.sections[0].items.map(DiffedItem.init), new: new.sections[0].items.map(DiffedItem.init))
+            return ListDiff.diff(old: old.sections[0].items, new: new.sections[0].items)
         }
-        return ListDiff.diff(oldSections: old.sections.map(DiffedSection.init), newSections: new.sections.map(DiffedSection.init))
+        return ListDiff.diff(oldSections: old.sections, newSections: new.sections)
     }
 
     /// The core's batch as the model's batch (sections first, then items).
@@ -79,25 +91,25 @@ public struct CoreEngine: DiffEngine {
     }
 }
 
-/// A model item as the core sees it.
-struct DiffedItem: Diffable {
-    let item: Item
-    var diffIdentifier: String { item.id }
-    func isContentEqual(to other: DiffedItem) -> Bool { item.content == other.item.content }
+// The model's items and sections as the core sees them. The types and the
+// protocols belong to two other modules of this package (ListModel never
+// imports ListDiff); the conformances live here, next to the only code that
+// hands model values to the core, and no other module may declare them. Content
+// equality compares the content version only: the core asks it only of two
+// values with the same identity.
+
+extension Item: Diffable {
+    /// The item's identity: its `id`.
+    public var diffIdentifier: String { id }
+    /// Whether `other` (with the same identity) has the same content version.
+    public func isContentEqual(to other: Item) -> Bool { content == other.content }
 }
 
-/// A model section as the core sees it.
-struct DiffedSection: DiffableSection {
-    let id: String
-    let content: Int
-    let elements: [DiffedItem]
-
-    init(_ section: Section) {
-        id = section.id
-        content = section.content
-        elements = section.items.map(DiffedItem.init)
-    }
-
-    var diffIdentifier: String { id }
-    func isContentEqual(to other: DiffedSection) -> Bool { content == other.content }
+extension Section: Diffable, DiffableSection {
+    /// The section's identity: its `id`.
+    public var diffIdentifier: String { id }
+    /// Whether `other` (with the same identity) has the same content version.
+    public func isContentEqual(to other: Section) -> Bool { content == other.content }
+    /// The section's items.
+    public var elements: [Item] { items }
 }
