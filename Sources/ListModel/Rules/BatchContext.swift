@@ -122,8 +122,8 @@ struct SectionMap {
         for move in batch.movedSections where moves[move.from] == nil { moves[move.from] = move.to }
         // Old sections that leave (deleted or moved away), final indexes that are taken
         // (inserted or moved to); an index outside the states names no section here.
-        var leaves = Array(repeating: false, count: before)
-        var taken = Array(repeating: false, count: after)
+        var leaves = Array(filled: false, count: before)
+        var taken = Array(filled: false, count: after)
         for s in batch.deletedSections where s >= 0 && s < before { leaves[s] = true }
         for t in batch.insertedSections where t >= 0 && t < after { taken[t] = true }
         for (from, to) in moves {
@@ -131,8 +131,8 @@ struct SectionMap {
             if to >= 0 && to < after { taken[to] = true }
         }
 
-        finalIndex = Array(repeating: nil, count: before)
-        oldIndex = Array(repeating: nil, count: after)
+        finalIndex = Array(filled: nil, count: before)
+        oldIndex = Array(filled: nil, count: after)
         // Untouched sections keep their relative order: the k-th one takes the k-th free index.
         var free = 0
         for s in 0..<before where !leaves[s] {

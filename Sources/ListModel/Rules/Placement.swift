@@ -15,7 +15,7 @@ extension BatchContext {
     ///   arrays of the section's count plus its incoming operations.
     func survivingItemPlacement(oldSection s: Int, finalSection t: Int) -> [Int?] {
         guard let count = itemsBefore(s) else { return [] }
-        var removed = Array(repeating: false, count: count)
+        var removed = Array(filled: false, count: count)
         for p in batch.deletedItems where p.section == s && p.item >= 0 && p.item < count { removed[p.item] = true }
         for move in batch.movedItems where move.from.section == s && move.from.item >= 0 && move.from.item < count {
             removed[move.from.item] = true
@@ -25,12 +25,12 @@ extension BatchContext {
         // never reached.
         let incomingCount = batch.insertedItems.lazy.filter { $0.section == t }.count
             + batch.movedItems.lazy.filter { $0.to.section == t }.count
-        var incoming = Array(repeating: false, count: count + incomingCount)
+        var incoming = Array(filled: false, count: count + incomingCount)
         for p in batch.insertedItems where p.section == t && p.item >= 0 && p.item < incoming.count { incoming[p.item] = true }
         for move in batch.movedItems where move.to.section == t && move.to.item >= 0 && move.to.item < incoming.count {
             incoming[move.to.item] = true
         }
-        var placement: [Int?] = Array(repeating: nil, count: count)
+        var placement: [Int?] = Array(filled: nil, count: count)
         var next = 0
         // Invariant: `next` is the smallest final index not yet given and not incoming.
         for i in 0..<count where !removed[i] {

@@ -120,7 +120,7 @@ struct MovePartners {
     /// own answer is `k`'s). A few moves are compared pairwise instead,
     /// which gives the same answers without building a table.
     private static func firstLaterDiffering(_ ends: [(group: UpdatePath, other: UpdatePath)]) -> [Int?] {
-        var answer = [Int?](repeating: nil, count: ends.count)
+        var answer = [Int?](filled: nil, count: ends.count)
         if ends.count <= 16 {
             for k in ends.indices {
                 answer[k] = ends.indices[(k + 1)...].first { ends[$0].group == ends[k].group && ends[$0].other != ends[k].other }

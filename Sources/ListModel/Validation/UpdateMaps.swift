@@ -102,7 +102,7 @@ struct UpdateSectionMap {
                 destination += 1
             }
         }
-        var new = Array(repeating: notFound, count: newCount)
+        var new = Array(filled: notFound, count: newCount)
         for (o, t) in map.enumerated() where t != notFound && t >= 0 && t < newCount { new[t] = o }
         oldSectionMap = map
         newSectionMap = new
@@ -155,8 +155,8 @@ struct UpdateItemMap {
         // The deletes: each surviving item's index less the delete entries before it.
         var map = Array(0..<oldCount)
         if !update.deletes.isEmpty {
-            var deletedBefore = Array(repeating: 0, count: oldCount + 1)
-            var deleted = Array(repeating: false, count: oldCount)
+            var deletedBefore = Array(filled: 0, count: oldCount + 1)
+            var deleted = Array(filled: false, count: oldCount)
             for item in update.deletes {
                 for g in try Self.globalIndexes(of: item, starts: oldStarts, in: old) {
                     deleted[g] = true
@@ -173,8 +173,8 @@ struct UpdateItemMap {
         // The moves, in order. A move's places are global indexes in the
         // states (its destination is checked against the count before it is
         // taken), so they are flags of arrays.
-        var isMovedTo = update.moves.isEmpty ? [] : Array(repeating: false, count: newCount)
-        var isMovedFrom = update.moves.isEmpty ? [] : Array(repeating: false, count: oldCount)
+        var isMovedTo = update.moves.isEmpty ? [] : Array(filled: false, count: newCount)
+        var isMovedFrom = update.moves.isEmpty ? [] : Array(filled: false, count: oldCount)
         var anyMoved = false
         for item in update.moves {
             let sources = try Self.globalIndexes(of: item, starts: oldStarts, in: old)
@@ -231,7 +231,7 @@ struct UpdateItemMap {
 
         // The fill, when anything moved.
         if newCount != 0 && anyMoved {
-            var isInserted = Array(repeating: false, count: newCount)
+            var isInserted = Array(filled: false, count: newCount)
             for g in inserted { isInserted[g] = true }
             var destination = 0
             fill: for t in 0..<newCount where !isMovedTo[t] && !isInserted[t] {
@@ -279,7 +279,7 @@ struct UpdateItemMap {
         }
         // Only a place that exists has layout attributes to animate to (B:363-367).
         // For each place, the first item animated to it (`notFound`: none yet).
-        var animated = Array(repeating: notFound, count: max(newCount, 0))
+        var animated = Array(filled: notFound, count: max(newCount, 0))
         for (o, value) in oldGlobalItemMap.enumerated() where value >= 0 && value < newCount {
             if animated[value] != notFound {
                 throw Rejection(.twoAnimationsForOneItem,
