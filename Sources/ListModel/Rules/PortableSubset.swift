@@ -188,8 +188,13 @@ func portableRejection(_ rule: Rule, _ what: String, uikit: String, elsewhere: S
     Rejection(rule, "\(what); portable subset, not a UIKit exception: UICollectionView accepts this batch (\(uikit)), but \(elsewhere)")
 }
 
-/// A move's two ends, as a key for `firstDuplicate`.
-private struct Ends<Place: Hashable>: Hashable {
+/// A move's two ends, as an element for `firstDuplicate`: ordered by
+/// source, then destination.
+private struct Ends<Place: Comparable>: Comparable {
     var from: Place
     var to: Place
+
+    static func < (lhs: Ends, rhs: Ends) -> Bool {
+        lhs.from != rhs.from ? lhs.from < rhs.from : lhs.to < rhs.to
+    }
 }
