@@ -149,24 +149,30 @@ struct UpdateItemMap {
     /// - Complexity: O(*n* + *k* log *k*) for *n* items and *k* operations.
     init(_ update: CollectionViewUpdate, _ context: BatchContext) throws(Rejection) {
         let old = context.displayed, new = context.data
-        let oldCount = old.itemCount, newCount = new.itemCount
-        let oldStarts = Self.sectionStarts(old), newStarts = Self.sectionStarts(new)
+        // The global index of each section's first item, in the states the
+        // update's lists name (none when no list names that state).
+        let oldStarts = update.deletes.isEmpty && update.moves.isEmpty ? [] : Self.sectionStarts(old)
+        let newStarts = update.inserts.isEmpty && update.moves.isEmpty ? [] : Self.sectionStarts(new)
+        let oldCount = oldStarts.last ?? old.itemCount, newCount = newStarts.last ?? new.itemCount
 
-        // The deletes: each surviving item's index less the delete entries before it.
-        var map = Array(0..<oldCount)
-        if !update.deletes.isEmpty {
-            var deletedBefore = Array(filled: 0, count: oldCount + 1)
-            var deleted = Array(filled: false, count: oldCount)
+        // The deletes: each surviving item's index less the delete entries
+        // before it. The map first counts the entries on each item, then
+        // turns the counts into places, in place.
+        var map: [Int]
+        if update.deletes.isEmpty {
+            map = Array(0..<oldCount)
+        } else {
+            map = Array(filled: 0, count: oldCount)
             for item in update.deletes {
-                for g in try Self.globalIndexes(of: item, starts: oldStarts, in: old) {
-                    deleted[g] = true
-                    deletedBefore[g + 1] += 1
-                }
+                for g in try Self.globalIndexes(of: item, starts: oldStarts, in: old) { map[g] += 1 }
             }
-            var running = 0
-            for o in 0..<oldCount {
-                running += deletedBefore[o]
-                map[o] = deleted[o] ? notFound : o - running
+            map.withUnsafeMutableBufferPointer { map in
+                var running = 0
+                for o in map.indices {
+                    let entries = map[o]
+                    map[o] = entries > 0 ? notFound : o - running
+                    running += entries
+                }
             }
         }
 
@@ -199,6 +205,8 @@ struct UpdateItemMap {
         var inserted: [Int] = []
         // The index in `update.inserts` of the item each entry comes from.
         var insertedBy: [Int] = []
+        inserted.reserveCapacity(update.inserts.count)
+        insertedBy.reserveCapacity(update.inserts.count)
         var pending: Rejection?
         do {
             for (index, item) in update.inserts.enumerated() {
@@ -214,13 +222,15 @@ struct UpdateItemMap {
             let climb = InsertClimb(inserted: inserted, destinations: isMovedTo.indices.filter { isMovedTo[$0] })
             // The first insert (then the first item) that pushes an item to the count.
             var first: (insert: Int, item: Int, value: Int)?
-            for o in 0..<oldCount where map[o] != notFound {
-                let (value, steps) = climb.final(from: map[o])
-                if steps > 0 && value >= newCount {
-                    let at = max(0, newCount - 1 - map[o])
-                    if first == nil || at < first!.insert { first = (at, o, value) }
+            map.withUnsafeMutableBufferPointer { map in
+                for o in map.indices where map[o] != notFound {
+                    let (value, steps) = climb.final(from: map[o])
+                    if steps > 0 && value >= newCount {
+                        let at = max(0, newCount - 1 - map[o])
+                        if first == nil || at < first!.insert { first = (at, o, value) }
+                    }
+                    map[o] = value
                 }
-                map[o] = value
             }
             if let first {
                 throw Rejection(.itemMapInsertOutOfBounds, "row is out of bounds of newGlobalItemCount ("
@@ -280,13 +290,18 @@ struct UpdateItemMap {
         // Only a place that exists has layout attributes to animate to (B:363-367).
         // For each place, the first item animated to it (`notFound`: none yet).
         var animated = Array(filled: notFound, count: max(newCount, 0))
-        for (o, value) in oldGlobalItemMap.enumerated() where value >= 0 && value < newCount {
-            if animated[value] != notFound {
-                throw Rejection(.twoAnimationsForOneItem,
-                    "attempt to create two animations for new global item index \(value)"
-                    + " (the update's item map sends the items at global indexes \(animated[value]) and \(o) before the update there)")
+        // The first item animated to a place taken already, and the item there.
+        let twice: (first: Int, second: Int, value: Int)? = animated.withUnsafeMutableBufferPointer { animated in
+            for (o, value) in oldGlobalItemMap.enumerated() where value >= 0 && value < newCount {
+                if animated[value] != notFound { return (animated[value], o, value) }
+                animated[value] = o
             }
-            animated[value] = o
+            return nil
+        }
+        if let twice {
+            throw Rejection(.twoAnimationsForOneItem,
+                "attempt to create two animations for new global item index \(twice.value)"
+                + " (the update's item map sends the items at global indexes \(twice.first) and \(twice.second) before the update there)")
         }
     }
 
