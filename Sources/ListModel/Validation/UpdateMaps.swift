@@ -223,8 +223,9 @@ struct UpdateItemMap {
             // The first insert (then the first item) that pushes an item to the count.
             var first: (insert: Int, item: Int, value: Int)?
             map.withUnsafeMutableBufferPointer { map in
+                var cursor = InsertClimb.Cursor()
                 for o in map.indices where map[o] != notFound {
-                    let (value, steps) = climb.final(from: map[o])
+                    let (value, steps) = climb.final(from: map[o], cursor: &cursor)
                     if steps > 0 && value >= newCount {
                         let at = max(0, newCount - 1 - map[o])
                         if first == nil || at < first!.insert { first = (at, o, value) }
@@ -372,22 +373,44 @@ struct InsertClimb {
         self.destinations = destinations
     }
 
-    /// The value an item at `v` ends at, and how many inserts moved it.
-    func final(from v: Int) -> (value: Int, steps: Int) {
-        var low = 0, high = runningMaximum.count
+    /// Where the previous look-up ended. Both searches look for the first
+    /// element past `v` in an ascending array, so for a value at or past
+    /// the previous one the answer is at or past the previous answer: items
+    /// taken in order (most of them keep their order) search on from there.
+    struct Cursor {
+        var value = Int.min, insert = 0, destination = 0
+    }
+
+    /// The value an item at `v` ends at, and how many inserts moved it;
+    /// `cursor` is the previous look-up's (`Cursor()` for the first).
+    func final(from v: Int, cursor: inout Cursor) -> (value: Int, steps: Int) {
+        if v < cursor.value { cursor = Cursor() }
+        cursor.value = v
+        cursor.insert = Self.firstIndex(in: runningMaximum, from: cursor.insert) { $0 > v }
+        var steps = cursor.insert
+        // The first destination at or after v stops the climb there.
+        cursor.destination = Self.firstIndex(in: destinations, from: cursor.destination) { $0 >= v }
+        if cursor.destination < destinations.count { steps = min(steps, destinations[cursor.destination] - v) }
+        return (v + steps, steps)
+    }
+
+    /// The first index at or after `start` whose element `isPast` holds
+    /// for (it holds for none before `start`, and from some index on for
+    /// every one): steps that double from `start`, then a binary search.
+    private static func firstIndex(in elements: [Int], from start: Int, where isPast: (Int) -> Bool) -> Int {
+        // Invariant: no element in start..<low is past.
+        var low = start, probe = start, step = 1
+        while probe < elements.count && !isPast(elements[probe]) {
+            low = probe + 1
+            probe = low + step
+            step *= 2
+        }
+        var high = min(probe, elements.count)
         while low < high {
             let mid = (low + high) / 2
-            if runningMaximum[mid] > v { high = mid } else { low = mid + 1 }
+            if isPast(elements[mid]) { high = mid } else { low = mid + 1 }
         }
-        var steps = low
-        // The first destination at or after v stops the climb there.
-        var lo = 0, hi = destinations.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if destinations[mid] >= v { hi = mid } else { lo = mid + 1 }
-        }
-        if lo < destinations.count { steps = min(steps, destinations[lo] - v) }
-        return (v + steps, steps)
+        return low
     }
 }
 
