@@ -81,10 +81,15 @@ extension BatchContext {
             for move in batch.movedItems where move.to.section == t {
                 place(displayedItem(at: move.from), at: move.to.item)
             }
-            let reloaded: Set<Int> = batch.reloadedItems.isEmpty ? [] : Set(batch.reloadedItems.filter { $0.section == s }.map(\.item))
+            // The old items of this section that are reloaded.
+            var isReloaded: [Bool] = []
+            for p in batch.reloadedItems where p.section == s && p.item >= 0 && p.item < old.items.count {
+                if isReloaded.isEmpty { isReloaded = Array(filled: false, count: old.items.count) }
+                isReloaded[p.item] = true
+            }
             for (i, j) in survivingItemPlacement(oldSection: s, finalSection: t).enumerated() {
                 guard let j else { continue }
-                place(reloaded.contains(i) ? dataItem(at: ItemPath(t, j)) : old.items[i], at: j)
+                place(!isReloaded.isEmpty && isReloaded[i] ? dataItem(at: ItemPath(t, j)) : old.items[i], at: j)
             }
             sections.append(Section(id: old.id, content: old.content, items: items))
         }

@@ -53,6 +53,20 @@ struct CollectionViewUpdate {
     static func issuedLists(_ batch: Batch)
         -> (deletes: [UpdateItem], inserts: [UpdateItem], reloads: [UpdateItem], moves: [UpdateItem]) {
         var deletes: [UpdateItem] = [], inserts: [UpdateItem] = [], reloads: [UpdateItem] = [], moves: [UpdateItem] = []
+        // Each list allocated once, at its size (a reload's list leaves room for its halves).
+        var counts = (deletes: 0, inserts: 0, reloads: 0, moves: 0)
+        for op in batch.operations {
+            switch op {
+            case .deleteSection, .deleteItem: counts.deletes += 1
+            case .insertSection, .insertItem: counts.inserts += 1
+            case .reloadSection, .reloadItem: counts.reloads += 1
+            case .moveSection, .moveItem: counts.moves += 1
+            }
+        }
+        deletes.reserveCapacity(counts.deletes + counts.reloads)
+        inserts.reserveCapacity(counts.inserts + counts.reloads)
+        reloads.reserveCapacity(counts.reloads)
+        moves.reserveCapacity(counts.moves)
         for (order, op) in batch.operations.enumerated() {
             let origin = UpdateOrigin.issued(op)
             switch op {

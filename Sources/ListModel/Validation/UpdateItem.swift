@@ -111,14 +111,15 @@ extension Array where Element == UpdateItem {
         sorted(by: Self.isDescending)
     }
 
-    /// Sorts in place as `ascending()` does.
+    /// Sorts in place as `ascending()` does (a list of one or none is
+    /// sorted already).
     mutating func sortAscending() {
-        sort(by: Self.isAscending)
+        if count > 1 { sort(by: Self.isAscending) }
     }
 
     /// Sorts in place as `descending()` does.
     mutating func sortDescending() {
-        sort(by: Self.isDescending)
+        if count > 1 { sort(by: Self.isDescending) }
     }
 
     private static func isAscending(_ a: UpdateItem, _ b: UpdateItem) -> Bool {

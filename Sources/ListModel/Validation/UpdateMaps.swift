@@ -56,7 +56,11 @@ struct UpdateSectionMap {
         var movedTo: Set<Int> = [], movedFrom: Set<Int> = [], inserted: Set<Int> = []
         var hasMoves = false
         var refused: Rejection?
-        walk: for item in [update.deletes, update.moves, update.inserts].joined() where item.isSection {
+        // Only section items change the map: none, no walk (and no list of the lists).
+        let hasSectionItems = update.deletes.contains(where: \.isSection) || update.moves.contains(where: \.isSection)
+            || update.inserts.contains(where: \.isSection)
+        let lists = hasSectionItems ? [update.deletes, update.moves, update.inserts] : []
+        walk: for item in lists.joined() where item.isSection {
             let s = item.path.section, destination = (item.destination ?? item.path).section
             // NSMutableIndexSet refuses a negative section (NSNotFound − 1 is its largest index).
             if s < 0 || destination < 0 {
