@@ -15,10 +15,11 @@ extension BatchContext {
     ///   arrays of the section's count plus its incoming operations.
     func survivingItemPlacement(oldSection s: Int, finalSection t: Int) -> [Int?] {
         guard let count = itemsBefore(s) else { return [] }
-        var removed = Array(filled: false, count: count)
-        for p in batch.deletedItems where p.section == s && p.item >= 0 && p.item < count { removed[p.item] = true }
+        // Every item stays (0 for now) but those deleted or moved out (nil).
+        var placement: [Int?] = Array(filled: 0, count: count)
+        for p in batch.deletedItems where p.section == s && p.item >= 0 && p.item < count { placement[p.item] = nil }
         for move in batch.movedItems where move.from.section == s && move.from.item >= 0 && move.from.item < count {
-            removed[move.from.item] = true
+            placement[move.from.item] = nil
         }
         // `next` passes at most `count` placed items and the incoming indexes
         // below it, so an incoming index at or past `count` + their number is
@@ -30,10 +31,9 @@ extension BatchContext {
         for move in batch.movedItems where move.to.section == t && move.to.item >= 0 && move.to.item < incoming.count {
             incoming[move.to.item] = true
         }
-        var placement: [Int?] = Array(filled: nil, count: count)
         var next = 0
         // Invariant: `next` is the smallest final index not yet given and not incoming.
-        for i in 0..<count where !removed[i] {
+        for i in 0..<count where placement[i] != nil {
             while next < incoming.count && incoming[next] { next += 1 }
             placement[i] = next
             next += 1
