@@ -54,7 +54,7 @@ extension BatchContext {
     /// batch that skipped the checks) shows `data`.
     func applied(_ map: SectionMap) -> Snapshot {
         var sections: [Section] = []
-        sections.reserveCapacity(data.sections.count)
+        if !data.sections.isEmpty { sections.reserveCapacity(data.sections.count) }
         for (t, target) in data.sections.enumerated() {
             guard let s = map.oldIndex(ofFinal: t), !batch.reloadedSections.contains(s), s < displayed.sections.count else {
                 sections.append(target)

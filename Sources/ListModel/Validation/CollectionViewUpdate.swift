@@ -63,10 +63,11 @@ struct CollectionViewUpdate {
             case .moveSection, .moveItem: counts.moves += 1
             }
         }
-        deletes.reserveCapacity(counts.deletes + counts.reloads)
-        inserts.reserveCapacity(counts.inserts + counts.reloads)
-        reloads.reserveCapacity(counts.reloads)
-        moves.reserveCapacity(counts.moves)
+        // (Reserving room in an empty array still builds a new buffer: only for a list that has items.)
+        if counts.deletes + counts.reloads > 0 { deletes.reserveCapacity(counts.deletes + counts.reloads) }
+        if counts.inserts + counts.reloads > 0 { inserts.reserveCapacity(counts.inserts + counts.reloads) }
+        if counts.reloads > 0 { reloads.reserveCapacity(counts.reloads) }
+        if counts.moves > 0 { moves.reserveCapacity(counts.moves) }
         for (order, op) in batch.operations.enumerated() {
             let origin = UpdateOrigin.issued(op)
             switch op {

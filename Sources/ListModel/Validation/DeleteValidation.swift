@@ -32,7 +32,7 @@ extension CollectionViewUpdate {
         // section, and a move from an index path, are binary searches.
         var deletedSections: Set<Int> = []
         var kept: [UpdateItem] = []
-        kept.reserveCapacity(deletes.count)
+        if !deletes.isEmpty { kept.reserveCapacity(deletes.count) }
         for delete in deletes {
             let s = delete.path.section
             if delete.isSection {

@@ -88,7 +88,7 @@ struct MoveDestinations {
     init(_ moves: [UpdateItem]) {
         self.moves = moves
         var keys: [Key] = []
-        keys.reserveCapacity(moves.count)
+        if !moves.isEmpty { keys.reserveCapacity(moves.count) }
         for (index, move) in moves.enumerated() {
             guard let to = move.destination else { continue }
             keys.append(Self.key(to, move: index))

@@ -209,8 +209,11 @@ struct UpdateItemMap {
         var inserted: [Int] = []
         // The index in `update.inserts` of the item each entry comes from.
         var insertedBy: [Int] = []
-        inserted.reserveCapacity(update.inserts.count)
-        insertedBy.reserveCapacity(update.inserts.count)
+        // (Reserving room in an empty array still builds a new buffer: only when there are inserts.)
+        if !update.inserts.isEmpty {
+            inserted.reserveCapacity(update.inserts.count)
+            insertedBy.reserveCapacity(update.inserts.count)
+        }
         var pending: Rejection?
         do {
             for (index, item) in update.inserts.enumerated() {
