@@ -122,8 +122,8 @@ struct SectionMap {
         for move in batch.movedSections where moves[move.from] == nil { moves[move.from] = move.to }
         // Old sections that leave (deleted or moved away), final indexes that are taken
         // (inserted or moved to); an index outside the states names no section here.
-        var leaves = Array(repeating: false, count: before)
-        var taken = Array(repeating: false, count: after)
+        var leaves = Array(filled: false, count: before)
+        var taken = Array(filled: false, count: after)
         for s in batch.deletedSections where s >= 0 && s < before { leaves[s] = true }
         for t in batch.insertedSections where t >= 0 && t < after { taken[t] = true }
         for (from, to) in moves {
@@ -131,8 +131,8 @@ struct SectionMap {
             if to >= 0 && to < after { taken[to] = true }
         }
 
-        finalIndex = Array(repeating: nil, count: before)
-        oldIndex = Array(repeating: nil, count: after)
+        finalIndex = Array(filled: nil, count: before)
+        oldIndex = Array(filled: nil, count: after)
         // Untouched sections keep their relative order: the k-th one takes the k-th free index.
         var free = 0
         for s in 0..<before where !leaves[s] {
@@ -175,17 +175,26 @@ extension Operation {
     }
 }
 
-/// The first element of `values` that occurs earlier in `values` too.
-func firstDuplicate<T: Hashable>(in values: [T]) -> T? {
-    // A short list (most batches) is searched directly: no set to build.
+/// The first element of `values` that occurs earlier in `values` too: the
+/// one at the smallest position that repeats an earlier one.
+///
+/// A short list (most batches) is searched directly. A longer one is
+/// sorted by value, then position (no hashing): equal values end up next
+/// to each other in position order, so every element after the first of
+/// its run repeats an earlier one, and the answer is the one of them at
+/// the smallest position.
+///
+/// - Complexity: O(*n* log *n*).
+func firstDuplicate<T: Comparable>(in values: [T]) -> T? {
     if values.count <= 8 {
         for index in values.indices where values[..<index].contains(values[index]) { return values[index] }
         return nil
     }
-    var seen = Set<T>()
-    for value in values {
-        if seen.contains(value) { return value }
-        seen.insert(value)
+    var order = Array(values.indices)
+    order.sort { values[$0] != values[$1] ? values[$0] < values[$1] : $0 < $1 }
+    var first = Int.max
+    for k in 1..<order.count where order[k] < first && values[order[k]] == values[order[k - 1]] {
+        first = order[k]
     }
-    return nil
+    return first == Int.max ? nil : values[first]
 }

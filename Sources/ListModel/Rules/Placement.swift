@@ -15,25 +15,25 @@ extension BatchContext {
     ///   arrays of the section's count plus its incoming operations.
     func survivingItemPlacement(oldSection s: Int, finalSection t: Int) -> [Int?] {
         guard let count = itemsBefore(s) else { return [] }
-        var removed = Array(repeating: false, count: count)
-        for p in batch.deletedItems where p.section == s && p.item >= 0 && p.item < count { removed[p.item] = true }
+        // Every item stays (0 for now) but those deleted or moved out (nil).
+        var placement: [Int?] = Array(filled: 0, count: count)
+        for p in batch.deletedItems where p.section == s && p.item >= 0 && p.item < count { placement[p.item] = nil }
         for move in batch.movedItems where move.from.section == s && move.from.item >= 0 && move.from.item < count {
-            removed[move.from.item] = true
+            placement[move.from.item] = nil
         }
         // `next` passes at most `count` placed items and the incoming indexes
         // below it, so an incoming index at or past `count` + their number is
         // never reached.
         let incomingCount = batch.insertedItems.lazy.filter { $0.section == t }.count
             + batch.movedItems.lazy.filter { $0.to.section == t }.count
-        var incoming = Array(repeating: false, count: count + incomingCount)
+        var incoming = Array(filled: false, count: count + incomingCount)
         for p in batch.insertedItems where p.section == t && p.item >= 0 && p.item < incoming.count { incoming[p.item] = true }
         for move in batch.movedItems where move.to.section == t && move.to.item >= 0 && move.to.item < incoming.count {
             incoming[move.to.item] = true
         }
-        var placement: [Int?] = Array(repeating: nil, count: count)
         var next = 0
         // Invariant: `next` is the smallest final index not yet given and not incoming.
-        for i in 0..<count where !removed[i] {
+        for i in 0..<count where placement[i] != nil {
             while next < incoming.count && incoming[next] { next += 1 }
             placement[i] = next
             next += 1
@@ -54,7 +54,7 @@ extension BatchContext {
     /// batch that skipped the checks) shows `data`.
     func applied(_ map: SectionMap) -> Snapshot {
         var sections: [Section] = []
-        sections.reserveCapacity(data.sections.count)
+        if !data.sections.isEmpty { sections.reserveCapacity(data.sections.count) }
         for (t, target) in data.sections.enumerated() {
             guard let s = map.oldIndex(ofFinal: t), !batch.reloadedSections.contains(s), s < displayed.sections.count else {
                 sections.append(target)
@@ -81,10 +81,15 @@ extension BatchContext {
             for move in batch.movedItems where move.to.section == t {
                 place(displayedItem(at: move.from), at: move.to.item)
             }
-            let reloaded: Set<Int> = batch.reloadedItems.isEmpty ? [] : Set(batch.reloadedItems.filter { $0.section == s }.map(\.item))
+            // The old items of this section that are reloaded.
+            var isReloaded: [Bool] = []
+            for p in batch.reloadedItems where p.section == s && p.item >= 0 && p.item < old.items.count {
+                if isReloaded.isEmpty { isReloaded = Array(filled: false, count: old.items.count) }
+                isReloaded[p.item] = true
+            }
             for (i, j) in survivingItemPlacement(oldSection: s, finalSection: t).enumerated() {
                 guard let j else { continue }
-                place(reloaded.contains(i) ? dataItem(at: ItemPath(t, j)) : old.items[i], at: j)
+                place(!isReloaded.isEmpty && isReloaded[i] ? dataItem(at: ItemPath(t, j)) : old.items[i], at: j)
             }
             sections.append(Section(id: old.id, content: old.content, items: items))
         }

@@ -134,24 +134,28 @@ extension BatchContext {
     func firstReloadNotInPlace(_ map: SectionMap, inserts: [UpdateItem]) -> (reload: ItemPath, end: ItemPath, isInsertHalf: Bool)? {
         // No item reloaded: nothing to look at.
         guard !batch.reloadedItems.isEmpty else { return nil }
-        // Where each item reload's insert half is.
-        var insertHalves: [ItemPath: ItemPath] = [:]
+        // Where each item reload's insert half is, by the reload's position
+        // in the batch (a half keeps its reload's `order`).
+        var insertHalves = [ItemPath?](filled: nil, count: batch.operations.count)
         for insert in inserts {
-            if case .reloadInsertHalf(.reloadItem(let p)) = insert.origin, let j = insert.path.item {
-                insertHalves[p] = ItemPath(insert.path.section, j)
+            if case .reloadInsertHalf(.reloadItem) = insert.origin, let j = insert.path.item,
+               insert.order >= 0, insert.order < insertHalves.count {
+                insertHalves[insert.order] = ItemPath(insert.path.section, j)
             }
         }
-        // One placement per section, however many of its items are reloaded.
-        var placements: [Int: [Int?]] = [:]
-        for p in batch.reloadedItems {
-            guard let t = map.finalIndex(ofOld: p.section) else { continue }
+        // One placement per section, however many of its items are reloaded
+        // (a section with a final index is one before the update).
+        var placements = [[Int?]?](filled: nil, count: sectionsBefore)
+        for (order, op) in batch.operations.enumerated() {
+            guard case .reloadItem(let p) = op, let t = map.finalIndex(ofOld: p.section),
+                  p.section >= 0, p.section < placements.count else { continue }
             let placement = placements[p.section] ?? survivingItemPlacement(oldSection: p.section, finalSection: t)
             placements[p.section] = placement
             guard p.item >= 0, p.item < placement.count, let j = placement[p.item] else { continue }
             if t != p.section || j != p.item {
                 return (p, ItemPath(t, j), false)
             }
-            if let q = insertHalves[p], q != p {
+            if let q = insertHalves[order], q != p {
                 return (p, q, true)
             }
         }
@@ -188,8 +192,13 @@ func portableRejection(_ rule: Rule, _ what: String, uikit: String, elsewhere: S
     Rejection(rule, "\(what); portable subset, not a UIKit exception: UICollectionView accepts this batch (\(uikit)), but \(elsewhere)")
 }
 
-/// A move's two ends, as a key for `firstDuplicate`.
-private struct Ends<Place: Hashable>: Hashable {
+/// A move's two ends, as an element for `firstDuplicate`: ordered by
+/// source, then destination.
+private struct Ends<Place: Comparable>: Comparable {
     var from: Place
     var to: Place
+
+    static func < (lhs: Ends, rhs: Ends) -> Bool {
+        lhs.from != rhs.from ? lhs.from < rhs.from : lhs.to < rhs.to
+    }
 }

@@ -53,6 +53,21 @@ struct CollectionViewUpdate {
     static func issuedLists(_ batch: Batch)
         -> (deletes: [UpdateItem], inserts: [UpdateItem], reloads: [UpdateItem], moves: [UpdateItem]) {
         var deletes: [UpdateItem] = [], inserts: [UpdateItem] = [], reloads: [UpdateItem] = [], moves: [UpdateItem] = []
+        // Each list allocated once, at its size (a reload's list leaves room for its halves).
+        var counts = (deletes: 0, inserts: 0, reloads: 0, moves: 0)
+        for op in batch.operations {
+            switch op {
+            case .deleteSection, .deleteItem: counts.deletes += 1
+            case .insertSection, .insertItem: counts.inserts += 1
+            case .reloadSection, .reloadItem: counts.reloads += 1
+            case .moveSection, .moveItem: counts.moves += 1
+            }
+        }
+        // (Reserving room in an empty array still builds a new buffer: only for a list that has items.)
+        if counts.deletes + counts.reloads > 0 { deletes.reserveCapacity(counts.deletes + counts.reloads) }
+        if counts.inserts + counts.reloads > 0 { inserts.reserveCapacity(counts.inserts + counts.reloads) }
+        if counts.reloads > 0 { reloads.reserveCapacity(counts.reloads) }
+        if counts.moves > 0 { moves.reserveCapacity(counts.moves) }
         for (order, op) in batch.operations.enumerated() {
             let origin = UpdateOrigin.issued(op)
             switch op {

@@ -35,7 +35,7 @@ extension CollectionViewUpdate {
         // Per section index: the item inserts into and moves into new
         // section t, the item deletes from and moves out of old section s
         // (one array for both states); an index outside them is never asked.
-        var counts = Array(repeating: SectionCounts(), count: max(context.sectionsBefore, context.sectionsAfter))
+        var counts = Array(filled: SectionCounts(), count: max(context.sectionsBefore, context.sectionsAfter))
         func isNew(_ t: Int) -> Bool { t >= 0 && t < context.sectionsAfter }
         func isOld(_ s: Int) -> Bool { s >= 0 && s < context.sectionsBefore }
         for move in moves where !move.isSection {

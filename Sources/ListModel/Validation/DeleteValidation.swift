@@ -25,19 +25,14 @@ extension CollectionViewUpdate {
     /// for inserts, where iOS crash reports show the item form firing
     /// (RULES.md §3.1).
     ///
-    /// - Complexity: O(*d* + *m*) for *d* deletes and *m* moves (the moves
-    /// are indexed once by source).
+    /// - Complexity: O(*d* log *m*) for *d* deletes and *m* moves (the
+    /// moves are sorted by source already).
     mutating func validateDeletes(_ context: BatchContext) throws(Rejection) {
-        // The first move (in the moves' order) from each section, and every move source.
-        var firstMoveFromSection: [Int: UpdateItem] = [:]
-        var moveSources: Set<UpdatePath> = []
-        for move in moves {
-            if firstMoveFromSection[move.path.section] == nil { firstMoveFromSection[move.path.section] = move }
-            moveSources.insert(move.path)
-        }
+        // The moves are sorted by source (`init`): the first move from a
+        // section, and a move from an index path, are binary searches.
         var deletedSections: Set<Int> = []
         var kept: [UpdateItem] = []
-        kept.reserveCapacity(deletes.count)
+        if !deletes.isEmpty { kept.reserveCapacity(deletes.count) }
         for delete in deletes {
             let s = delete.path.section
             if delete.isSection {
@@ -48,7 +43,7 @@ extension CollectionViewUpdate {
                 }
                 // Its item deletes sort after it (descending), so they are dropped as they come.
                 deletedSections.insert(s)
-                if let move = firstMoveFromSection[s] {
+                if let move = moves.firstAscending(inSection: s) {
                     if move.path == delete.path {
                         throw Rejection(.deleteAndMoveSection, delete.naming(
                             "attempt to perform a delete and a move from the same section (\(s))"))
@@ -68,7 +63,7 @@ extension CollectionViewUpdate {
                     throw Rejection(.deleteItemOutOfRange, delete.naming(
                         "attempt to delete item \(i) from section \(s) which only contains \(n) items before the update"))
                 }
-                if moveSources.contains(delete.path) {
+                if moves.firstAscending(at: delete.path) != nil {
                     throw Rejection(.deleteAndMove, delete.naming(
                         "attempt to perform a delete and a move from the same index path (\(delete.path.uikitDescription))"))
                 }

@@ -22,17 +22,13 @@ extension CollectionViewUpdate {
     /// crash reports show the item form firing (a reload's insert half on a
     /// move's destination), so the model checks item inserts too.
     ///
-    /// - Complexity: O(*i* + *m*) for *i* inserts and *m* moves (the moves
-    /// are indexed once by destination).
+    /// - Complexity: O((*i* + *m*) log *m*) for *i* inserts and *m* moves
+    /// (the moves are sorted once by destination).
     mutating func validateInserts(_ context: BatchContext) throws(Rejection) {
-        // The first move (in the moves' order) into each section, and every move destination.
-        var firstMoveIntoSection: [Int: UpdateItem] = [:]
-        var moveDestinations: Set<UpdatePath> = []
-        for move in moves {
-            guard let to = move.destination else { continue }
-            if firstMoveIntoSection[to.section] == nil { firstMoveIntoSection[to.section] = move }
-            moveDestinations.insert(to)
-        }
+        guard !inserts.isEmpty else { return }
+        // The moves' destinations, sorted (no hashing): the first move into
+        // a section, and a move to an index path, are binary searches.
+        let destinations = MoveDestinations(moves)
         var insertedSections: Set<Int> = []
         for insert in inserts {
             let s = insert.path.section
@@ -44,7 +40,7 @@ extension CollectionViewUpdate {
                 }
                 // Its item inserts sorted before it (ascending): checked already, dropped below.
                 insertedSections.insert(s)
-                if let move = firstMoveIntoSection[s] {
+                if let move = destinations.firstMove(intoSection: s) {
                     if move.destination == insert.path {
                         throw Rejection(.insertAndMoveSection, insert.naming(
                             "attempt to perform an insert and a move to the same section (\(s))"))
@@ -63,7 +59,7 @@ extension CollectionViewUpdate {
                     throw Rejection(.insertItemOutOfRange, insert.naming(
                         "attempt to insert item \(i) into section \(s), but there are only \(n) items in section \(s) after the update"))
                 }
-                if moveDestinations.contains(insert.path) {
+                if destinations.contains(insert.path) {
                     throw Rejection(.insertAndMove, insert.naming(
                         "attempt to perform an insert and a move to the same index path (\(insert.path.uikitDescription))"))
                 }
@@ -72,5 +68,66 @@ extension CollectionViewUpdate {
         if !insertedSections.isEmpty {
             inserts.removeAll { !$0.isSection && insertedSections.contains($0.path.section) }
         }
+    }
+}
+
+/// The destinations of a list of moves, sorted, for `validateInserts`'
+/// two questions: the first move (in the list's order) into a section, and
+/// whether a move ends at an index path.
+struct MoveDestinations {
+    /// A destination's place in the sort: its section and item as
+    /// NSIndexPath orders them (unsigned, a section's NSNotFound item last),
+    /// then whether it is an item (1) or the section (0), then the move's
+    /// position in the list.
+    private typealias Key = (section: UInt, item: UInt, kind: Int, move: Int)
+
+    private let moves: [UpdateItem]
+    private let keys: [Key]
+
+    /// - Complexity: O(*m* log *m*).
+    init(_ moves: [UpdateItem]) {
+        self.moves = moves
+        var keys: [Key] = []
+        if !moves.isEmpty { keys.reserveCapacity(moves.count) }
+        for (index, move) in moves.enumerated() {
+            guard let to = move.destination else { continue }
+            keys.append(Self.key(to, move: index))
+        }
+        keys.sort { $0 < $1 }
+        self.keys = keys
+    }
+
+    private static func key(_ path: UpdatePath, move: Int) -> Key {
+        (UInt(bitPattern: path.section), UInt(bitPattern: path.item ?? Int.max), path.isSection ? 0 : 1, move)
+    }
+
+    /// The position of the first key at or after `key` (moves from 0).
+    private func lowerBound(_ key: Key) -> Int {
+        var low = 0, high = keys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keys[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Whether a move ends at `path`.
+    func contains(_ path: UpdatePath) -> Bool {
+        let key = Self.key(path, move: 0)
+        let k = lowerBound(key)
+        return k < keys.count && keys[k].section == key.section && keys[k].item == key.item && keys[k].kind == key.kind
+    }
+
+    /// The first move, in the list's order, whose destination is in
+    /// section `section` (the section itself or one of its items).
+    func firstMove(intoSection section: Int) -> UpdateItem? {
+        let s = UInt(bitPattern: section)
+        var k = lowerBound((s, 0, 0, 0))
+        var first = Int.max
+        while k < keys.count && keys[k].section == s {
+            first = min(first, keys[k].move)
+            k += 1
+        }
+        return first == Int.max ? nil : moves[first]
     }
 }

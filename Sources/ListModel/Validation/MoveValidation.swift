@@ -26,18 +26,18 @@ extension CollectionViewUpdate {
     /// dropped at the end: every move after the first with its source and
     /// destination.
     ///
-    /// - Complexity: O(*m*) for *m* moves (expected, hashing).
+    /// - Complexity: O(*m*) for *m* moves (expected: `MovePartners` hashes
+    ///   a long list).
     mutating func validateMoves(_ context: BatchContext) throws(Rejection) {
         guard !moves.isEmpty else { return }
         let partners = MovePartners(moves)
-        var seen: Set<MovePartners.Key> = []
         var kept: [UpdateItem] = []
         kept.reserveCapacity(moves.count)
         for (index, move) in moves.enumerated() {
             let from = move.path, to = move.destination ?? move.path
             // An exact duplicate of an earlier move: the validator dropped it
             // when it checked the earlier one.
-            guard seen.insert(MovePartners.Key(from: from, to: to)).inserted else { continue }
+            if isExactDuplicate(index) { continue }
             try checkBounds(of: move, from: from, to: to, context)
             let sameSource = partners.sameSource[index]
             if let scan = [sameSource, partners.sameDestination[index]].compactMap({ $0 }).min() {
@@ -57,6 +57,23 @@ extension CollectionViewUpdate {
         moves = kept
     }
 
+    /// Whether an earlier move than `moves[index]` has its source and
+    /// destination. The moves are sorted by source (`init`), so every
+    /// earlier move from the same place sorts just before it, among the
+    /// moves whose source sorts alike. The walk back is short: the first
+    /// move of a source with two destinations is rejected (`MovePartners`)
+    /// before a later one is looked at, so past it only copies remain.
+    private func isExactDuplicate(_ index: Int) -> Bool {
+        let move = moves[index], to = move.destination ?? move.path
+        var earlier = index - 1
+        while earlier >= 0 && !(moves[earlier].path < move.path) {
+            let other = moves[earlier]
+            if other.path == move.path && (other.destination ?? other.path) == to { return true }
+            earlier -= 1
+        }
+        return false
+    }
+
     private func checkBounds(of move: UpdateItem, from: UpdatePath, to: UpdatePath, _ context: BatchContext) throws(Rejection) {
         if from.isSection {
             // Signed, as UIKit compares: a negative section passes (RULES.md §3.1).
@@ -70,24 +87,24 @@ extension CollectionViewUpdate {
             }
             return
         }
-        let p = from.uikitDescription, q = to.uikitDescription
+        // The messages spell the paths only when they are thrown.
         if from.section >= context.sectionsBefore {
             throw Rejection(.moveItemSourceOutOfRange,
-                "attempt to move index path (\(p)) from a section that does not exist - there are only \(context.sectionsBefore) sections before the update")
+                "attempt to move index path (\(from.uikitDescription)) from a section that does not exist - there are only \(context.sectionsBefore) sections before the update")
         }
         let before = try context.itemsBeforeAsked(from.section, for: move)
         if let i = from.item, i >= before {
             throw Rejection(.moveItemSourceOutOfRange,
-                "attempt to move index path (\(p)) that does not exist - there are only \(before) items in section \(from.section) before the update")
+                "attempt to move index path (\(from.uikitDescription)) that does not exist - there are only \(before) items in section \(from.section) before the update")
         }
         if to.section >= context.sectionsAfter {
             throw Rejection(.moveItemDestinationOutOfRange,
-                "attempt to move index path (\(p)) to index path (\(q)) in section that does not exist - there are only \(context.sectionsAfter) sections after the update")
+                "attempt to move index path (\(from.uikitDescription)) to index path (\(to.uikitDescription)) in section that does not exist - there are only \(context.sectionsAfter) sections after the update")
         }
         let after = try context.itemsAfterAsked(to.section, for: move)
         if let j = to.item, j >= after {
             throw Rejection(.moveItemDestinationOutOfRange,
-                "attempt to move index path (\(p)) to index path (\(q)) that does not exist - there are only \(after) items in section \(to.section) after the update")
+                "attempt to move index path (\(from.uikitDescription)) to index path (\(to.uikitDescription)) that does not exist - there are only \(after) items in section \(to.section) after the update")
         }
     }
 }
@@ -96,12 +113,6 @@ extension CollectionViewUpdate {
 /// from the same source to another destination, or from another source to
 /// the same destination (step 5c's two rejections).
 struct MovePartners {
-    /// A move's two ends.
-    struct Key: Hashable {
-        var from: UpdatePath
-        var to: UpdatePath
-    }
-
     /// The index of the first later move from the same source to another destination.
     var sameSource: [Int?]
     /// The index of the first later move from another source to the same destination.
@@ -120,7 +131,7 @@ struct MovePartners {
     /// own answer is `k`'s). A few moves are compared pairwise instead,
     /// which gives the same answers without building a table.
     private static func firstLaterDiffering(_ ends: [(group: UpdatePath, other: UpdatePath)]) -> [Int?] {
-        var answer = [Int?](repeating: nil, count: ends.count)
+        var answer = [Int?](filled: nil, count: ends.count)
         if ends.count <= 16 {
             for k in ends.indices {
                 answer[k] = ends.indices[(k + 1)...].first { ends[$0].group == ends[k].group && ends[$0].other != ends[k].other }

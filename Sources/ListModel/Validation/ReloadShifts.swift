@@ -159,8 +159,8 @@ private struct ItemRuns {
     /// `insertPath` walks instead.)
     mutating func finishDescending() {
         let n = values.count
-        sums = Array(repeating: 0, count: n + 1)
-        extremes = Array(repeating: Int.min, count: n + 1)
+        sums = Array(filled: 0, count: n + 1)
+        extremes = Array(filled: Int.min, count: n + 1)
         for k in stride(from: n - 1, through: 0, by: -1) {
             sums[k] = sums[k + 1] + counts[k]
             extremes[k] = max(extremes[k + 1], values[k] &- 1 &- sums[k + 1])
@@ -197,8 +197,8 @@ private struct ItemRuns {
     /// running maximum, which only grows, is what is searched).
     mutating func finishAscending() {
         let n = values.count
-        sums = Array(repeating: 0, count: n + 1)
-        extremes = Array(repeating: Int.min, count: n)
+        sums = Array(filled: 0, count: n + 1)
+        extremes = Array(filled: Int.min, count: n)
         var highest = Int.min
         for k in 0..<n {
             highest = max(highest, values[k] &- sums[k])

@@ -111,14 +111,15 @@ extension Array where Element == UpdateItem {
         sorted(by: Self.isDescending)
     }
 
-    /// Sorts in place as `ascending()` does.
+    /// Sorts in place as `ascending()` does (a list of one or none is
+    /// sorted already).
     mutating func sortAscending() {
-        sort(by: Self.isAscending)
+        if count > 1 { sort(by: Self.isAscending) }
     }
 
     /// Sorts in place as `descending()` does.
     mutating func sortDescending() {
-        sort(by: Self.isDescending)
+        if count > 1 { sort(by: Self.isDescending) }
     }
 
     private static func isAscending(_ a: UpdateItem, _ b: UpdateItem) -> Bool {
@@ -127,5 +128,39 @@ extension Array where Element == UpdateItem {
 
     private static func isDescending(_ a: UpdateItem, _ b: UpdateItem) -> Bool {
         a.path != b.path ? b.path < a.path : a.order < b.order
+    }
+
+    /// In a list sorted ascending (`ascending()`): the position of the
+    /// first item whose path is not before `path`.
+    ///
+    /// - Complexity: O(log *n*).
+    func lowerBound(ofPath path: UpdatePath) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid].path < path { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// In a list sorted ascending: the first item (in the list's order)
+    /// whose path is `path`. Paths that sort alike (a section's NSNotFound
+    /// item and the item NSNotFound) are next to each other; the search
+    /// walks them.
+    func firstAscending(at path: UpdatePath) -> UpdateItem? {
+        var k = lowerBound(ofPath: path)
+        while k < count && !(path < self[k].path) {
+            if self[k].path == path { return self[k] }
+            k += 1
+        }
+        return nil
+    }
+
+    /// In a list sorted ascending: the first item (in the list's order) in
+    /// section `section`, itself or one of its items.
+    func firstAscending(inSection section: Int) -> UpdateItem? {
+        // Item 0 sorts before every other place of the section.
+        let k = lowerBound(ofPath: UpdatePath(section: section, item: 0))
+        return k < count && self[k].path.section == section ? self[k] : nil
     }
 }

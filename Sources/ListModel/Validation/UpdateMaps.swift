@@ -56,7 +56,11 @@ struct UpdateSectionMap {
         var movedTo: Set<Int> = [], movedFrom: Set<Int> = [], inserted: Set<Int> = []
         var hasMoves = false
         var refused: Rejection?
-        walk: for item in [update.deletes, update.moves, update.inserts].joined() where item.isSection {
+        // Only section items change the map: none, no walk (and no list of the lists).
+        let hasSectionItems = update.deletes.contains(where: \.isSection) || update.moves.contains(where: \.isSection)
+            || update.inserts.contains(where: \.isSection)
+        let lists = hasSectionItems ? [update.deletes, update.moves, update.inserts] : []
+        walk: for item in lists.joined() where item.isSection {
             let s = item.path.section, destination = (item.destination ?? item.path).section
             // NSMutableIndexSet refuses a negative section (NSNotFound − 1 is its largest index).
             if s < 0 || destination < 0 {
@@ -102,7 +106,7 @@ struct UpdateSectionMap {
                 destination += 1
             }
         }
-        var new = Array(repeating: notFound, count: newCount)
+        var new = Array(filled: notFound, count: newCount)
         for (o, t) in map.enumerated() where t != notFound && t >= 0 && t < newCount { new[t] = o }
         oldSectionMap = map
         newSectionMap = new
@@ -149,32 +153,38 @@ struct UpdateItemMap {
     /// - Complexity: O(*n* + *k* log *k*) for *n* items and *k* operations.
     init(_ update: CollectionViewUpdate, _ context: BatchContext) throws(Rejection) {
         let old = context.displayed, new = context.data
-        let oldCount = old.itemCount, newCount = new.itemCount
-        let oldStarts = Self.sectionStarts(old), newStarts = Self.sectionStarts(new)
+        // The global index of each section's first item, in the states the
+        // update's lists name (none when no list names that state).
+        let oldStarts = update.deletes.isEmpty && update.moves.isEmpty ? [] : Self.sectionStarts(old)
+        let newStarts = update.inserts.isEmpty && update.moves.isEmpty ? [] : Self.sectionStarts(new)
+        let oldCount = oldStarts.last ?? old.itemCount, newCount = newStarts.last ?? new.itemCount
 
-        // The deletes: each surviving item's index less the delete entries before it.
-        var map = Array(0..<oldCount)
-        if !update.deletes.isEmpty {
-            var deletedBefore = Array(repeating: 0, count: oldCount + 1)
-            var deleted = Array(repeating: false, count: oldCount)
+        // The deletes: each surviving item's index less the delete entries
+        // before it. The map first counts the entries on each item, then
+        // turns the counts into places, in place.
+        var map: [Int]
+        if update.deletes.isEmpty {
+            map = Array(0..<oldCount)
+        } else {
+            map = Array(filled: 0, count: oldCount)
             for item in update.deletes {
-                for g in try Self.globalIndexes(of: item, starts: oldStarts, in: old) {
-                    deleted[g] = true
-                    deletedBefore[g + 1] += 1
-                }
+                for g in try Self.globalIndexes(of: item, starts: oldStarts, in: old) { map[g] += 1 }
             }
-            var running = 0
-            for o in 0..<oldCount {
-                running += deletedBefore[o]
-                map[o] = deleted[o] ? notFound : o - running
+            map.withUnsafeMutableBufferPointer { map in
+                var running = 0
+                for o in map.indices {
+                    let entries = map[o]
+                    map[o] = entries > 0 ? notFound : o - running
+                    running += entries
+                }
             }
         }
 
         // The moves, in order. A move's places are global indexes in the
         // states (its destination is checked against the count before it is
         // taken), so they are flags of arrays.
-        var isMovedTo = update.moves.isEmpty ? [] : Array(repeating: false, count: newCount)
-        var isMovedFrom = update.moves.isEmpty ? [] : Array(repeating: false, count: oldCount)
+        var isMovedTo = update.moves.isEmpty ? [] : Array(filled: false, count: newCount)
+        var isMovedFrom = update.moves.isEmpty ? [] : Array(filled: false, count: oldCount)
         var anyMoved = false
         for item in update.moves {
             let sources = try Self.globalIndexes(of: item, starts: oldStarts, in: old)
@@ -199,6 +209,11 @@ struct UpdateItemMap {
         var inserted: [Int] = []
         // The index in `update.inserts` of the item each entry comes from.
         var insertedBy: [Int] = []
+        // (Reserving room in an empty array still builds a new buffer: only when there are inserts.)
+        if !update.inserts.isEmpty {
+            inserted.reserveCapacity(update.inserts.count)
+            insertedBy.reserveCapacity(update.inserts.count)
+        }
         var pending: Rejection?
         do {
             for (index, item) in update.inserts.enumerated() {
@@ -214,13 +229,16 @@ struct UpdateItemMap {
             let climb = InsertClimb(inserted: inserted, destinations: isMovedTo.indices.filter { isMovedTo[$0] })
             // The first insert (then the first item) that pushes an item to the count.
             var first: (insert: Int, item: Int, value: Int)?
-            for o in 0..<oldCount where map[o] != notFound {
-                let (value, steps) = climb.final(from: map[o])
-                if steps > 0 && value >= newCount {
-                    let at = max(0, newCount - 1 - map[o])
-                    if first == nil || at < first!.insert { first = (at, o, value) }
+            map.withUnsafeMutableBufferPointer { map in
+                var cursor = InsertClimb.Cursor()
+                for o in map.indices where map[o] != notFound {
+                    let (value, steps) = climb.final(from: map[o], cursor: &cursor)
+                    if steps > 0 && value >= newCount {
+                        let at = max(0, newCount - 1 - map[o])
+                        if first == nil || at < first!.insert { first = (at, o, value) }
+                    }
+                    map[o] = value
                 }
-                map[o] = value
             }
             if let first {
                 throw Rejection(.itemMapInsertOutOfBounds, "row is out of bounds of newGlobalItemCount ("
@@ -231,7 +249,7 @@ struct UpdateItemMap {
 
         // The fill, when anything moved.
         if newCount != 0 && anyMoved {
-            var isInserted = Array(repeating: false, count: newCount)
+            var isInserted = Array(filled: false, count: newCount)
             for g in inserted { isInserted[g] = true }
             var destination = 0
             fill: for t in 0..<newCount where !isMovedTo[t] && !isInserted[t] {
@@ -279,14 +297,19 @@ struct UpdateItemMap {
         }
         // Only a place that exists has layout attributes to animate to (B:363-367).
         // For each place, the first item animated to it (`notFound`: none yet).
-        var animated = Array(repeating: notFound, count: max(newCount, 0))
-        for (o, value) in oldGlobalItemMap.enumerated() where value >= 0 && value < newCount {
-            if animated[value] != notFound {
-                throw Rejection(.twoAnimationsForOneItem,
-                    "attempt to create two animations for new global item index \(value)"
-                    + " (the update's item map sends the items at global indexes \(animated[value]) and \(o) before the update there)")
+        var animated = Array(filled: notFound, count: max(newCount, 0))
+        // The first item animated to a place taken already, and the item there.
+        let twice: (first: Int, second: Int, value: Int)? = animated.withUnsafeMutableBufferPointer { animated in
+            for (o, value) in oldGlobalItemMap.enumerated() where value >= 0 && value < newCount {
+                if animated[value] != notFound { return (animated[value], o, value) }
+                animated[value] = o
             }
-            animated[value] = o
+            return nil
+        }
+        if let twice {
+            throw Rejection(.twoAnimationsForOneItem,
+                "attempt to create two animations for new global item index \(twice.value)"
+                + " (the update's item map sends the items at global indexes \(twice.first) and \(twice.second) before the update there)")
         }
     }
 
@@ -357,22 +380,44 @@ struct InsertClimb {
         self.destinations = destinations
     }
 
-    /// The value an item at `v` ends at, and how many inserts moved it.
-    func final(from v: Int) -> (value: Int, steps: Int) {
-        var low = 0, high = runningMaximum.count
+    /// Where the previous look-up ended. Both searches look for the first
+    /// element past `v` in an ascending array, so for a value at or past
+    /// the previous one the answer is at or past the previous answer: items
+    /// taken in order (most of them keep their order) search on from there.
+    struct Cursor {
+        var value = Int.min, insert = 0, destination = 0
+    }
+
+    /// The value an item at `v` ends at, and how many inserts moved it;
+    /// `cursor` is the previous look-up's (`Cursor()` for the first).
+    func final(from v: Int, cursor: inout Cursor) -> (value: Int, steps: Int) {
+        if v < cursor.value { cursor = Cursor() }
+        cursor.value = v
+        cursor.insert = Self.firstIndex(in: runningMaximum, from: cursor.insert) { $0 > v }
+        var steps = cursor.insert
+        // The first destination at or after v stops the climb there.
+        cursor.destination = Self.firstIndex(in: destinations, from: cursor.destination) { $0 >= v }
+        if cursor.destination < destinations.count { steps = min(steps, destinations[cursor.destination] - v) }
+        return (v + steps, steps)
+    }
+
+    /// The first index at or after `start` whose element `isPast` holds
+    /// for (it holds for none before `start`, and from some index on for
+    /// every one): steps that double from `start`, then a binary search.
+    private static func firstIndex(in elements: [Int], from start: Int, where isPast: (Int) -> Bool) -> Int {
+        // Invariant: no element in start..<low is past.
+        var low = start, probe = start, step = 1
+        while probe < elements.count && !isPast(elements[probe]) {
+            low = probe + 1
+            probe = low + step
+            step *= 2
+        }
+        var high = min(probe, elements.count)
         while low < high {
             let mid = (low + high) / 2
-            if runningMaximum[mid] > v { high = mid } else { low = mid + 1 }
+            if isPast(elements[mid]) { high = mid } else { low = mid + 1 }
         }
-        var steps = low
-        // The first destination at or after v stops the climb there.
-        var lo = 0, hi = destinations.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if destinations[mid] >= v { hi = mid } else { lo = mid + 1 }
-        }
-        if lo < destinations.count { steps = min(steps, destinations[lo] - v) }
-        return (v + steps, steps)
+        return low
     }
 }
 
