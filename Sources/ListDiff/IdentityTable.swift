@@ -333,17 +333,12 @@ where Identities.Element: Hashable, Identities.Index == Int {
         return id.hashValue
     }
 
-    /// MurmurHash3's 64-bit finalizer of `value ^ seed`: a bijection whose
-    /// every output bit depends on every input bit.
+    /// MurmurHash3's 64-bit finalizer of `value ^ seed`
+    /// (`StringIdentityHash.finalize`): a bijection whose every output bit
+    /// depends on every input bit.
     @inlinable @inline(__always)
     static func mix(_ value: UInt64, _ seed: UInt64) -> Int {
-        var h = value ^ seed
-        h ^= h >> 33
-        h &*= 0xff51_afd7_ed55_8ccd
-        h ^= h >> 33
-        h &*= 0xc4ce_b9fe_1a85_ec53
-        h ^= h >> 33
-        return Int(bitPattern: UInt(h))
+        StringIdentityHash.finalize(value ^ seed)
     }
 }
 
