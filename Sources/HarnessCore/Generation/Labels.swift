@@ -151,7 +151,7 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         if matching.newSectionOfOld.contains(where: { $0 == nil }) { labels.insert(.sectionDelete) }
         // Partners are distinct, so the matched sections keep their order
         // exactly when no partner comes before the one before it.
-        if !Self.isIncreasing(matching.newSectionOfOld) { labels.insert(.sectionMove) }
+        if !Matching.isIncreasing(matching.newSectionOfOld) { labels.insert(.sectionMove) }
         for (o, n) in matching.newSectionOfOld.enumerated() {
             guard let n else { continue }
             if old.sections[o].content != new.sections[n].content { labels.insert(.sectionUpdate) }
@@ -215,16 +215,6 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         return labels
     }
 
-    /// Whether the partners that are not nil increase (each after the one before it).
-    static func isIncreasing(_ partners: [Int?]) -> Bool {
-        var last = -1
-        for case let partner? in partners {
-            if partner <= last { return false }
-            last = partner
-        }
-        return true
-    }
-
     /// The fetched-results shape labels of a pair (see each label).
     static func fetchedResultsLabels(old: Snapshot, new: Snapshot, matching: Matching, hasRepeats: Bool,
                                      hasEmptySection: Bool) -> LabelSet {
@@ -251,7 +241,7 @@ public struct LabelSet: OptionSet, Hashable, Sendable {
         }
         if old.isFlat && new.isFlat { return LabelSet(.frcOneSection) }
         guard !hasEmptySection,
-              isIncreasing(matching.newSectionOfOld),
+              Matching.isIncreasing(matching.newSectionOfOld),
               matching.newSectionOfOld.enumerated().allSatisfy({ o, n in n.map { old.sections[o].content == new.sections[$0].content } ?? true })
         else { return [] }
         return LabelSet(.frcKeyPathSections)

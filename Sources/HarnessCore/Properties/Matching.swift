@@ -232,16 +232,22 @@ public struct Matching {
         sectionMoveCount + itemMoveCount
     }
 
+    /// Whether the partners that are not nil increase (each after the one
+    /// before it). Partners are distinct, so this is exactly whether a
+    /// longest subsequence kept in order is all of them.
+    static func isIncreasing(_ partners: [Int?]) -> Bool {
+        var last = -1
+        for case let partner? in partners {
+            if partner <= last { return false }
+            last = partner
+        }
+        return true
+    }
+
     /// Matched sections minus a longest subsequence kept in order.
     private var sectionMoveCount: Int {
         // Kept in order (most cases): no list of the order to build.
-        var last = -1
-        let isInOrder = newSectionOfOld.allSatisfy { partner in
-            guard let partner else { return true }
-            defer { last = partner }
-            return partner > last
-        }
-        if isInOrder { return 0 }
+        if Matching.isIncreasing(newSectionOfOld) { return 0 }
         let matchedSectionOrder = newSectionOfOld.compactMap { $0 }
         return matchedSectionOrder.count - Matching.longestIncreasingLength(matchedSectionOrder)
     }
