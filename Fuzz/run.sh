@@ -33,10 +33,10 @@ Fuzz/run.sh: build the libFuzzer targets (release, -sanitize=fuzzer,address) and
   Fuzz/run.sh --help                  this text
   Fuzz/run.sh --fast [--fork N] [FLAGS...]
                                       a campaign built without AddressSanitizer, coverage edges
-                                      counted only in ListDiff, ListModel and HarnessCore, where a
-                                      fuzz input runs (and DiffHarness for --target triage, whose
-                                      reader lives there; no comparison hooks; its own build,
-                                      Fuzz/.build-fast, Fuzz/.build-fast-triage): the most
+                                      counted only in ListDiff and ListModel, the core and the
+                                      model (and DiffHarness for --target triage, whose reader
+                                      lives there); no comparison hooks; a build of its own
+                                      (Fuzz/.build-fast, Fuzz/.build-fast-triage): the most
                                       executions a second; --regress, ClusterFuzzLite and OSS-Fuzz
                                       keep ASan
   Fuzz/run.sh --fast-cmp [--fork N] [FLAGS...]
@@ -152,12 +152,16 @@ scratch=()
 # the coverage flags did (its incremental code generation compares a hash of
 # the module taken before the coverage pass runs), so a fast build directory
 # serves one set of flags: when they differ from the ones it was built with
-# (in its .diffcheck-flags), it is removed first. The ASan build's directory
-# (Fuzz/.build, which also holds the working corpus) has fixed flags.
+# (in its .diffcheck-flags), it is removed first. The root Package.swift's
+# checksum is part of the record, since it says which modules get the
+# coverage flags. The ASan build's directory (Fuzz/.build, which also holds
+# the working corpus) has fixed flags.
 fresh_scratch() {
     [ "${#scratch[@]}" -eq 2 ] || return 0
     local dir="${scratch[1]}"
-    local flags="${swiftflags[*]} DIFFCHECK_FUZZ_COVERAGE=${DIFFCHECK_FUZZ_COVERAGE:-} DIFFCHECK_FUZZ_COVERAGE_HARNESS=${DIFFCHECK_FUZZ_COVERAGE_HARNESS:-}"
+    local manifest
+    manifest="$(cksum <"$root/Package.swift")"
+    local flags="${swiftflags[*]} DIFFCHECK_FUZZ_COVERAGE=${DIFFCHECK_FUZZ_COVERAGE:-} DIFFCHECK_FUZZ_COVERAGE_HARNESS=${DIFFCHECK_FUZZ_COVERAGE_HARNESS:-} Package.swift=$manifest"
     if [ -d "$dir" ] && [ "$(cat "$dir/.diffcheck-flags" 2>/dev/null)" != "$flags" ]; then
         echo "Fuzz/run.sh: $dir was built with other flags; building it again from scratch" >&2
         rm -rf "$dir"
@@ -257,8 +261,8 @@ logs="$fuzz/.build/logs"
 unset DIFFCHECK_FUZZ_COVERAGE DIFFCHECK_FUZZ_COVERAGE_HARNESS
 # --fast, --fast-cmp: a campaign (or --fork campaign) without
 # AddressSanitizer, which took a fifth of an execution, and with coverage
-# only in the modules a fuzz input runs (ListDiff, ListModel, HarnessCore;
-# for TriageFuzz DiffHarness too, where the triage reader lives; the root
+# only in the core and the model (ListDiff, ListModel; for TriageFuzz
+# DiffHarness too, where the triage reader lives; the root
 # Package.swift reads DIFFCHECK_FUZZ_COVERAGE and
 # DIFFCHECK_FUZZ_COVERAGE_HARNESS): --fast counts edges only, --fast-cmp
 # adds libFuzzer's comparison hooks (Fuzz/README.md, "run.sh"). A memory
