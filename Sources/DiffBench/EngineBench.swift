@@ -23,7 +23,8 @@ import ListModel
 enum EngineBench {
     static let usage = """
         usage: diffcheck bench --engine NAME | --engine-cmd 'CMD' [--json] [--runs N] [--seed N]
-                               [--max-size N] [--timeout SECONDS] [--flat]
+                               [--max-size N] [--timeout SECONDS] [--hang-timeout SECONDS] [--flat]
+                               [--case FILE]
 
           --engine NAME      a built-in engine (see `diffcheck engines`), run in this process
           --engine-cmd 'CMD' an engine speaking the JSON Lines protocol (EngineProtocol)
@@ -35,15 +36,24 @@ enum EngineBench {
                              hundreds-of-thousands 100000 items, each flat and sectioned
           --timeout SECONDS  how long the engine may take on one input (default 10; more
                              past 20,000 items, as in check)
+          --hang-timeout SECONDS
+                             how long an input that passed --timeout may take when asked
+                             again alone (default 600): an answer then is timed, none is
+                             a hang
           --flat             flat inputs only (an engine that declares itself flat-only
                              gets only those)
+          --case FILE        time the engine on the one case in FILE (a slow case a
+                             campaign saved, say) instead of the size classes: its
+                             items and changes, the engine's answer time, the core's in
+                             this process, and the core's served as an engine is (the
+                             same pipe and JSON both ways)
         """
 
     /// Runs the engine bench with `bench`'s arguments; returns the exit
     /// status (0 ok, 2 usage error or an engine command that cannot run).
     static func run(_ arguments: [String]) -> Int32 {
         var isJSON = false, runs = 3, seed: UInt64 = 2024, maxItems = 100_000, timeout = 10.0, isFlat = false
-        var engineName: String?, command: String?
+        var engineName: String?, command: String?, casePath: String?, hangTimeout = ExternalEngine.defaultHangTimeout
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -76,6 +86,14 @@ enum EngineBench {
                     return usageError("--timeout needs a positive number of seconds")
                 }
                 timeout = value
+            case "--hang-timeout":
+                guard let value = rest.popFirst().flatMap(Double.init), value > 0, value.isFinite else {
+                    return usageError("--hang-timeout needs a positive number of seconds")
+                }
+                hangTimeout = value
+            case "--case":
+                guard let value = rest.popFirst() else { return usageError("--case needs a case file") }
+                casePath = value
             default:
                 return usageError("unknown argument '\(argument)'")
             }
@@ -92,7 +110,11 @@ enum EngineBench {
                 FileHandle.standardError.write(Data("diffcheck bench: \(error)\n".utf8))
                 return 2
             }
-            engine = ExternalEngine(command: command, timeout: timeout, isFlatOnly: isFlat, capturesErrors: false)
+            let external = ExternalEngine(command: command, timeout: timeout, isFlatOnly: isFlat, capturesErrors: false,
+                                          hangTimeout: hangTimeout)
+            // Every run is timed, a slow one too.
+            external.repeatsSlowRequests = true
+            engine = external
             engineLabel = "external `\(command)`"
         } else if let engineName {
             guard let found = EngineCatalog.engine(named: engineName) else {
@@ -103,6 +125,11 @@ enum EngineBench {
             engineLabel = found.name
         } else {
             return usageError("--engine or --engine-cmd needed")
+        }
+        if let casePath {
+            let code = CaseBench.run(engine, path: casePath, runs: runs, timeout: timeout, hangTimeout: hangTimeout, isJSON: isJSON)
+            (engine as? ExternalEngine)?.close()
+            return code
         }
         let inputs = SizeClassInput.all(seed: seed, maxItems: maxItems, flatOnly: isFlat)
         let report = measure(engine, inputs: inputs, runs: runs, log: !isJSON)

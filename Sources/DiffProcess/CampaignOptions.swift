@@ -11,8 +11,12 @@ public struct CampaignOptions: Sendable {
     public var engineName = "core"
     /// An external engine's command (`--engine-cmd`), or nil for a built-in one.
     public var engineCommand: String?
-    /// Seconds an engine may take on one case.
+    /// Seconds an engine may take on one case before the case is asked
+    /// again alone (`ExternalEngine`: a timeout is a question).
     public var timeout = 10.0
+    /// Seconds a case that passed `timeout` may take when asked again
+    /// alone before it is a hang (`--hang-timeout`; `ExternalEngine.hangTimeout`).
+    public var hangTimeout = ExternalEngine.defaultHangTimeout
     /// The seed of the campaign's cases.
     public var seed: UInt64 = 1
     /// The list view the stages are checked as.
@@ -25,8 +29,10 @@ public struct CampaignOptions: Sendable {
 
     /// The options of a campaign of the built-in engine `engineName`, or of the external engine `engineCommand`.
     public init(engineName: String = "core", engineCommand: String? = nil, timeout: Double = 10, seed: UInt64 = 1,
-                profile: Profile = .strict, generator: GeneratorOptions = GeneratorOptions(), claims: Set<PropertyName>? = nil) {
+                profile: Profile = .strict, generator: GeneratorOptions = GeneratorOptions(), claims: Set<PropertyName>? = nil,
+                hangTimeout: Double = ExternalEngine.defaultHangTimeout) {
         self.claims = claims
+        self.hangTimeout = hangTimeout
         self.engineName = engineName
         self.engineCommand = engineCommand
         self.timeout = timeout
@@ -38,7 +44,8 @@ public struct CampaignOptions: Sendable {
     /// The engine under test; an unknown built-in name is an error.
     public func engine() throws -> any DiffEngine {
         if let command = engineCommand {
-            return ExternalEngine(command: command, timeout: timeout, isFlatOnly: generator.isFlatOnly, claims: claims)
+            return ExternalEngine(command: command, timeout: timeout, isFlatOnly: generator.isFlatOnly, claims: claims,
+                                  hangTimeout: hangTimeout)
         }
         guard let engine = EngineCatalog.engine(named: engineName) else {
             throw CampaignError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
@@ -62,7 +69,9 @@ public struct CampaignOptions: Sendable {
     public var forwarded: [String] {
         var arguments: [String] = []
         if let command = engineCommand { arguments += ["--engine-cmd", command] } else { arguments += ["--engine", engineName] }
-        arguments += ["--timeout", String(timeout), "--seed", String(seed), "--profile", profile.rawValue,
+        arguments += ["--timeout", String(timeout)]
+        if hangTimeout != ExternalEngine.defaultHangTimeout { arguments += ["--hang-timeout", String(hangTimeout)] }
+        arguments += ["--seed", String(seed), "--profile", profile.rawValue,
                       "--max-size", String(generator.maxSize)]
         if generator.isFlatOnly { arguments.append("--flat") }
         if let claims, engineCommand != nil { arguments += ["--claims", claims.sorted().map(\.rawValue).joined(separator: ",")] }

@@ -1,87 +1,141 @@
-// EnginePace: how an external engine's answer time grows with the size of
-// its input, measured on the requests it answered, so that a correct but
-// slow engine is never taken for a hung one.
+// EnginePace: an external engine's answer times, kept as whole measurements
+// (one request's items, the amount of change in it, and the time its answer
+// took), and what they say of the next request.
 //
-// A correctness gate must not fail on speed, nor on the machine's load:
-// an O(n²) engine that answers 5,000 items in a second takes minutes on
-// 80,000, and that is a scaling fact, not a hang. The pace keeps, for each
-// size bucket (a power of two of items), the longest answer time seen, and
-// fits the growth between buckets (the exponent k of time ∝ itemsᵏ).
-// `ExternalEngine` asks it two questions:
+// An engine's time grows with what changed as much as with how many items:
+// Myers' algorithm (the standard library's `CollectionDifference`, Differ,
+// Dwifft) is O(N·D), so a 100,000-item list with a few changes answers in
+// milliseconds and the same list shuffled takes seconds; a staged engine
+// that places moves by index look-ups is O(N·moves). "It answered a case of
+// this size quickly" says nothing about the next case of that size. So a
+// measurement is never split (one request's size is never paired with
+// another's time), and nothing is extrapolated from it. A request is
+// compared only with the measurements it dominates (no more items and no
+// more changes than it): an engine whose time grows with both takes at
+// least as long on it. The pace never decides that a case is not sent or
+// not judged; `ExternalEngine` asks it one question:
 //
-//   - before sending a request: would the engine, at the pace measured, take
-//     more than twice the allowed time on it? Then the request is not sent:
-//     the case is too slow for this engine (a coverage gap, reported with the
-//     measured times), never a failure;
-//   - after a request timed out: could the engine have answered it in time?
-//     If the prediction, with the growth taken as at least quadratic, says
-//     no, the case is too slow, not a hang. Otherwise the case is asked
-//     again alone of a fresh process, and a long one (no answer of at least
-//     a quarter of its size measured yet) is first measured on growing
-//     parts of itself (each 4 times the last, up to half); only an engine
-//     that fails to answer a size it answers quickly elsewhere, or any
-//     small case, has hung.
+//   - does the request dominate one that took more than half its allowed
+//     time? Then it is sent alone with the hang deadline at once (asked
+//     within the timeout it would pass it, and cost that time, before being
+//     asked again alone).
+//
+// The rest is for reports: the slowest answers, and how the time grows
+// between the sizes of one kind of input (`diffcheck bench --engine-cmd`).
 import DiffHarness
 import Foundation
 
-/// An engine's measured answer times by input size, and what they predict.
+/// An engine's answer times, each with its request's size and change, and
+/// what they say.
 ///
-/// `ExternalEngine` keeps one to tell a slow engine from a hung one (the
-/// scaling note of a campaign's report); `diffcheck bench --engine-cmd`
-/// fits its growth with the same code, so both say the same exponent of
-/// the same answer times.
+/// `ExternalEngine` keeps one to give a request that is known slow the hang
+/// deadline at once; `diffcheck bench --engine-cmd` fits its growth with the
+/// same code, so both say the same exponent of the same answer times.
 public struct EnginePace: Sendable {
-    /// Requests of at most this many items (old and new together) are never
-    /// too slow: a timeout on them is a hang.
+    /// One answered request: its items (old and new together), its change
+    /// (deletes, inserts and moves the core finds for it; nil when not
+    /// counted) and the seconds its answer took.
+    public struct Measurement: Sendable, Hashable {
+        /// Items in the request, old and new together.
+        public var items: Int
+        /// Deletes, inserts and moves (items and sections) the core finds
+        /// for the request: a fair measure of the D in O(N·D); nil: not counted.
+        public var changes: Int?
+        /// Seconds from when the engine could start on the request to its answer.
+        public var seconds: Double
+
+        /// A measurement of `items` items with `changes` changes, answered in `seconds`.
+        public init(items: Int, changes: Int?, seconds: Double) {
+            self.items = items
+            self.changes = changes
+            self.seconds = seconds
+        }
+
+        /// Whether `other` is no larger than this in items and in changes
+        /// (a measurement without changes is compared by items alone).
+        func dominates(_ other: Measurement) -> Bool {
+            guard other.items <= items else { return false }
+            switch (changes, other.changes) {
+            case let (mine?, theirs?): return theirs <= mine
+            case (nil, nil): return true
+            default: return false
+            }
+        }
+
+        /// The request's size without its time: "71202 items and 3400 changes".
+        public var summary: String {
+            quantity(items, "item") + (changes.map { " and " + quantity($0, "change") } ?? "")
+        }
+
+        /// The size and the time: "71202 items and 3400 changes in 0.0523 s".
+        var description: String { summary + " in " + EnginePace.seconds(seconds) }
+    }
+
+    /// Requests of at most this many items (old and new together) are
+    /// small: a timeout on one is asked again alone within the timeout, and
+    /// no answer then is a hang (no engine needs the hang deadline for them).
     public static let smallItems = 1_000
     /// Below this answer time, a measurement is mostly pipe and JSON: it is
     /// not used to fit the growth.
     public static let noiseSeconds = 0.005
-
-    /// Requests of fewer items are not used to fit the growth, nor shown:
-    /// their time is mostly the machine's (a process switch, the load).
+    /// Requests of fewer items are not kept: their time is mostly the
+    /// machine's (a process switch, the load).
     public static let fittedItems = 200
+    /// The most measurements kept (the fastest go first).
+    public static let keptMeasurements = 512
 
-    /// For each bucket (⌊log2 items⌋), the largest request answered in it and
-    /// the longest time an answer in it took.
-    private(set) var buckets: [Int: (items: Int, seconds: Double)] = [:]
+    /// The answers measured, of `fittedItems` items or more.
+    public private(set) var measurements: [Measurement] = []
+    /// The largest request answered, whatever its size (a whole measurement).
+    public private(set) var largestAnswered: Measurement?
 
     /// No answer measured yet.
     public init() {}
-    /// The smallest request that timed out and was judged too slow: larger
-    /// ones are not sent.
-    private(set) var tooSlowFrom: Int?
-    /// The smallest request confirmed hung (timed out alone, in a fresh
-    /// process): a later timeout at that size or more is a hang at once.
+    /// The smallest request confirmed hung (no answer within the hang
+    /// deadline, alone, in a fresh process): a later timeout at that size
+    /// or more is a hang at once.
     private(set) var hungFrom: Int?
 
     /// Records an answer to a request of `items` items (old and new
-    /// together) after `seconds`: the time from when the engine could start
-    /// on the request to its answer, not counting a process's first answer
-    /// (its start-up).
-    public mutating func record(items: Int, seconds: Double) {
-        let bucket = EnginePace.bucket(items)
-        let old = buckets[bucket]
-        buckets[bucket] = (max(old?.items ?? 0, items), max(old?.seconds ?? 0, seconds))
+    /// together) with `changes` changes (nil: not counted) after `seconds`:
+    /// the time from when the engine could start on the request to its
+    /// answer, not counting a process's first answer (its start-up).
+    public mutating func record(items: Int, changes: Int? = nil, seconds: Double) {
+        let measured = Measurement(items: items, changes: changes, seconds: seconds)
+        if largestAnswered.map({ items >= $0.items }) ?? true { largestAnswered = measured }
+        guard items >= EnginePace.fittedItems else { return }
+        if measurements.count >= EnginePace.keptMeasurements,
+           let fastest = measurements.indices.min(by: { measurements[$0].seconds < measurements[$1].seconds }) {
+            guard measurements[fastest].seconds < seconds else { return }
+            measurements.remove(at: fastest)
+        }
+        measurements.append(measured)
     }
 
-    mutating func noteTooSlow(items: Int) { tooSlowFrom = min(tooSlowFrom ?? .max, items) }
     mutating func noteHung(items: Int) { hungFrom = min(hungFrom ?? .max, items) }
 
-    /// The largest request answered.
-    var largestAnswered: (items: Int, seconds: Double)? {
-        buckets.max { $0.key < $1.key }?.value
+    /// The slowest measured answer to a request that `request` dominates
+    /// (no more items, no more changes): a lower bound on `request`'s time
+    /// for an engine whose time grows with both; nil when there is none.
+    public func slowestDominated(by request: Measurement) -> Measurement? {
+        measurements.filter { request.dominates($0) }.max { $0.seconds < $1.seconds }
     }
 
-    /// The exponent of the growth between the two largest buckets measured
+    /// The slowest answer measured.
+    public var slowest: Measurement? {
+        measurements.max { $0.seconds < $1.seconds }
+    }
+
+    /// The exponent of the growth between the two largest measurements
     /// above the noise (at least twice apart in items), clamped to 1…3; nil
-    /// when there are no two such buckets.
+    /// when there are no two such. Meaningful for requests of one kind
+    /// (the same share of change, as `diffcheck bench`'s inputs of a shape
+    /// are), not across kinds: that is what `growthDescription` shows.
     public var fittedExponent: Double? {
-        let measured = buckets.values.filter { $0.seconds >= EnginePace.noiseSeconds && $0.items >= EnginePace.fittedItems }
-            .sorted { $0.items < $1.items }
+        let measured = measurements.filter { $0.seconds >= EnginePace.noiseSeconds }.sorted { $0.items < $1.items }
         guard let top = measured.last,
               let lower = measured.last(where: { $0.items * 2 <= top.items }) else { return nil }
-        return EnginePace.growth(from: lower, to: top).map { min(max($0, 1), 3) }
+        return EnginePace.growth(from: (lower.items, lower.seconds), to: (top.items, top.seconds)).map { min(max($0, 1), 3) }
     }
 
     /// The exponent k of time ∝ itemsᵏ between two measurements, unclamped;
@@ -91,60 +145,22 @@ public struct EnginePace: Sendable {
         return k.isFinite ? k : nil
     }
 
-    /// The predicted answer time of a request of `items` items, from the
-    /// largest answered one, with the growth `exponent`; nil when nothing
-    /// smaller was answered, or when the largest answer is more than 4
-    /// times smaller and took less than the noise or had fewer than
-    /// `fittedItems` items (its time is then the machine's, a process
-    /// switch under load, and would be taken for the engine's and multiplied).
-    func predictedSeconds(items: Int, exponent: Double) -> Double? {
-        guard let base = largestAnswered, base.items > 0, base.items < items else { return nil }
-        let isTimed = base.seconds >= EnginePace.noiseSeconds && base.items >= EnginePace.fittedItems
-        guard isTimed || base.items * 4 >= items else { return nil }
-        return max(base.seconds, EnginePace.noiseSeconds) * pow(Double(items) / Double(base.items), exponent)
-    }
-
-    /// Whether a request of `items` items is not worth sending: larger than
-    /// one already judged too slow, or predicted (at the fitted growth, at
-    /// least linear) to take more than twice `allowed`.
-    func isTooSlowToSend(items: Int, allowed: Double) -> Bool {
-        guard items > EnginePace.smallItems else { return false }
-        if let tooSlowFrom, items >= tooSlowFrom { return true }
-        guard let predicted = predictedSeconds(items: items, exponent: fittedExponent ?? 2) else { return false }
-        return predicted > 2 * allowed
-    }
-
-    /// After a timeout on `items` items: whether the engine, at its measured
-    /// pace with the growth taken as at least quadratic, could not have
-    /// answered within `allowed` (too slow, not hung).
-    func explainsTimeout(items: Int, allowed: Double) -> Bool {
-        guard items > EnginePace.smallItems else { return false }
-        guard let predicted = predictedSeconds(items: items, exponent: max(fittedExponent ?? 2, 2)) else { return false }
-        return predicted > allowed
-    }
-
-    /// Whether a timeout on `items` items needs the engine measured closer
-    /// to that size first: a long request with no answer of a quarter of its
-    /// size or more.
-    func needsMeasuring(items: Int) -> Bool {
-        items > EnginePace.smallItems && (largestAnswered?.items ?? 0) * 4 < items
-    }
-
-    /// One line: how the engine's time grows, from what was measured.
+    /// One line of whole measurements: the slowest answer and the largest
+    /// request answered, each with its own size, change and time.
     public var growthDescription: String {
-        let measured = buckets.values.sorted { $0.items < $1.items }
-            .filter { $0.seconds >= EnginePace.noiseSeconds && $0.items >= EnginePace.fittedItems }
-        let shown = (measured.count > 3 ? [measured[0], measured[measured.count / 2], measured[measured.count - 1]] : measured)
-            .map { "\(quantity($0.items, "item")) \(EnginePace.seconds($0.seconds))" }
-        guard !shown.isEmpty else {
+        let timed = measurements.filter { $0.seconds >= EnginePace.noiseSeconds }
+        guard let slowest = timed.max(by: { $0.seconds < $1.seconds }) else {
             return largestAnswered.map { largest in
                 let atMost = quantity(largest.items, "item")
                 return largest.items < EnginePace.fittedItems ? "answers measured up to \(atMost) only, too few to time"
                     : "every answer took under 5 ms, up to \(atMost)"
             } ?? "no answer measured"
         }
-        let growth = fittedExponent.map { String(format: "its time grows as items^%.1f; ", $0) } ?? ""
-        return growth + "measured: " + shown.joined(separator: ", ")
+        var shown = ["its slowest answer: " + slowest.description]
+        if let largest = timed.max(by: { ($0.items, $0.seconds) < ($1.items, $1.seconds) }), largest != slowest {
+            shown.append("its largest: " + largest.description)
+        }
+        return shown.joined(separator: "; ")
     }
 
     /// Seconds as a reader wants them: 3 significant digits at most.
@@ -153,9 +169,5 @@ public struct EnginePace: Sendable {
         if value >= 10 { return String(format: "%.1f s", value) }
         if value >= 1 { return String(format: "%.2f s", value) }
         return String(format: "%.3g s", value)
-    }
-
-    private static func bucket(_ items: Int) -> Int {
-        items <= 1 ? 0 : Int.bitWidth - (items - 1).leadingZeroBitCount
     }
 }

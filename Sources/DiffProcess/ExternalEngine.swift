@@ -40,11 +40,20 @@ public enum ExternalAnswer: Hashable, Sendable {
 /// A diff engine run as a separate process (`/bin/sh -c COMMAND`), started
 /// on first use and kept running across requests.
 ///
-/// A request never takes much longer than `timeout` (more for a case of more
-/// than 20,000 items and sections: `allowedSeconds`): writes and reads wait on poll(2)
-/// with a deadline. When the process fails (exits, prints garbage,
-/// does not answer in time) it is killed with its whole process group,
-/// reaped, and started again for the next request. A process that closes its
+/// Slow is never wrong. A request is allowed `timeout` (more for a case of
+/// more than 20,000 items and sections: `allowedSeconds`): writes and reads
+/// wait on poll(2) with a deadline. Passing it is a question, not a verdict:
+/// the request is asked again alone, of a fresh process, with `hangTimeout`
+/// (a small request of at most `EnginePace.smallItems` items with the
+/// timeout again: no engine needs minutes for it). An answer then is a
+/// *slow answer* (`takeSlowAnswers()`): judged like any other, never a
+/// failure; only no answer is a hang. A request with at least the items and
+/// the changes of one that took more than half its allowed time is sent
+/// alone with `hangTimeout` at once (`EnginePace`), and the same request
+/// asked again right after a slow answer (the check of `deterministic`) is
+/// not sent: it would cost as long again. When the process fails (exits,
+/// prints garbage, does not answer in time) it is killed with its whole
+/// process group, reaped, and started again for the next request. A process that closes its
 /// output before answering anything of a request, after it has answered an
 /// earlier one (it quit between requests) or with a later request already
 /// written (it may have died of that one): the request is sent once more,
@@ -58,8 +67,15 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     public let name = "external"
     /// The command, run with `/bin/sh -c`.
     public let command: String
-    /// Seconds a request may take.
+    /// Seconds a request may take before it is asked again alone.
     public let timeout: Double
+    /// Seconds a request that passed `timeout` may take when asked again
+    /// alone of a fresh process (or sent alone as known slow) before it is a hang.
+    public let hangTimeout: Double
+    /// The hang deadline when none is given (`--hang-timeout`): ten
+    /// minutes, which a correct O(n²) engine compiled in release meets on
+    /// the largest case the size schedule sends (70,000 old items).
+    public static let defaultHangTimeout = 600.0
     public let isFlatOnly: Bool
     /// The properties checked: those the engine claims (`--claims`, or its
     /// declaration), with `deterministic` and `no-crash` always.
@@ -94,20 +110,37 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     private var lastPacedSeconds: Double?
     /// Whether a timeout answered when asked again alone was reported; guarded by `lock`.
     private var hasReportedLateAnswer = false
+    /// Whether a slow answer was reported on stderr; guarded by `lock`.
+    private var hasReportedSlowAnswer = false
+    /// The slow answers not yet taken (`takeSlowAnswers`); guarded by `lock`.
+    private var slowAnswers: [SlowAnswer] = []
+    /// The request whose answer was slow, until the next request is sent:
+    /// the same request right after it is not sent again; guarded by `lock`.
+    private var lastSlowRequest: (old: Snapshot, new: Snapshot, seconds: Double)?
+    /// Whether a timeout is a hang at once (while a hang is shrunk:
+    /// `treatingTimeoutsAsHangs`); guarded by `lock`.
+    private var timeoutsAreHangs = false
+    /// Whether the same request right after a slow answer is sent again
+    /// (a bench timing runs; by default it is not: `deterministic` is not
+    /// checked on a slow case). Set before the engine is used.
+    public var repeatsSlowRequests = false
 
-    /// Called before a case that timed out is asked again (alone, or on a
-    /// part of it), from the calling thread: the worker tells its supervisor,
-    /// whose deadline for the case starts again.
-    nonisolated(unsafe) public static var retryObserver: (() -> Void)?
+    /// Called with the seconds the engine may now take before it is given
+    /// longer than the timeout on a request (asked again alone, or sent
+    /// alone with the hang deadline), from the calling thread: the worker
+    /// tells its supervisor, whose deadline for the case starts again with
+    /// that much more.
+    nonisolated(unsafe) public static var retryObserver: ((Double) -> Void)?
 
     /// The engine behind `command`, started on first use; `claims` nil: `defaultClaims`.
     public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, claims: Set<PropertyName>? = nil,
-                capturesErrors: Bool = false) {
+                capturesErrors: Bool = false, hangTimeout: Double = ExternalEngine.defaultHangTimeout) {
         self.command = command
         self.claims = (claims ?? ExternalEngine.defaultClaims).union([.deterministic, .noCrash])
         self.capturesErrors = capturesErrors
         errorOutput = EngineErrors(isAlwaysKept: capturesErrors)
         self.timeout = timeout.isNaN ? 10 : min(max(timeout, 0), 1_000_000)
+        self.hangTimeout = hangTimeout.isNaN ? ExternalEngine.defaultHangTimeout : min(max(hangTimeout, self.timeout), 1_000_000)
         self.isFlatOnly = isFlatOnly
     }
 
@@ -180,10 +213,14 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     }
 
     /// `run(pairs:until:)` with `lock` held. With `judgesTimeouts`, a
-    /// request that times out is judged by the engine's pace (`judgeTimeout`);
-    /// without, it is a hang (what `judgeTimeout`'s own requests use).
-    private func runLocked(pairs: [(old: Snapshot, new: Snapshot)], judgesTimeouts: Bool,
+    /// request that times out is asked again (`judgeTimeout`); without, it
+    /// is a hang (what `judgeTimeout`'s own requests use). `deadline`: the
+    /// seconds request n may take, instead of `allowedSeconds`.
+    private func runLocked(pairs: [(old: Snapshot, new: Snapshot)], judgesTimeouts: Bool, deadline: ((Int) -> Double)? = nil,
                            until isLast: (Int, ExternalAnswer) -> Bool) -> [ExternalAnswer] {
+        let sizes = pairs.map(ExternalEngine.size)
+        /// The seconds request n may take.
+        func allowed(_ n: Int) -> Double { deadline?(n) ?? allowedSeconds(pairs[n]) }
         var answers: [ExternalAnswer] = []
         answers.reserveCapacity(pairs.count)
         var isDone = false
@@ -199,9 +236,20 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         var aloneThrough = -1
         while !isDone && answers.count < pairs.count {
             let first = answers.count
-            // A case too long for the engine's measured pace is not sent.
-            if judgesTimeouts, let reason = tooSlowToSend(pairs[first]) {
-                _ = add(.failed(EngineFailure(reason, isTooSlow: true)))
+            if judgesTimeouts, !repeatsSlowRequests, let slow = lastSlowRequest {
+                lastSlowRequest = nil
+                // The check of `deterministic` asks again at once: a slow answer would cost as long again.
+                if slow.old == pairs[first].old && slow.new == pairs[first].new {
+                    _ = add(.failed(EngineFailure("the same request again right after its answer took \(EnginePace.seconds(slow.seconds)) "
+                        + "(past the timeout): not sent again, so deterministic is not checked on this slow case", isTooSlow: true)))
+                    continue
+                }
+            }
+            // A request known to be slow is sent alone, with the hang deadline at once.
+            if judgesTimeouts, let known = knownSlow(sizes[first], allowed: allowed(first)) {
+                _ = add(askedWithTheHangDeadline(pairs[first], size: sizes[first],
+                                                 because: "as it has at least the items and changes of a request that took "
+                                                    + EnginePace.seconds(known.seconds)))
                 continue
             }
             let running: EngineProcess
@@ -212,9 +260,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 continue
             }
             var count = first <= aloneThrough || printsStrayLines ? 1 : pairs.count - first
-            // The flight ends before the next case too long to send.
+            // The flight ends before the next request known to be slow (sent alone).
             if judgesTimeouts, count > 1,
-               let slow = pairs[(first + 1)..<(first + count)].firstIndex(where: { tooSlowToSend($0) != nil }) {
+               let slow = ((first + 1)..<(first + count)).first(where: { knownSlow(sizes[$0], allowed: allowed($0)) != nil }) {
                 count = slow - first
             }
             var refusal: EngineFailure?
@@ -224,7 +272,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             let end = running.fly(
                 count: count,
                 encode: { n, bytes in SnapshotJSON.appendRequest(old: pairs[first + n].old, new: pairs[first + n].new, to: &bytes) },
-                allowed: { n in UInt64(self.allowedSeconds(pairs[first + n]) * 1e9) },
+                allowed: { n in UInt64(allowed(first + n) * 1e9) },
                 skips: { line in
                     guard ExternalEngine.isStrayLine(line) else { return false }
                     self.reportStrayLine(line)
@@ -242,7 +290,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                         // A process's first answer also took its start-up (an interpreter, a runtime): not the engine's pace.
                         self.lastPacedSeconds = running.answered > 1 ? running.lastAnswerSeconds : nil
                         if running.answered > 1 {
-                            self.pace.record(items: ExternalEngine.items(pairs[first + n]), seconds: running.lastAnswerSeconds)
+                            self.pace.record(items: sizes[first + n].items, changes: sizes[first + n].changes,
+                                             seconds: running.lastAnswerSeconds)
                         }
                         return !add(.output(output))
                     case .failure(let error):
@@ -261,8 +310,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 stopProcess()
                 continue
             }
-            let failing = pairs[first + end.answered]
-            let allowed = allowedSeconds(failing)
+            let failingIndex = first + end.answered
+            let failing = pairs[failingIndex]
+            let allowed = allowed(failingIndex)
             let failure: EngineFailure
             switch end.failure {
             case nil:
@@ -279,12 +329,18 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     failure = EngineFailure("engine did not answer within \(ExternalEngine.seconds(allowed))", isHang: true)
                     break
                 }
-                // Slow, hung, or held up by the flight or the machine's load: the pace and a fresh process decide.
+                // Slow, hung, or held up by the flight or the machine's load: asked again alone, a fresh process decides.
                 stopProcess()
-                _ = add(judgeTimeout(failing, allowed: allowed))
+                _ = add(judgeTimeout(failing, size: sizes[failingIndex], allowed: allowed))
                 continue
             case .tooLong?:
-                failure = EngineFailure("engine answer is longer than \(EngineProcess.maximumLine / 1_048_576) MiB")
+                // A limit of diffcheck's (its memory), not a fault of the engine: the case is not judged.
+                stopProcess()
+                _ = add(.failed(EngineFailure(
+                    "the engine's answer to a request of \(sizes[failingIndex].summary) is longer than "
+                    + "\(EngineProcess.maximumLine / 1_048_576) MiB, diffcheck's limit on one answer line (it keeps diffcheck's "
+                    + "memory bounded): not judged, a limit of diffcheck's and not a fault of the engine", isTooSlow: true)))
+                continue
             case .system(let what)?:
                 failure = EngineFailure(what)
             case .closed(let hasPartialAnswer)?:
@@ -303,92 +359,163 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         return answers
     }
 
-    // MARK: Speed is not correctness
+    // MARK: Slow is never wrong
 
-    /// Why `pair` is not sent, when the engine's measured pace says it is
-    /// too long for it (`EnginePace.isTooSlowToSend`).
-    private func tooSlowToSend(_ pair: (old: Snapshot, new: Snapshot)) -> String? {
-        let items = ExternalEngine.items(pair), allowed = allowedSeconds(pair)
-        guard pace.isTooSlowToSend(items: items, allowed: allowed) else { return nil }
-        let predicted = pace.predictedSeconds(items: items, exponent: pace.fittedExponent ?? 2)
-        return "too long for the engine at its measured speed, not sent: \(quantity(items, "item"))"
-            + (predicted.map { " would take about \(EnginePace.seconds($0))" } ?? "")
-            + " (\(ExternalEngine.seconds(allowed)) allowed); \(pace.growthDescription)"
+    /// A slow answer: a request answered after its timeout, when asked
+    /// again alone (or sent alone as known slow) within the hang deadline.
+    /// Judged like any other answer; never a failure.
+    public struct SlowAnswer: Sendable, Hashable {
+        /// Items and sections of the request's old and new snapshots.
+        public var oldItems: Int, newItems: Int, oldSections: Int, newSections: Int
+        /// Deletes, inserts and moves the core finds for the request (`CoreEngine.changeCount`).
+        public var changes: Int?
+        /// Seconds the answer took, alone, in a fresh process.
+        public var seconds: Double
+
+        /// Whether this is the answer to a request of `old` and `new` (by
+        /// their items and sections: how a worker finds the case it was).
+        public func isAnswer(old: Snapshot, new: Snapshot) -> Bool {
+            (oldItems, newItems, oldSections, newSections) == (old.itemCount, new.itemCount, old.sections.count, new.sections.count)
+        }
     }
 
-    /// What a request that timed out means: too slow (the engine's pace
-    /// predicts it: not judged), answered after all (asked again alone, in a
-    /// fresh process: a flight or the machine's load held it up), or a hang.
-    /// A long request with no answer measured near its size is first asked
-    /// on growing parts of itself (each 4 times the last, up to half), so
-    /// that the pace has a measurement to predict from; at most one of them
-    /// costs the timeout.
-    private func judgeTimeout(_ pair: (old: Snapshot, new: Snapshot), allowed: Double) -> ExternalAnswer {
-        let items = ExternalEngine.items(pair)
-        let waited = "no answer within \(ExternalEngine.seconds(allowed)) on \(quantity(items, "item"))"
-        func hang(_ what: String = "") -> ExternalAnswer {
-            pace.noteHung(items: items)
-            let near = what.isEmpty ? "" : pace.largestAnswered
-                .map { "; it answers \(quantity($0.items, "item")) in \(EnginePace.seconds($0.seconds))" } ?? ""
-            return .failed(EngineFailure("engine did not answer within \(ExternalEngine.seconds(allowed))" + what + near, isHang: true))
+    /// The slow answers since the last call, oldest first.
+    public func takeSlowAnswers() -> [SlowAnswer] {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { slowAnswers.removeAll() }
+        return slowAnswers
+    }
+
+    /// Runs `body` (the shrink of a hang) with every timeout a hang at once:
+    /// each candidate that passes the timeout would otherwise wait for the
+    /// hang deadline. Confirm the case kept with `confirmsHang(old:new:)`.
+    public func treatingTimeoutsAsHangs<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        let was = timeoutsAreHangs
+        timeoutsAreHangs = true
+        lock.unlock()
+        defer {
+            lock.lock()
+            timeoutsAreHangs = was
+            lock.unlock()
         }
-        /// Too slow, when the pace explains a timeout on `timedOut` items (this case's or a part's).
-        func tooSlow(_ timedOut: Int, allowed timedOutAllowed: Double, part: String = "") -> ExternalAnswer? {
-            guard pace.explainsTimeout(items: timedOut, allowed: timedOutAllowed) else { return nil }
-            pace.noteTooSlow(items: timedOut)
-            return .failed(EngineFailure("too long for the engine at its measured speed: \(waited)\(part); \(pace.growthDescription)",
-                                         isTooSlow: true))
+        return try body()
+    }
+
+    /// Whether the engine, asked `old` → `new` alone of a fresh process,
+    /// gives no answer within the hang deadline (a small request: within
+    /// the timeout). An answer is a slow answer (`takeSlowAnswers`).
+    public func confirmsHang(old: Snapshot, new: Snapshot) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let pair = (old: old, new: new), size = ExternalEngine.size(pair)
+        let answer = size.items <= EnginePace.smallItems ? askedAloneOfAFreshProcess(pair)
+            : askedWithTheHangDeadline(pair, size: size, because: "to confirm a hang")
+        stopProcess()
+        return answer.output.isHang
+    }
+
+    /// The slowest answer measured to a request `size` dominates, when it
+    /// took more than half of `allowed`: the request is then known slow.
+    /// Small requests, and every request while a hang is shrunk, never are.
+    private func knownSlow(_ size: EnginePace.Measurement, allowed: Double) -> EnginePace.Measurement? {
+        guard !timeoutsAreHangs, size.items > EnginePace.smallItems,
+              let slowest = pace.slowestDominated(by: size), slowest.seconds > allowed / 2 else { return nil }
+        return slowest
+    }
+
+    /// What a request that passed its time `allowed` means. A small one
+    /// (`EnginePace.smallItems`) is asked again alone of a fresh process
+    /// within the timeout: an answer stands (a flight or the machine's load
+    /// held it up), none is a hang. A longer one is asked again alone with
+    /// the hang deadline (`askedWithTheHangDeadline`). While a hang is
+    /// shrunk, or at the size of a request that hung before, it is a hang.
+    private func judgeTimeout(_ pair: (old: Snapshot, new: Snapshot), size: EnginePace.Measurement,
+                              allowed: Double) -> ExternalAnswer {
+        let within = "engine did not answer within \(ExternalEngine.seconds(allowed)) on a request of \(size.summary)"
+        if timeoutsAreHangs { return .failed(EngineFailure(within, isHang: true)) }
+        if let hungFrom = pace.hungFrom, size.items >= hungFrom {
+            return .failed(EngineFailure(within + " (a request of \(quantity(hungFrom, "item")) hung before)", isHang: true))
         }
-        if let hungFrom = pace.hungFrom, items >= hungFrom { return hang() }
-        if let slow = tooSlow(items, allowed: allowed) { return slow }
-        // Measure the engine nearer this size, smallest first: a part 4 times the largest answer (at
-        // least 2,000 items), then 4 times that, up to half the case. The first part that times out
-        // decides: too slow if the pace (now measured nearer) explains it, else a hang.
-        if pace.needsMeasuring(items: items) {
-            var target = max(2 * EnginePace.smallItems, 4 * (pace.largestAnswered?.items ?? 0))
-            while 2 * target <= items {
-                let part = ExternalEngine.prefix(of: pair, fraction: Double(target) / Double(items))
-                let partItems = ExternalEngine.items(part)
-                ExternalEngine.retryObserver?()
-                guard case .failed(let failure) = askedAloneOfAFreshProcess(part) else {
-                    target *= 4
-                    continue
-                }
-                guard failure.isHang else { break }   // a crash there: the case alone decides
-                stopProcess()
-                return tooSlow(partItems, allowed: allowedSeconds(part), part: ", nor on its first \(quantity(partItems, "item"))")
-                    ?? hang(" on \(quantity(items, "item")), nor on its first \(quantity(partItems, "item")) asked alone of a fresh process")
-            }
+        guard size.items <= EnginePace.smallItems else {
+            return askedWithTheHangDeadline(pair, size: size, because: "after it passed \(ExternalEngine.seconds(allowed))")
         }
-        if let slow = tooSlow(items, allowed: allowed) { return slow }
-        // Alone, in a fresh process.
-        ExternalEngine.retryObserver?()
+        ExternalEngine.retryObserver?(2 * timeout + 10)
         let again = askedAloneOfAFreshProcess(pair)
         switch again {
         case .output:
             if !hasReportedLateAnswer {
                 hasReportedLateAnswer = true
-                FileHandle.standardError.write(Data(("diffcheck: a request of \(quantity(items, "item")) got no answer within "
+                FileHandle.standardError.write(Data(("diffcheck: a request of \(size.summary) got no answer within "
                     + "\(ExternalEngine.seconds(allowed)), then was answered when asked again alone of a fresh process: not a "
                     + "finding (a flight or the machine's load held it up; later ones are not reported)\n").utf8))
             }
             return again
         case .failed(let failure) where failure.isHang:
             stopProcess()
-            return hang(" on \(quantity(items, "item")), asked again alone of a fresh process")
+            pace.noteHung(items: size.items)
+            return .failed(EngineFailure(within + ", nor when asked again alone of a fresh process", isHang: true))
         case .failed:
             return again
         }
     }
 
+    /// The answer to `pair` asked alone of a fresh process with the hang
+    /// deadline (`hangTimeout`), `because` (why it gets it: after passing
+    /// the timeout, or as known slow). An answer is a slow answer (kept for
+    /// `takeSlowAnswers`, reported once on stderr); no answer is a hang.
+    private func askedWithTheHangDeadline(_ pair: (old: Snapshot, new: Snapshot), size: EnginePace.Measurement,
+                                          because why: String) -> ExternalAnswer {
+        ExternalEngine.retryObserver?(timeout + hangTimeout + 10)
+        let began = DispatchTime.now().uptimeNanoseconds
+        let answer = askedAloneOfAFreshProcess(pair, allowed: hangTimeout)
+        switch answer {
+        case .output:
+            let seconds = lastPacedSeconds ?? Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+            slowAnswers.append(SlowAnswer(oldItems: pair.old.itemCount, newItems: pair.new.itemCount,
+                                          oldSections: pair.old.sections.count, newSections: pair.new.sections.count,
+                                          changes: size.changes, seconds: seconds))
+            lastSlowRequest = (pair.old, pair.new, seconds)
+            if !hasReportedSlowAnswer {
+                hasReportedSlowAnswer = true
+                FileHandle.standardError.write(Data(("diffcheck: a request of \(size.summary) was asked alone of a fresh process "
+                    + "with the hang deadline (\(ExternalEngine.seconds(hangTimeout)), --hang-timeout) \(why), and answered in "
+                    + "\(EnginePace.seconds(seconds)): a slow case, judged like any other, not a failure (the report lists slow "
+                    + "cases; later ones are not reported here)\n").utf8))
+            }
+        case .failed(let failure) where failure.isHang:
+            stopProcess()
+            pace.noteHung(items: size.items)
+            return .failed(EngineFailure("engine did not answer within \(ExternalEngine.seconds(hangTimeout)) (the hang deadline, "
+                + "--hang-timeout) on a request of \(size.summary), asked alone of a fresh process \(why); for comparison, "
+                + pace.growthDescription, isHang: true))
+        case .failed:
+            break
+        }
+        return answer
+    }
+
     /// The answer to `pair` from a fresh process, which first answers the
     /// probe's trivial request (`EngineProbe.pair`), so that its start-up
     /// is not counted in the time `pair` took (and the pace records it).
-    private func askedAloneOfAFreshProcess(_ pair: (old: Snapshot, new: Snapshot)) -> ExternalAnswer {
+    /// `allowed`: the seconds `pair` may take (default: `allowedSeconds`).
+    private func askedAloneOfAFreshProcess(_ pair: (old: Snapshot, new: Snapshot), allowed: Double? = nil) -> ExternalAnswer {
         stopProcess()
+        let probe = EngineProbe.pair
         // A fresh process that fails on the trivial request fails the case too: it is not asked twice.
-        return runLocked(pairs: [EngineProbe.pair, pair], judgesTimeouts: false,
+        return runLocked(pairs: [probe, pair], judgesTimeouts: false,
+                         deadline: allowed.map { seconds in { n in n == 0 ? self.allowedSeconds(probe) : seconds } },
                          until: { n, answer in n == 0 && answer.output.isFailure }).last!
+    }
+
+    /// A request's size as the pace keeps it: its items (old and new
+    /// together) and, from `EnginePace.fittedItems` items, its changes
+    /// (`CoreEngine.changeCount`); no time yet.
+    static func size(_ pair: (old: Snapshot, new: Snapshot)) -> EnginePace.Measurement {
+        let items = ExternalEngine.items(pair)
+        let changes = items >= EnginePace.fittedItems ? CoreEngine().changeCount(old: pair.old, new: pair.new) : nil
+        return EnginePace.Measurement(items: items, changes: changes, seconds: 0)
     }
 
     /// Items in a request, old and new together.

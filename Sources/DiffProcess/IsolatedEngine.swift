@@ -13,14 +13,16 @@ import ListModel
 public final class IsolatedEngine: DiffEngine, @unchecked Sendable {
     /// The built-in engine the child runs.
     public let engine: any DiffEngine
-    let child: ExternalEngine
+    public let child: ExternalEngine
 
     /// Runs `engine` in a child `executable worker --serve`, each case within `timeout` seconds.
-    public init(_ engine: any DiffEngine, timeout: Double, executable: URL) {
+    public init(_ engine: any DiffEngine, timeout: Double, hangTimeout: Double = ExternalEngine.defaultHangTimeout,
+                executable: URL) {
         self.engine = engine
         let command = "SWIFT_BACKTRACE=enable=no exec " + shellQuoted(executable.path)
             + " worker --serve --engine " + shellQuoted(engine.name)
-        child = ExternalEngine(command: command, timeout: timeout, isFlatOnly: engine.isFlatOnly, capturesErrors: true)
+        child = ExternalEngine(command: command, timeout: timeout, isFlatOnly: engine.isFlatOnly, capturesErrors: true,
+                               hangTimeout: hangTimeout)
     }
 
     public var name: String { engine.name }
@@ -42,13 +44,16 @@ public final class IsolatedEngine: DiffEngine, @unchecked Sendable {
 /// (the `diffcheck` executable).
 public final class IsolatedEngines: @unchecked Sendable {
     private let timeout: Double
+    private let hangTimeout: Double
     private let executable: URL
     private let lock = NSLock()
     private var started: [String: IsolatedEngine] = [:]
 
-    /// Isolated engines started from `executable`, each case within `timeout` seconds.
-    public init(timeout: Double, executable: URL) {
+    /// Isolated engines started from `executable`, each case within
+    /// `timeout` seconds (`hangTimeout` when asked again alone).
+    public init(timeout: Double, hangTimeout: Double = ExternalEngine.defaultHangTimeout, executable: URL) {
         self.timeout = timeout
+        self.hangTimeout = hangTimeout
         self.executable = executable
     }
 
@@ -58,7 +63,7 @@ public final class IsolatedEngines: @unchecked Sendable {
         defer { lock.unlock() }
         if let engine = started[name] { return engine }
         guard let builtIn = EngineCatalog.engine(named: name) else { return nil }
-        let engine = IsolatedEngine(builtIn, timeout: timeout, executable: executable)
+        let engine = IsolatedEngine(builtIn, timeout: timeout, hangTimeout: hangTimeout, executable: executable)
         started[name] = engine
         return engine
     }

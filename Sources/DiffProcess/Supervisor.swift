@@ -181,8 +181,15 @@ public struct Supervisor {
     }
 
     /// The deadline of a worker in `state`; `allowance`: the seconds its
-    /// flight of cases may take (`checkingSeconds`, from its `allow` line).
-    func deadline(_ state: WorkerState, allowance: Double? = nil) -> Date? {
+    /// flight of cases may take (`checkingSeconds`, from its `allow` line);
+    /// `busyUntil`: the end of the longer time its engine was given on a
+    /// case (its `busy SECONDS` line), which the deadline is never before.
+    func deadline(_ state: WorkerState, allowance: Double? = nil, busyUntil: Date? = nil) -> Date? {
+        guard let normal = deadline(state, allowance: allowance) else { return nil }
+        return busyUntil.map { max($0, normal) } ?? normal
+    }
+
+    private func deadline(_ state: WorkerState, allowance: Double?) -> Date? {
         let checking = allowance ?? Supervisor.baseCheckingSeconds(timeout: options.timeout)
         switch state {
         case .checking(_, let since): return since.addingTimeInterval(checking)
@@ -244,6 +251,8 @@ private struct CampaignState {
         var next: Int
         /// The seconds its current flight of cases may take (its `allow` line).
         var allowance: Double? = nil
+        /// Until when its engine was given longer than the timeout (its `busy SECONDS` line).
+        var busyUntil: Date? = nil
     }
 
     init(supervisor: Supervisor, existing: Set<String>) {
@@ -297,7 +306,8 @@ private struct CampaignState {
                 if slots[index].state.isFinished { continue }
                 if slots[index].worker.isAtEnd {
                     try workerEnded(slot: index, hung: false)
-                } else if let deadline = supervisor.deadline(slots[index].state, allowance: slots[index].allowance), Date() > deadline {
+                } else if let deadline = supervisor.deadline(slots[index].state, allowance: slots[index].allowance,
+                                                             busyUntil: slots[index].busyUntil), Date() > deadline {
                     slots[index].worker.kill()
                     try workerEnded(slot: index, hung: true)
                 }
@@ -307,11 +317,18 @@ private struct CampaignState {
                 let elapsed = Date().timeIntervalSince(start)
                 let rate = Double(report.casesRun) / max(elapsed, 0.001)
                 let shrinkingNow = slots.filter(\.state.isShrinking).count
+                // What is being shrunk: a long shrink (a hang's) shows which case and property.
+                let hung = hungCases
+                let shrinkingWhat = slots.lazy.compactMap { slot -> String? in
+                    guard case .shrinking(let n, let property, _, _) = slot.state else { return nil }
+                    return "case \(n): \(property)" + (hung.contains(n) ? " (a hang)" : "")
+                }.first
                 let total = supervisor.maxCases == Int.max ? nil : supervisor.shard.share(of: supervisor.maxCases)
                 let line = "cases \(report.casesRun)" + (total.map { "/\($0)" } ?? "") + "  \(Int(rate))/s  failures \(kept.count)  "
                     + "elapsed \(Int(elapsed)) s" + timeLeft(done: report.casesRun, total: total, rate: rate, elapsed: elapsed,
                                                              maxTime: supervisor.maxTime)
-                    + (shrinkingNow > 0 ? "  (shrinking \(shrinkingNow))" : "")
+                    + (shrinkingNow > 1 ? "  (shrinking \(shrinkingNow): \(shrinkingWhat ?? "")…)"
+                        : shrinkingNow == 1 ? "  (shrinking \(shrinkingWhat ?? ""))" : "")
                 // What was printed goes out first: with stdout and stderr in one file, a progress
                 // line never lands inside a printed case.
                 fflush(nil)
@@ -365,7 +382,8 @@ private struct CampaignState {
             }
             return
         }
-        let fields = line.split(separator: " ", maxSplits: line.hasPrefix("found ") ? 5 : line.hasPrefix("unsaved ") ? 4 : 3)
+        let fields = line.split(separator: " ", maxSplits: line.hasPrefix("found ") || line.hasPrefix("slow ") ? 5
+                                    : line.hasPrefix("unsaved ") ? 4 : 3)
             .map(String.init)
         guard let kind = fields.first else { return }
         if kind == "end" {
@@ -373,9 +391,11 @@ private struct CampaignState {
             return
         }
         if kind == "busy" {
-            // The engine is asked again about a timed-out case: its deadline starts again.
-            // (A shrink keeps its own budget.)
+            // The engine is given longer than the timeout on a case: its deadline starts again, that much later.
             if case .checking(let n, _) = slots[index].state { slots[index].state = .checking(n, since: Date()) }
+            if fields.count >= 2, let seconds = Double(fields[1]), seconds.isFinite, seconds > 0 {
+                slots[index].busyUntil = Date().addingTimeInterval(seconds + 10)
+            }
             return
         }
         guard fields.count >= 2, let n = Int(fields[1]) else { return }
@@ -385,14 +405,21 @@ private struct CampaignState {
         case "allow" where fields.count >= 3:
             // The flight starting at case n: its cases' sizes fix its deadline.
             slots[index].allowance = Double(fields[2])
+        case "slow" where fields.count >= 5:
+            // A slow case: answered after its timeout, within the hang deadline (judged, not a failure).
+            if let items = Int(fields[2]), let seconds = Double(fields[4]) {
+                report.noteSlow(SlowCase(caseNumber: n, items: items, changes: Int(fields[3]), seconds: seconds))
+            }
         case "failed" where fields.count >= 3:
             let property = fields[2]
-            if let known = kept[property], known.caseNumber < n {
+            let isHang = fields.count >= 4 && fields[3] == "hang"
+            // A hang is a finding of its own: a trap kept before it does not hide it.
+            if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
                 report.repeatedFailures[property, default: 0] += 1
                 slots[index].worker.send("skip")
             } else {
                 slots[index].worker.send("shrink")
-                if fields.count >= 4 && fields[3] == "hang" { hungCases.insert(n) }
+                if isHang { hungCases.insert(n) }
             }
         case "unsaved" where fields.count >= 5:
             let decoded = [fields[3], fields[4]].map { Data(base64Encoded: $0).map { String(decoding: $0, as: UTF8.self) } ?? $0 }
@@ -407,19 +434,23 @@ private struct CampaignState {
             var pending: String?
             if case .shrinking(_, _, let path, _) = slots[index].state { pending = path }
             let property = fields[2]
-            if let known = kept[property], known.caseNumber < n {
+            let isHang = hungCases.contains(n) && property == PropertyName.noCrash.rawValue
+            var path: String?
+            if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
                 // A smaller case of the property was kept meanwhile: this one is a repeat.
                 report.repeatedFailures[property, default: 0] += 1
                 if fields[5] != "-" { unlink(fields[5]) }
             } else if fields[5] == "-" {
-                keepUnsaved(n, property: property, shrinking: "\(fields[3]) calls, \(fields[4]) s", unshrunkBecause: nil)
+                keepUnsaved(n, property: property, shrinking: "\(fields[3]) calls, \(fields[4]) s", unshrunkBecause: nil, isHang: isHang)
             } else {
-                let path = promote(fields[5])
-                let message = findingMessage(path) ?? property
-                keep(RandomFailure(caseNumber: n, property: property, path: path, message: message,
-                                     shrinking: "\(fields[3]) calls, \(fields[4]) s"))
+                let promoted = promote(fields[5], pending: pending)
+                path = promoted
+                let message = findingMessage(promoted) ?? property
+                keep(RandomFailure(caseNumber: n, property: property, path: promoted, message: message,
+                                   shrinking: "\(fields[3]) calls, \(fields[4]) s", isHang: isHang))
             }
-            if let pending { discard(pending) }
+            // The unshrunk file goes, unless it is the one kept (a case that did not shrink has its name).
+            if let pending, pending != path { discard(pending) }
             slots[index].state = .checking(n, since: Date())
         case "done":
             done(n, slot: index)
@@ -467,6 +498,19 @@ private struct CampaignState {
 
     /// Moves a finding a worker saved in its staging folder into the
     /// findings folder (named as every finding is); returns its path there.
+    /// A staged file that is gone because it was the unshrunk case
+    /// `pending` (already moved: a case that did not shrink keeps its
+    /// name, and the worker's two lines may come in one read) is `pending`.
+    func promote(_ staged: String, pending: String?) -> String {
+        if let pending, pending != "-", !FileManager.default.fileExists(atPath: staged),
+           (pending as NSString).lastPathComponent == (staged as NSString).lastPathComponent,
+           FileManager.default.fileExists(atPath: pending) {
+            return pending
+        }
+        return promote(staged)
+    }
+
+    /// `promote(_:pending:)` of a file that was no unshrunk case.
     func promote(_ staged: String) -> String {
         if let data = FileManager.default.contents(atPath: staged),
            let c = try? CaseParser.parse(bytes: [UInt8](data), file: staged).get(),
@@ -503,16 +547,16 @@ private struct CampaignState {
     /// Keeps case `n`'s finding of `property` that its worker could not
     /// save (`unsaved`): saved here if the findings folder takes it now,
     /// else kept with its case text, which the summary prints whole.
-    mutating func keepUnsaved(_ n: Int, property: String, shrinking: String?, unshrunkBecause: String?) {
+    mutating func keepUnsaved(_ n: Int, property: String, shrinking: String?, unshrunkBecause: String?, isHang: Bool = false) {
         guard let finding = unsaved.removeValue(forKey: "\(n) \(property)") else {
             keep(RandomFailure(caseNumber: n, property: property, path: "-", message: property, shrinking: shrinking,
                                unshrunkBecause: unshrunkBecause, unsavedCase: nil,
-                               saveError: "the worker saved nothing and sent no case"))
+                               saveError: "the worker saved nothing and sent no case", isHang: isHang))
             return
         }
         let message = (findingMessage(text: finding.text) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
         var failure = RandomFailure(caseNumber: n, property: property, path: "-", message: message, shrinking: shrinking,
-                                    unshrunkBecause: unshrunkBecause)
+                                    unshrunkBecause: unshrunkBecause, isHang: isHang)
         do {
             let c = try CaseParser.parse(bytes: Array(finding.text.utf8), file: "-").get()
             failure.path = try saveFinding(c, in: supervisor.findings)
@@ -527,13 +571,13 @@ private struct CampaignState {
     /// one it replaces (or `failure` itself, if a smaller one is kept) is
     /// counted as a repeat and its file removed, unless it was there before.
     mutating func keep(_ failure: RandomFailure) {
-        if let known = kept[failure.property] {
+        if let known = kept[failure.key] {
             let (winner, loser) = known.caseNumber <= failure.caseNumber ? (known, failure) : (failure, known)
-            kept[failure.property] = winner
+            kept[failure.key] = winner
             report.repeatedFailures[failure.property, default: 0] += 1
             if loser.path != winner.path { discard(loser.path) }
         } else {
-            kept[failure.property] = failure
+            kept[failure.key] = failure
         }
     }
 
@@ -546,13 +590,14 @@ private struct CampaignState {
 
     /// A shrink that did not end: the failure saved before it began is kept.
     mutating func keepUnshrunk(_ n: Int, property: String, pending: String, because why: String) {
+        let isHang = hungCases.contains(n) && property == PropertyName.noCrash.rawValue
         guard pending != "-", FileManager.default.fileExists(atPath: pending) else {
-            keepUnsaved(n, property: property, shrinking: nil, unshrunkBecause: why)
+            keepUnsaved(n, property: property, shrinking: nil, unshrunkBecause: why, isHang: isHang)
             return
         }
         let message = (findingMessage(pending) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
         keep(RandomFailure(caseNumber: n, property: property, path: pending,
-                             message: message, shrinking: nil, unshrunkBecause: why))
+                           message: message, shrinking: nil, unshrunkBecause: why, isHang: isHang))
     }
 
     /// The worker in `slot` ended (its output closed) or was killed for
@@ -584,12 +629,15 @@ private struct CampaignState {
                 + "the engine asked twice, each time allowed --timeout and more for a long case, and the checking)"
                 : (ending ?? "the worker stopped")
             let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
-            let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n))
+            let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n),
+                                      isRerun: rerun.contains(n))
             if case .found(let crash) = outcome { keep(crash) }
             // The cases before n that the worker ran but had not reported are run again.
             if case .notTheEngine = outcome {
                 rerun.insert(n)
-                report.workerDeaths.append("worker \(worker.stride) \(deathWords(worker, hung: hung)) on case \(n); the engine alone passes it, so the case was run again")
+                let answers = hung ? "the engine alone answers it (the worker was held up: stopped, suspended, or starved "
+                    + "of CPU; a deadline is a question, not a verdict)" : "the engine alone passes it"
+                report.workerDeaths.append("worker \(worker.stride) \(deathWords(worker, hung: hung)) on case \(n); \(answers), so the case was run again")
             } else {
                 if hung || why.contains("did not answer within") {
                     stop(atHang: n)
@@ -665,15 +713,15 @@ private struct CampaignState {
     /// A case whose worker trapped, hung or was killed: checked again with
     /// the engine in a child process of its own (`IsolatedEngine`), shrunk
     /// there if it fails `no-crash`, and saved.
-    mutating func recordCrash(_ n: Int, why: String, hung: Bool, killedFromOutside: Bool) -> CrashOutcome {
+    mutating func recordCrash(_ n: Int, why: String, hung: Bool, killedFromOutside: Bool, isRerun: Bool = false) -> CrashOutcome {
         let noCrash = PropertyName.noCrash.rawValue
-        if let known = kept[noCrash], known.caseNumber < n, !killedFromOutside {
+        if let known = kept[RandomFailure.key(property: noCrash, isHang: hung)], known.caseNumber < n, !killedFromOutside, !hung {
             // One counterexample per property: later crashes are counted (seed and case number rebuild them).
             report.repeatedFailures[noCrash, default: 0] += 1
             return .repeated
         }
         let began = Date()
-        let engines = IsolatedEngines(timeout: options.timeout, executable: supervisor.workerExecutable)
+        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout, executable: supervisor.workerExecutable)
         defer { engines.stopAll() }
         let engine = (try? options.isolatedEngine(engines)) ?? ReloadAllEngine()
         var generatorOptions = options.generator
@@ -686,6 +734,13 @@ private struct CampaignState {
         let first = checker.check(old: pair.old, new: pair.new)
         let crashes = first.failures.contains(where: { $0.property == .noCrash })
         if killedFromOutside && !crashes { return .notTheEngine }
+        // A worker past its deadline whose engine alone answers the case was held up, not hung (once: a
+        // case that holds up its worker again is a hang of the worker's, saved as such).
+        if hung && !crashes && !isRerun { return .notTheEngine }
+        if hung, crashes, let known = kept[RandomFailure.key(property: noCrash, isHang: true)], known.caseNumber < n {
+            report.repeatedFailures[noCrash, default: 0] += 1
+            return .repeated
+        }
         if crashes && !hung {
             let remaining = supervisor.maxTime.map { $0 - Date().timeIntervalSince(start) } ?? crashShrinkSeconds
             let result = shrinkCrash(choices: pair.choices, old: pair.old, new: pair.new, checker: checker, generator: generator,
@@ -702,7 +757,8 @@ private struct CampaignState {
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
         var found = RandomFailure(caseNumber: n, property: noCrash, path: "-", message: failure.message,
-                                  shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began)))
+                                  shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began)),
+                                  isHang: hung && crashes)
         do { found.path = try saveFinding(example, in: supervisor.findings) } catch {
             found.unsavedCase = CasePrinter.text(findingCase(example))
             found.saveError = "\(error)"
@@ -728,7 +784,32 @@ private struct CampaignState {
             let generator = PairGenerator(options: options.generator.forEngine(engine)), seed = options.seed
             report.describeFirstRefusals { generator.campaignCase(seed: seed, n: $0) }
         }
+        saveSlowest()
         return report
+    }
+
+    /// Saves the slowest case apart from the findings, for profiling
+    /// (`FINDINGS/slow/slowest.case`, replacing an earlier campaign's), with
+    /// the command that times it; a case that cannot be written is only
+    /// reported (it is no finding).
+    mutating func saveSlowest() {
+        guard let slowest = report.slowCases.first, let engine = try? options.engine() else { return }
+        let generator = PairGenerator(options: options.generator.forEngine(engine))
+        let pair = generator.campaignCase(seed: options.seed, n: slowest.caseNumber)
+        let path = (slowCasesFolder(supervisor.findings) as NSString).appendingPathComponent("slowest.case")
+        let engineArguments = options.engineCommand.map { ["--engine-cmd", $0] } ?? ["--engine", options.engineName]
+        let timing = (["diffcheck", "bench"] + engineArguments + (options.generator.isFlatOnly ? ["--flat"] : []) + ["--case", path])
+            .map(shellQuoted).joined(separator: " ")
+        let file = slowCaseFile(slowest, pair: pair, seed: options.seed, engineCommand: options.engineCommand,
+                                timeout: options.timeout, timing: timing)
+        do {
+            try createFindingsFolder(slowCasesFolder(supervisor.findings))
+            try writeAtomically(CasePrinter.text(file), to: path)
+            report.slowestPath = path
+            report.slowestTiming = timing
+        } catch {
+            report.slowestPath = "not saved (\(error))"
+        }
     }
 }
 

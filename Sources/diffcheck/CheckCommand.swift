@@ -79,7 +79,7 @@ enum CheckCommand {
         }
         if options.isHelp { print(help); return ExitCode.success }
         let engine: any DiffEngine, isolated: any DiffEngine
-        let engines = IsolatedEngines(timeout: options.timeout)
+        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
         let cases: Int, jobs: Int, maxTime: Double?, shard: Shard
         do {
             engine = try options.engine()

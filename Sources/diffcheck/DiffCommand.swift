@@ -27,7 +27,7 @@ enum DiffCommand {
         }
         guard let c = readCase(options.positional[0], command: "diff") else { return ExitCode.usage }
         let engine: any DiffEngine
-        do { engine = try options.isolatedEngine(IsolatedEngines(timeout: options.timeout)) } catch { printError("diffcheck diff: \(error)"); return ExitCode.usage }
+        do { engine = try options.isolatedEngine(IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)) } catch { printError("diffcheck diff: \(error)"); return ExitCode.usage }
         switch engine.diff(old: c.old, new: c.new) {
         case .refusal(let reason):
             printError("diffcheck diff: the engine refused the case: \(reason)")

@@ -62,7 +62,7 @@ enum ExhaustCommand {
             return ExitCode.usage
         }
         var failed = false
-        let engines = IsolatedEngines(timeout: options.timeout)
+        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
         for bound in bounds {
             let result = exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true,
                                  findings: options.values["--findings"] ?? "Corpus/findings")

@@ -161,7 +161,7 @@ struct ExhaustiveRun {
             ], stride: index, capturesErrors: options.engineCommand == nil)
         }
         // A pair a worker died on is checked again with the engine alone.
-        let engines = IsolatedEngines(timeout: options.timeout)
+        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
         defer { engines.stopAll() }
         var checkedAgain: Set<Int> = []
         var workers = try (0..<jobs).map { try launch($0) }

@@ -31,7 +31,14 @@ Common options:
                        line declares (flat-only, claims, refusals) is used
   --timeout SECONDS    how long an engine may take on one case (default 10;
                        a case of more than 20,000 items gets 50 µs more for
-                       each further item)
+                       each further item); a case past it is a question,
+                       not a verdict: it is asked again alone
+  --hang-timeout SECONDS
+                       how long a case that passed --timeout may take when
+                       asked again alone of a fresh process (default 600):
+                       an answer within it makes the case a slow case,
+                       judged and reported with its time, never a failure;
+                       no answer is a hang (no-crash)
   --seed N             seed of the random cases (default 1)
   --profile P          strict (default: the portable subset) or uikit
                        (UICollectionView as its validator runs)
@@ -67,6 +74,7 @@ struct Options {
     var engineName = "core"
     var engineCommand: String?
     var timeout = 10.0
+    var hangTimeout = ExternalEngine.defaultHangTimeout
     var seed: UInt64 = 1
     var profile = Profile.strict
     var generator = GeneratorOptions()
@@ -106,6 +114,12 @@ struct Options {
                 let text = try value(argument)
                 guard let t = Double(text), t > 0 else { throw UsageError(description: "--timeout takes a positive number of seconds, not '\(text)'") }
                 timeout = t
+            case "--hang-timeout":
+                let text = try value(argument)
+                guard let t = Double(text), t > 0, t.isFinite else {
+                    throw UsageError(description: "--hang-timeout takes a positive number of seconds, not '\(text)'")
+                }
+                hangTimeout = t
             case "--seed": seed = try number(argument, try value(argument))
             case "--profile":
                 let text = try value(argument)
@@ -156,7 +170,7 @@ struct Options {
     /// The engine and generator options, as a campaign's workers get them.
     var campaign: CampaignOptions {
         CampaignOptions(engineName: engineName, engineCommand: engineCommand, timeout: timeout, seed: seed,
-                        profile: profile, generator: generator, claims: claims)
+                        profile: profile, generator: generator, claims: claims, hangTimeout: hangTimeout)
     }
 
     /// The engine under test.
@@ -220,7 +234,7 @@ func printError(_ text: String) {
 
 extension IsolatedEngines {
     /// Isolated engines started from this executable (`diffcheck worker --serve`).
-    convenience init(timeout: Double) {
-        self.init(timeout: timeout, executable: ownExecutable())
+    convenience init(timeout: Double, hangTimeout: Double = ExternalEngine.defaultHangTimeout) {
+        self.init(timeout: timeout, hangTimeout: hangTimeout, executable: ownExecutable())
     }
 }

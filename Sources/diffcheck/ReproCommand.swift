@@ -48,7 +48,7 @@ enum ReproCommand {
             return ExitCode.usage
         }
         let engine: any DiffEngine
-        let engines = IsolatedEngines(timeout: options.timeout)
+        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
         do { engine = try options.isolatedEngine(engines) } catch { printError("diffcheck repro: \(error)"); return ExitCode.usage }
         let (entries, errors) = readCorpus(options.positional)
         for error in errors { printError(error.description) }
@@ -199,7 +199,7 @@ enum ShrinkCommand {
             return ExitCode.usage
         }
         let engine: any DiffEngine
-        let engines = IsolatedEngines(timeout: options.timeout)
+        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
         do { engine = try options.isolatedEngine(engines) } catch { printError("diffcheck shrink: \(error)"); return ExitCode.usage }
         let (entries, errors) = readCorpus(options.positional)
         for error in errors { printError(error.description) }

@@ -12,7 +12,7 @@ import Foundation
 /// when the run had one: a case never carries its command), `--engine`
 /// (also `--engine core` for a crash artifact whose folder names no
 /// engine), `--flat` (it makes the engine flat-only and changes how a fuzz
-/// input decodes), `--profile`, `--timeout` (a hang is judged by it),
+/// input decodes), `--profile`, `--timeout` and `--hang-timeout` (a hang is judged by them),
 /// `--max-size`, `--no-duplicates` and `--shapes` when not the engine's
 /// default (decoding of fuzz inputs), and `--recorded`.
 ///
@@ -32,6 +32,7 @@ func reproduceLine(path: String, options: Options) -> String {
     if options.generator.isFlatOnly { arguments.append("--flat") }
     if options.profile != defaults.profile { arguments += ["--profile", options.profile.rawValue] }
     if options.timeout != defaults.timeout { arguments += ["--timeout", secondsText(options.timeout)] }
+    if options.hangTimeout != defaults.hangTimeout { arguments += ["--hang-timeout", secondsText(options.hangTimeout)] }
     if options.generator.maxSize != defaults.generator.maxSize { arguments += ["--max-size", String(options.generator.maxSize)] }
     if !options.generator.allowsDuplicates { arguments.append("--no-duplicates") }
     let defaultShapes = GeneratorShapes.defaultShapes(forEngine: options.engineCommand == nil ? options.engineName : "")

@@ -49,7 +49,7 @@ enum ShowCommand {
         }
         var code = ExitCode.success
         func worsen(_ to: Int32) { code = max(code, to) }
-        let engines = IsolatedEngines(timeout: options.timeout)
+        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
         for path in options.positional {
             guard let c = readCase(path, command: "show") else { worsen(ExitCode.usage); continue }
             var stages: [Stage]?

@@ -37,8 +37,15 @@
 //                      checked) may take SECONDS (`Supervisor.checkingSeconds`:
 //                      it grows with the cases' sizes); sent only when that
 //                      is more than `Supervisor.baseCheckingSeconds`
-//   busy               the engine is asked again about a case that timed out
-//                      (alone, or on a part of it): the case's deadline starts again
+//   busy SECONDS       the engine is given longer than the timeout on a case
+//                      (asked again alone after it passed it, or sent alone as
+//                      known slow): the case's deadline starts again, SECONDS
+//                      from now at least
+//   slow N ITEMS CHANGES SECONDS
+//                      case N's answer came after its timeout, within the
+//                      hang deadline: a slow case (judged, not a failure) of
+//                      ITEMS items and CHANGES changes (`-`: not counted)
+//                      that took SECONDS alone
 //   end                its share of the cases is done
 //   engine PGID, engine-end PGID
 //                      it started (stopped) an engine process group
@@ -84,7 +91,7 @@ enum WorkerCommand {
         if options.flags.contains("--serve") { serveEngine(engine) }
         // The supervisor kills the engines we start if we die first.
         ProcessGroups.engineObserver = { group, isRunning in emit((isRunning ? "engine " : "engine-end ") + String(group)) }
-        ExternalEngine.retryObserver = { emit("busy") }
+        ExternalEngine.retryObserver = { seconds in emit("busy " + String(format: "%.0f", seconds.rounded(.up))) }
         if let path = options.values["--shrink"] { return shrinkCase(path, engine: engine, options: options) }
         if let spec = options.values["--exhaust"] {
             guard let bound = ExhaustiveBound(workerSpec: spec), let statePath = options.values["--state"] else { return ExitCode.usage }
@@ -159,6 +166,12 @@ enum WorkerCommand {
                 let seconds = began.duration(to: .now).inSeconds
                 if seconds < options.timeout / 8 { flight = min(flight * 2, 256) } else if seconds > options.timeout / 4 { flight = max(flight / 2, 1) }
             }
+            // Slow answers, by the case they answered (the first of that size in the flight).
+            for slow in (engine as? ExternalEngine)?.takeSlowAnswers() ?? [] {
+                guard let checked = flown.first(where: { slow.isAnswer(old: $0.pair.old, new: $0.pair.new) }) else { continue }
+                emit("slow \(checked.caseNumber) \(totalItems(checked.pair.old, checked.pair.new)) "
+                     + (slow.changes.map(String.init) ?? "-") + " " + String(format: "%.3f", slow.seconds))
+            }
             for (position, checked) in flown.enumerated() {
                 let n = checked.caseNumber
                 if position > 0 { emit("start \(n)") }
@@ -168,8 +181,12 @@ enum WorkerCommand {
                     guard let answer = readLine() else { return ExitCode.success }
                     if answer == "shrink" {
                         // An external engine's stderr is kept from ours while it is shrunk: one note at the end.
+                        // A hang is shrunk with every timeout a hang, and the case kept is confirmed with the hang deadline.
+                        let external = failure.isHang ? engine as? ExternalEngine : nil
+                        let stillHangs = external.map { external in { (pair: GeneratedPair) in external.confirmsHang(old: pair.old, new: pair.new) } }
                         let saved = keepingEngineErrors(engine) {
-                            cases.shrinkAndSave(checked, failure: failure, in: findings) { pending in
+                            treatingTimeoutsAsHangs(external) {
+                            cases.shrinkAndSave(checked, failure: failure, in: findings, stillFails: stillHangs) { pending in
                                 var path = pending
                                 if path == nil {
                                     // Not on disk: the supervisor gets the case itself.
@@ -180,7 +197,10 @@ enum WorkerCommand {
                                 }
                                 emit("shrinking \(n) \(failure.property.rawValue) \(path ?? "-")")
                             }
+                            }
                         }
+                        // Slow answers while shrinking belong to no campaign case.
+                        _ = external?.takeSlowAnswers()
                         if saved.path == nil {
                             emitUnsaved(n, failure.property.rawValue, why: saved.saveError ?? "the findings folder cannot be written",
                                         text: CasePrinter.text(findingCase(saved.example)))
@@ -287,4 +307,11 @@ enum ProtocolLines {
         queued.removeAll(keepingCapacity: true)
         lastSent = .now
     }
+}
+
+/// Runs `body` with `engine`'s timeouts taken for hangs at once
+/// (`ExternalEngine.treatingTimeoutsAsHangs`), or as it is without an engine.
+func treatingTimeoutsAsHangs<T>(_ engine: ExternalEngine?, _ body: () throws -> T) rethrows -> T {
+    guard let engine else { return try body() }
+    return try engine.treatingTimeoutsAsHangs(body)
 }

@@ -144,7 +144,13 @@ public struct CampaignCases: Sendable {
     /// fails, and the case as generated is saved when none does. Either
     /// way the message says the engine answered differently when asked again.
     /// (A hang is shrunk without being asked again first: each time costs the timeout.)
+    ///
+    /// `stillFails`, when given, confirms the shrunk pair before it is
+    /// kept (a hang's, shrunk with every timeout taken for a hang: is it
+    /// still one when given the hang deadline?); when it says no, the case
+    /// as generated is saved, and the message says why.
     public func shrinkAndSave(_ checked: CheckedCase, failure: PropertyFailure, in folder: String,
+                              stillFails: ((GeneratedPair) -> Bool)? = nil,
                               willShrink: (String?) -> Void = { _ in }) -> SavedFinding {
         let pendingPath = try? saveFinding(unshrunk(checked, failure: failure), in: folder)
         willShrink(pendingPath)
@@ -155,7 +161,14 @@ public struct CampaignCases: Sendable {
         if let again = failure.isHang ? 0 : failsAgain(checked, property: failure.property) {
             let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator, walked: walked,
                                 editsCase: true)
-            let answer = failingAnswer(shrunk: shrunk.pair, verdict: shrunk.verdict, of: checked, failure: failure)
+            var answer = failingAnswer(shrunk: shrunk.pair, verdict: shrunk.verdict, of: checked, failure: failure)
+            let isShrunk = answer.pair.old != checked.pair.old || answer.pair.new != checked.pair.new
+            if let stillFails, isShrunk, !stillFails(answer.pair) {
+                var noted = checked.verdict.failures.first { $0.property == failure.property } ?? failure
+                noted.message += " (its shrunk case of \(quantity(totalItems(answer.pair.old, answer.pair.new), "item")) answered "
+                    + "when asked again alone with the hang deadline: a slow case, not a hang, so the case as generated is saved)"
+                answer = (checked.pair, checked.verdict, noted, answer.calls + 1)
+            }
             kept = (answer.pair, answer.verdict, answer.failure, shrunk.result.calls + answer.calls + again)
             isBudgetExhausted = shrunk.result.isBudgetExhausted
         } else {

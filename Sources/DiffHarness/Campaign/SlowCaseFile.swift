@@ -1,0 +1,28 @@
+// SlowCaseFile: the slowest case of a campaign, saved apart from its findings
+// for profiling (libFuzzer keeps its slow units the same way).
+import Foundation
+import ListModel
+
+/// The folder of a findings folder that slow cases are saved in:
+/// `FINDINGS/slow`.
+public func slowCasesFolder(_ findings: String) -> String {
+    (findings as NSString).appendingPathComponent("slow")
+}
+
+/// The case file of a slow case, for profiling the engine on it: the pair
+/// as generated and `expect: pass` (what every engine owes it: a slow case
+/// was judged and held), with no `engine:` line, so that replaying it
+/// (the corpus gate reads it when the findings folder is in the corpus)
+/// runs whichever engine is checked and never fails on a command it
+/// lacks. Its time, size, origin and the command that times it are comments.
+public func slowCaseFile(_ slow: SlowCase, pair: GeneratedPair, seed: UInt64, engineCommand: String?,
+                         timeout: Double, timing: String) -> Case {
+    var comments = [
+        "slow case: \(slow.description), past --timeout \(String(format: "%g", timeout)) s: slow, not a failure "
+            + "(judged, and every property held)",
+        "seed \(seed), case \(slow.caseNumber): the slowest case of its campaign, kept for profiling the engine on it",
+    ]
+    if let engineCommand { comments.append("answered by: \(engineCommand)") }
+    comments.append("time it: \(timing)")
+    return Case(comments: comments, old: pair.old, new: pair.new, expectation: .pass)
+}
