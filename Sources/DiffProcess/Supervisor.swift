@@ -27,7 +27,7 @@
 //   - Ctrl-C or the end of `--time`: every worker is stopped in whatever
 //     state, the unshrunk failures of shrinking workers are kept, and the
 //     summary is printed.
-// A hang ends the campaign (each later hang would cost the timeout again).
+// A hang ends the campaign (each later hang would cost the hang deadline again).
 // Properties are deduplicated across workers: each property is reported
 // once, for the smallest case number that failed it, so the report and the
 // saved files do not depend on `--jobs`.
@@ -678,7 +678,7 @@ private struct CampaignState {
     mutating func stop(atHang n: Int) {
         let first = min(hangCase ?? .max, n)
         hangCase = first
-        report.stoppedEarly = "the engine hung on case \(first): the campaign stops there (each later hang would cost --timeout again)"
+        report.stoppedEarly = "the engine hung on case \(first): the campaign stops there (each later hang would cost --hang-timeout again)"
     }
 
     /// Whether case `m` comes before the hang the campaign stops at (it may

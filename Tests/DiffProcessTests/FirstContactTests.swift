@@ -33,33 +33,33 @@ private func quadraticEngine(scale: Double) -> String {
     """
 }
 
-/// Point 1: a correct engine whose time grows as n² is too slow for long
-/// inputs, and that is not a failure: a request its pace predicts past twice
-/// the allowed time is not sent, and one that times out as its pace
-/// predicts is not judged.
-@Test func aSlowCorrectEngineIsTooSlowNotHung() throws {
-    let script = try EngineScript(quadraticEngine(scale: 0.5))
+/// Slow is never wrong: a request past the timeout is asked again alone
+/// with the hang deadline, and its answer stands (a slow answer, judged);
+/// the same request right after it is not sent again (it would cost as
+/// long), and a request with at least its items and changes gets the hang
+/// deadline at once.
+@Test func aSlowCorrectEngineIsSlowNotHung() throws {
+    let script = try EngineScript(quadraticEngine(scale: 0.25))
     defer { script.remove() }
-    let engine = ExternalEngine(command: script.command, timeout: 2)
-    // 600 items: 0.18 s (twice: a process's first answer is its start-up, not its pace).
-    let answers = engine.run(pairs: [flatPair(10), flatPair(300), flatPair(300), flatPair(1_200), flatPair(3_000)])
-    #expect(answers.count == 5)
-    for answer in answers.prefix(3) { #expect(!answer.output.isFailure, "\(answer)") }
-    // 2,400 items: predicted about 2.9 s, sent (under twice the 2 s), times out: its pace explains it.
-    guard case .failed(let timedOut) = answers[3] else { Issue.record("answered: \(answers[3])"); return }
-    #expect(timedOut.isTooSlow && !timedOut.isHang, "\(timedOut)")
-    #expect(timedOut.reason.contains("no answer within 2 s on 2400 items"), "\(timedOut.reason)")
-    // 6,000 items: larger than one already too slow: not sent.
-    guard case .failed(let notSent) = answers[4] else { Issue.record("answered: \(answers[4])"); return }
-    #expect(notSent.isTooSlow && notSent.reason.contains("not sent"), "\(notSent)")
-    // The checker does not judge such a case: no failure, skipped.
-    let verdict = Checker(engine: engine).check(old: flatPair(3_000).old, new: flatPair(3_000).new)
-    #expect(verdict.isSkipped && verdict.holds, "\(verdict)")
+    let engine = ExternalEngine(command: script.command, timeout: 1, hangTimeout: 30)
+    // 600 items: 0.09 s (twice: a process's first answer is its start-up, not its pace); 2,400: 1.44 s.
+    let answers = engine.run(pairs: [flatPair(10), flatPair(300), flatPair(300), flatPair(1_200), flatPair(1_200), flatPair(1_500)])
+    #expect(answers.count == 6)
+    for n in [0, 1, 2, 3, 5] { #expect(!answers[n].output.isFailure, "\(n): \(answers[n])") }
+    // The same request again right after its slow answer: not sent, not judged.
+    guard case .failed(let again) = answers[4] else { Issue.record("answered: \(answers[4])"); return }
+    #expect(again.isTooSlow && !again.isHang && again.reason.contains("not sent again"), "\(again)")
+    let slow = engine.takeSlowAnswers()
+    #expect(slow.map(\.oldItems) == [1_200, 1_500], "\(slow)")
+    #expect(slow.allSatisfy { $0.seconds > 1 && $0.seconds < 30 }, "\(slow)")
+    #expect(engine.takeSlowAnswers().isEmpty)
+    // The checker judges such a case: asked once, it holds.
+    let verdict = Checker(engine: engine).check(old: flatPair(1_200).old, new: flatPair(1_200).new)
+    #expect(!verdict.isSkipped && verdict.holds, "\(verdict)")
 }
 
-/// Point 1: an engine that stops answering at a size it would answer
-/// quickly at its pace has hung, and that still fails: measured on the
-/// case's half, asked again alone, and only then a hang.
+/// An engine that stops answering at a size still hangs: past the timeout,
+/// asked again alone with the hang deadline, and no answer then.
 @Test func anEngineThatStopsAnsweringPastASizeHangs() throws {
     let script = try EngineScript("""
         import json, sys, time
@@ -71,11 +71,44 @@ private func quadraticEngine(scale: Double) -> String {
             print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
         """)
     defer { script.remove() }
-    let engine = ExternalEngine(command: script.command, timeout: 1)
+    let engine = ExternalEngine(command: script.command, timeout: 1, hangTimeout: 3)
     let answers = engine.run(pairs: [flatPair(10), flatPair(300), flatPair(300), flatPair(1_500)])
     guard case .failed(let failure) = answers[3] else { Issue.record("answered: \(answers[3])"); return }
     #expect(failure.isHang && !failure.isTooSlow, "\(failure)")
-    #expect(failure.reason.contains("asked again alone of a fresh process"), "\(failure.reason)")
+    #expect(failure.reason.contains("did not answer within 3 s (the hang deadline, --hang-timeout) on a request of 3000 items"),
+            "\(failure.reason)")
+    #expect(engine.confirmsHang(old: flatPair(1_500).old, new: flatPair(1_500).new))
+    #expect(!engine.confirmsHang(old: flatPair(300).old, new: flatPair(300).new))
+}
+
+/// A Myers-like engine (time ∝ items × changes): a long request with few
+/// changes after a slow one with many is sent with the timeout as usual and
+/// answers at once; nothing is skipped on a prediction, and no measurement
+/// pairs one request's size with another's time.
+@Test func aMyersLikeEngineIsJudgedByWholeMeasurements() throws {
+    let script = try EngineScript("""
+        import json, sys, time
+        for line in sys.stdin:
+            request = json.loads(line)
+            old = [i["id"] for s in request["old"] for i in s["items"]]
+            new = [i["id"] for s in request["new"] for i in s["items"]]
+            changed = sum(1 for a, b in zip(old, new) if a != b) + abs(len(old) - len(new))
+            time.sleep(len(old) * changed * 2e-7)
+            print(json.dumps({"stages": [{"deleteSections": [0], "insertSections": [0]}]}), flush=True)
+        """)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: script.command, timeout: 1, hangTimeout: 30)
+    let same = flatPair(4_000)
+    // 4,000 items, every one moved: 3.2 s, past the timeout.
+    let shuffled = (old: same.old, new: Snapshot(sections: [Section(id: "", items: same.old.sections[0].items.reversed())]))
+    let answers = engine.run(pairs: [flatPair(10), flatPair(300), shuffled, same, same])
+    #expect(answers.allSatisfy { !$0.output.isFailure }, "\(answers)")
+    #expect(engine.takeSlowAnswers().map(\.oldItems) == [4_000])
+    let pace = engine.measuredPace
+    // The unchanged 8,000-item request's answer is measured as itself: fast, with no changes.
+    let unchanged = try #require(pace.measurements.first { $0.items == 8_000 && $0.changes == 0 }, "\(pace.measurements)")
+    #expect(unchanged.seconds < 1, "\(unchanged)")
+    #expect(pace.slowestDominated(by: EnginePace.Measurement(items: 8_000, changes: 0, seconds: 0))?.seconds ?? 0 < 1)
 }
 
 /// Point 1: a timeout on a case that answers alone (the flight, or the
@@ -99,30 +132,26 @@ private func quadraticEngine(scale: Double) -> String {
     #expect(answers.allSatisfy { !$0.output.isFailure }, "\(answers)")
 }
 
-/// The pace itself: the growth it fits, and the noise it does not trust.
-@Test func thePaceFitsTheGrowthAboveTheNoise() {
+/// The pace itself: whole measurements, compared only by dominance, and the growth it fits.
+@Test func thePaceKeepsWholeMeasurements() {
     var pace = EnginePace()
-    pace.record(items: 1_000, seconds: 0.01)
-    pace.record(items: 4_000, seconds: 0.16)
+    pace.record(items: 1_000, changes: 10, seconds: 0.01)
+    pace.record(items: 4_000, changes: 40, seconds: 0.16)
     #expect(abs((pace.fittedExponent ?? 0) - 2) < 0.01)
-    #expect(pace.isTooSlowToSend(items: 64_000, allowed: 10))     // about 41 s
-    #expect(!pace.isTooSlowToSend(items: 16_000, allowed: 10))    // about 2.6 s
-    #expect(!pace.isTooSlowToSend(items: 900, allowed: 0.001))    // small: never
-    var quick = EnginePace()
-    quick.record(items: 400, seconds: 0.0001)
-    // Under the noise and far smaller: no prediction, so no "too slow" either way.
-    #expect(quick.predictedSeconds(items: 80_000, exponent: 2) == nil)
-    #expect(!quick.explainsTimeout(items: 80_000, allowed: 10))
-    #expect(quick.needsMeasuring(items: 80_000))
-    // A small request slowed by the machine's load (a Python engine's 26 items in 9 ms)
-    // predicts nothing of a long one: the long case is sent, not called too slow.
+    pace.record(items: 13_459, changes: 300, seconds: 0.015)
+    pace.record(items: 71_202, changes: 50_000, seconds: 9)
+    // A long request with few changes is not judged by a slow one with many.
+    let few = EnginePace.Measurement(items: 100_000, changes: 100, seconds: 0)
+    #expect(pace.slowestDominated(by: few)?.seconds == 0.16)
+    let many = EnginePace.Measurement(items: 100_000, changes: 60_000, seconds: 0)
+    #expect(pace.slowestDominated(by: many)?.seconds == 9)
+    #expect(pace.slowestDominated(by: EnginePace.Measurement(items: 500, changes: 5, seconds: 0)) == nil)
+    #expect(pace.growthDescription == "its slowest answer: 71202 items and 50000 changes in 9.00 s", "\(pace.growthDescription)")
+    // Small requests are not kept: their time is the machine's.
     var loaded = EnginePace()
-    loaded.record(items: 26, seconds: 0.009)
-    #expect(loaded.predictedSeconds(items: 13_459, exponent: 2) == nil)
-    #expect(!loaded.isTooSlowToSend(items: 13_459, allowed: 10))
+    loaded.record(items: 26, changes: nil, seconds: 0.009)
+    #expect(loaded.measurements.isEmpty)
     #expect(loaded.growthDescription == "answers measured up to 26 items only, too few to time")
-    // Within 4 times its size it still predicts.
-    #expect(loaded.predictedSeconds(items: 100, exponent: 2) != nil)
     #expect(ExternalEngine.seconds(11.07865) == "11.1 s" && ExternalEngine.seconds(10) == "10 s")
 }
 

@@ -48,29 +48,48 @@ import TestSupport
     #expect(run.output.contains("sectioned 0,") && !run.output.contains(": fresh:"), "\(run.output)")
 }
 
-/// A correct engine that sleeps as the square of its input (about 2 s at
-/// 2,400 items): the long cases are too slow for it, which is not a failure.
-let quadraticEngine = """
+/// A correct engine that takes 3 s on a case of more than 2,000 items,
+/// and answers the others at once.
+let slowOnLongCasesEngine = """
     import json, sys, time
     for line in sys.stdin:
         request = json.loads(line)
         old, new = request["old"], request["new"]
         items = sum(len(s["items"]) for s in old) + sum(len(s["items"]) for s in new)
-        time.sleep(0.35 * (items / 1000.0) ** 2)
+        if items > 2000:
+            time.sleep(3)
         print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
     """
 
-/// Point 1: a correct but slow engine passes check, and the report says how
-/// its time grows and which size classes were too long for it.
-@Test func aCorrectSlowEnginePassesCheckWithAScalingNote() throws {
-    let directory = try workspace(["engine.py": quadraticEngine])
-    let run = try diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60", "--timeout", "2"],
-                            in: directory)
+/// Slow is never wrong: a correct engine past --timeout on a case passes
+/// check; the case is asked again alone within the hang deadline, judged,
+/// reported as a slow case with its time, and saved apart for profiling.
+@Test func aCorrectSlowEnginePassesCheckAndItsSlowCasesAreNamed() throws {
+    let directory = try workspace(["engine.py": slowOnLongCasesEngine])
+    let run = try diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60", "--timeout", "1",
+                             "--hang-timeout", "30", "--findings", "findings"], in: directory)
     #expect(run.status == 0, "\(run.output)\(run.errors)")
-    #expect(run.output.contains("too long for the engine's speed, not judged (a scaling note, not a failure)"), "\(run.output)")
-    #expect(run.output.contains("coverage gaps (too slow for the engine, not sent or not answered in time): thousands "),
-            "\(run.output)")
+    // Case 48 (13,459 items) and case 50, the first of the thousands: 3 s each, past the 1 s timeout.
+    #expect(run.output.contains("2 slow cases, not failures (answered after --timeout, when asked again alone within the hang "
+                                + "deadline; judged like every case): case "), "\(run.output)")
+    #expect(run.output.contains("case 48 (13459 items, ") && run.output.contains("case 50 ("), "\(run.output)")
+    #expect(run.output.contains("saved apart for profiling (never a failing expectation): findings/slow/slowest.case"), "\(run.output)")
     #expect(run.output.contains("check: everything holds"), "\(run.output)")
+    let saved = try String(contentsOf: directory.appendingPathComponent("findings/slow/slowest.case"), encoding: .utf8)
+    #expect(saved.contains("# slow case: case 4") || saved.contains("# slow case: case 50 ("), "\(saved)")
+    #expect(saved.contains("expect: pass") && !saved.contains("engine:"), "\(saved)")
+    #expect(saved.contains("# time it: diffcheck bench --engine-cmd 'python3 engine.py' --case findings/slow/slowest.case"), "\(saved)")
+    // The saved slow case replays as a pass (slow, not wrong), and the bench times it.
+    let replay = try diffcheck(["check", "findings/slow/slowest.case", "--engine-cmd", "python3 engine.py", "--no-exhaustive",
+                                "--cases", "1", "--timeout", "1", "--hang-timeout", "30", "--findings", "findings"], in: directory)
+    #expect(replay.status == 0, "\(replay.output)\(replay.errors)")
+    let bench = try diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--case", "findings/slow/slowest.case", "--runs", "1",
+                               "--timeout", "1", "--hang-timeout", "30"], in: directory)
+    #expect(bench.status == 0, "\(bench.output)\(bench.errors)")
+    #expect(bench.output.contains("case findings/slow/slowest.case: "), "\(bench.output)")
+    for row in ["the engine", "the core, in this process", "the core, served (pipe and JSON both ways)"] {
+        #expect(bench.output.contains("  " + row), "\(bench.output)")
+    }
 }
 
 /// Point 1, and 11 (a hang is reported at the first case that hung): an
@@ -102,4 +121,34 @@ let quadraticEngine = """
     let corpus = try #require(lines.firstIndex { $0.hasPrefix("corpus: ") }, "\(lines)")
     #expect(corpus < progress, "a progress line came before the corpus part's line: \(lines.prefix(40))")
     for line in lines where line.contains("/s  failures") { #expect(line.hasPrefix("cases "), "a progress line inside another: \(line)") }
+}
+
+/// A real hang still fails and reproduces: an engine that never answers once
+/// the old list holds 1,000 items fails check (past the timeout, asked again
+/// alone, no answer within the hang deadline), its case is shrunk with every
+/// timeout taken for a hang and confirmed with the hang deadline, and the
+/// saved case fails repro as a hang.
+@Test func anEngineThatHangsPastASizeFailsCheckAndReproduces() throws {
+    let directory = try workspace(["engine.py": """
+        import json, sys, time
+        for line in sys.stdin:
+            request = json.loads(line)
+            old, new = request["old"], request["new"]
+            if sum(len(s["items"]) for s in old) >= 1000:
+                time.sleep(1000)
+            print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
+        """])
+    let run = try diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60", "--timeout", "1",
+                             "--hang-timeout", "3", "--findings", "findings"], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    // Case 48 (13,459 items) is the first that long, shrunk to the 1,000 old items the hang needs.
+    #expect(run.output.contains("FAIL case 48: no-crash: engine did not answer within 1 s on a request of 1000 items"), "\(run.output)")
+    #expect(run.output.contains("(confirmed: no answer within the hang deadline either"), "\(run.output)")
+    let saved = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("  saved: findings/") }, "\(run.output)")
+    let path = String(saved.dropFirst("  saved: ".count).split(separator: " ")[0])
+    let text = try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
+    #expect(text.contains("# finding: no-crash: engine did not answer"), "\(text)")
+    let repro = try diffcheck(["repro", path, "--engine-cmd", "python3 engine.py", "--timeout", "1", "--hang-timeout", "3"], in: directory)
+    #expect(repro.status == 1, "\(repro.output)\(repro.errors)")
+    #expect(repro.output.contains("did not answer within"), "\(repro.output)")
 }

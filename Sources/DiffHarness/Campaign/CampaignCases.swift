@@ -163,11 +163,16 @@ public struct CampaignCases: Sendable {
                                 editsCase: true)
             var answer = failingAnswer(shrunk: shrunk.pair, verdict: shrunk.verdict, of: checked, failure: failure)
             let isShrunk = answer.pair.old != checked.pair.old || answer.pair.new != checked.pair.new
-            if let stillFails, isShrunk, !stillFails(answer.pair) {
-                var noted = checked.verdict.failures.first { $0.property == failure.property } ?? failure
-                noted.message += " (its shrunk case of \(quantity(totalItems(answer.pair.old, answer.pair.new), "item")) answered "
-                    + "when asked again alone with the hang deadline: a slow case, not a hang, so the case as generated is saved)"
-                answer = (checked.pair, checked.verdict, noted, answer.calls + 1)
+            if let stillFails, isShrunk {
+                if stillFails(answer.pair) {
+                    answer.failure.message += " (confirmed: no answer within the hang deadline either, asked again alone of a fresh process)"
+                } else {
+                    var noted = checked.verdict.failures.first { $0.property == failure.property } ?? failure
+                    noted.message += " (its shrunk case of \(quantity(totalItems(answer.pair.old, answer.pair.new), "item")) answered "
+                        + "when asked again alone with the hang deadline: a slow case, not a hang, so the case as generated is saved)"
+                    answer = (checked.pair, checked.verdict, noted, answer.calls)
+                }
+                answer.calls += 1
             }
             kept = (answer.pair, answer.verdict, answer.failure, shrunk.result.calls + answer.calls + again)
             isBudgetExhausted = shrunk.result.isBudgetExhausted
