@@ -498,12 +498,12 @@ private struct CampaignState {
 
     /// Moves a finding a worker saved in its staging folder into the
     /// findings folder (named as every finding is); returns its path there.
-    /// A staged file that is gone because it was the unshrunk case
-    /// `pending` (already moved: a case that did not shrink keeps its
-    /// name, and the worker's two lines may come in one read) is `pending`.
+    /// A staged file that is gone while the unshrunk case `pending` is
+    /// there is `pending`: it was that case, already moved (a case that did
+    /// not shrink keeps its name, and the worker's two lines may come in
+    /// one read), and the finding is never left without a file.
     func promote(_ staged: String, pending: String?) -> String {
         if let pending, pending != "-", !FileManager.default.fileExists(atPath: staged),
-           (pending as NSString).lastPathComponent == (staged as NSString).lastPathComponent,
            FileManager.default.fileExists(atPath: pending) {
             return pending
         }

@@ -20,7 +20,9 @@ enum CheckCommand {
     Failures print the case. Progress goes to stderr (a live line on a
     terminal, a line every 10 s otherwise). Engines run in child processes:
     one that traps or hangs fails no-crash on that case and the gate goes
-    on.
+    on. A case past --timeout is asked again alone: an answer within
+    --hang-timeout is a slow case (judged, reported with its time, the
+    slowest saved in FINDINGS/slow/), never a failure.
 
     What the defaults cost: the exhaustive bounds are 143,639 pairs and
     the random part 1,000,000 cases for a built-in engine (the core: about

@@ -12,10 +12,13 @@ enum FuzzCommand {
     cases/s, failures and elapsed time. Each property failed is reported
     once, for the smallest case number that failed it (whatever --jobs), and
     saved to the findings directory shrunk; it is saved unshrunk first, so
-    that Ctrl-C, the end of --time or a dying worker keeps it. A worker that
-    traps or hangs (past --timeout) is a no-crash failure, shrunk with the
-    engine in a child process; a hang ends the campaign (each later hang
-    would cost --timeout again). A worker that dies between cases is
+    that Ctrl-C, the end of --time or a dying worker keeps it. Slow is not
+    wrong: a case past --timeout is asked again alone of a fresh process,
+    and an answer within --hang-timeout makes it a slow case, judged and
+    reported with its time (the slowest is saved in FINDINGS/slow/ for
+    profiling). An engine that traps, or gives no answer within the hang
+    deadline (a hang), is a no-crash failure, shrunk; a hang ends the
+    campaign (each later hang would cost the hang deadline again). A worker that dies between cases is
     replaced and its share resumes at its next case. Engines started by
     workers end with them. At the end: label statistics, coverage gaps, and
     the failures, each with a command that reproduces it.

@@ -77,7 +77,7 @@ let slowOnLongCasesEngine = """
     #expect(run.output.contains("check: everything holds"), "\(run.output)")
     let saved = try String(contentsOf: directory.appendingPathComponent("findings/slow/slowest.case"), encoding: .utf8)
     #expect(saved.contains("# slow case: case 4") || saved.contains("# slow case: case 50 ("), "\(saved)")
-    #expect(saved.contains("expect: pass") && !saved.contains("engine:"), "\(saved)")
+    #expect(!saved.contains("expect: error") && !saved.contains("engine:"), "\(saved)")
     #expect(saved.contains("# time it: diffcheck bench --engine-cmd 'python3 engine.py' --case findings/slow/slowest.case"), "\(saved)")
     // The saved slow case replays as a pass (slow, not wrong), and the bench times it.
     let replay = try diffcheck(["check", "findings/slow/slowest.case", "--engine-cmd", "python3 engine.py", "--no-exhaustive",

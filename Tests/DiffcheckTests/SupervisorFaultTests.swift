@@ -200,3 +200,51 @@ func refusedInput(_ arguments: [String]) throws {
     #expect(!run.errors.isEmpty)
     #expect(caseFiles(in: findings).isEmpty)
 }
+
+/// Stopped is not hung: a worker stopped (SIGSTOP, a laptop's sleep) past
+/// its deadline is killed, and its case, which the engine alone answers, is
+/// run again: no finding, exit 0, and the report says what happened.
+@Test func aStoppedWorkerIsNotAHungEngine() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let engine = directory.appendingPathComponent("engine.py")
+    try """
+    import json, sys, time
+    for line in sys.stdin:
+        request = json.loads(line)
+        time.sleep(0.3)
+        print(json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
+                                      "insertSections": list(range(len(request["new"])))}]}), flush=True)
+    """.write(to: engine, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["fuzz", "--engine-cmd", "python3 '\(engine.path)'", "--timeout", "1", "--cases", "2000000", "--time", "30",
+                         "--findings", directory.appendingPathComponent("findings").path]
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // The worker: the supervisor's child that runs `diffcheck worker` (not the engine's first-contact probe).
+    var worker: Int32?
+    #expect(eventually(within: 20) {
+        worker = (try? ProcessTable.entries())?.first { entry in
+            guard entry.parent == process.processIdentifier, entry.state != "Z",
+                  let arguments = FileManager.default.contents(atPath: "/proc/\(entry.pid)/cmdline") else { return false }
+            return arguments.split(separator: 0).contains { $0.elementsEqual("worker".utf8) }
+        }?.pid
+        return worker != nil
+    })
+    if let worker {
+        sleep(2)
+        kill(worker, SIGSTOP)
+        // Past its deadline: twice the timeout and 10 s.
+        sleep(16)
+        kill(worker, SIGCONT)
+    }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.contains(", 0 failures"), "\(text)")
+    #expect(text.contains("the engine alone answers it (the worker was held up"), "\(text)")
+}

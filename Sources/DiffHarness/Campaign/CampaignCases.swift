@@ -98,9 +98,19 @@ public struct CampaignCases: Sendable {
     /// `Checker.check(pairs:stoppingAtHang:)`): each verdict is the one
     /// `check(_:)` gives. The result ends at the first case the engine hung
     /// on: the cases after it are not run. `willCheck` gets the pairs before
-    /// the engine runs.
+    /// the engine runs. A long case (of a long size class: thousands of
+    /// items or more) is checked alone: the flight ends before it, or
+    /// after it when it comes first, so that the cases around a slow one
+    /// are not held up by it (the result then holds fewer cases than
+    /// `numbers`; the caller goes on after the last).
     public func check(_ numbers: [Int], willCheck: ([GeneratedPair]) -> Void = { _ in }) -> [CheckedCase] {
-        let pairs = numbers.map(unrecordedCase)
+        var numbers = numbers
+        var pairs = numbers.map(unrecordedCase)
+        if let long = pairs.firstIndex(where: { $0.old.itemCount > SizeClass.largeCap || $0.new.itemCount > SizeClass.largeCap }) {
+            let kept = max(long, 1)
+            numbers.removeSubrange(kept...)
+            pairs.removeSubrange(kept...)
+        }
         willCheck(pairs)
         let verdicts = checker.checkSharingMatchings(pairs: pairs.map { (old: $0.old, new: $0.new) }, stoppingAtHang: true)
         return zip(numbers, zip(pairs, verdicts)).map { n, checked in

@@ -212,7 +212,7 @@ public struct RandomPartReport: Sendable {
         if let slowest = slowCases.first {
             // Timings only: which cases are slow depends on the machine.
             if showsTimings {
-                lines.append("  \(quantity(slowCaseCount, "slow case")), not failures (answered after --timeout, when asked again "
+                lines.append("  \(quantity(slowCaseCount, "slow case")), \(slowCaseCount == 1 ? "not a failure" : "not failures") (answered after --timeout, when asked again "
                              + "alone within the hang deadline; judged like every case): " + slowCases.map(\.description).joined(separator: ", ")
                              + (slowCaseCount > slowCases.count ? ", …" : ""))
                 if let slowestPath {
@@ -220,7 +220,8 @@ public struct RandomPartReport: Sendable {
                                  + slowestPath + (slowestTiming.map { "; time it: " + $0 } ?? ""))
                 }
             } else {
-                lines.append("  \(quantity(slowCaseCount, "slow case")), not failures (answered after --timeout, within the hang deadline)")
+                lines.append("  \(quantity(slowCaseCount, "slow case")), \(slowCaseCount == 1 ? "not a failure" : "not failures") "
+                             + "(answered after --timeout, within the hang deadline)")
             }
         }
         if let firstTooSlow {
