@@ -111,6 +111,28 @@ private func quadraticEngine(scale: Double) -> String {
     #expect(pace.slowestDominated(by: EnginePace.Measurement(items: 8_000, changes: 0, seconds: 0))?.seconds ?? 0 < 1)
 }
 
+/// Too big is not a crash: an answer past the protocol's 64 MiB line limit
+/// is a limit of diffcheck's (its memory), reported, and the case not judged.
+@Test func anAnswerPastTheLineLimitIsNotJudged() throws {
+    let script = try EngineScript("""
+        import json, sys
+        for line in sys.stdin:
+            request = json.loads(line)
+            old, new = request["old"], request["new"]
+            pad = "x" * (65 * 1048576) if sum(len(s["items"]) for s in old) >= 300 else ""
+            print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}],
+                              "pad": pad}), flush=True)
+        """)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: script.command, timeout: 30)
+    let answers = engine.run(pairs: [flatPair(10), flatPair(300)])
+    guard case .failed(let failure) = answers[1] else { Issue.record("answered: \(answers[1])"); return }
+    #expect(failure.isTooSlow && !failure.isHang, "\(failure)")
+    #expect(failure.reason.contains("is longer than 64 MiB, diffcheck's limit on one answer line"), "\(failure.reason)")
+    let verdict = Checker(engine: engine).check(old: flatPair(300).old, new: flatPair(300).new)
+    #expect(verdict.isSkipped && verdict.holds, "\(verdict)")
+}
+
 /// Point 1: a timeout on a case that answers alone (the flight, or the
 /// machine's load, held it up) is not a finding: the answer stands.
 @Test func aCaseThatAnswersAloneAfterATimeoutIsNotAFinding() throws {

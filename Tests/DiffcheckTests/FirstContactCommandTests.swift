@@ -152,3 +152,19 @@ let slowOnLongCasesEngine = """
     #expect(repro.status == 1, "\(repro.output)\(repro.errors)")
     #expect(repro.output.contains("did not answer within"), "\(repro.output)")
 }
+
+/// The checkEngine article's engine is the standard library's diff
+/// (`difference(from:).inferringMoves()`, O(N·D): its time grows with what
+/// changed), served; so is `diffcheck worker --serve --engine stdlib`. Past
+/// a short --timeout on long, much changed cases it is slow, never wrong:
+/// check passes and names the slow cases.
+@Test func theStandardLibrarysDiffServedPassesCheckWithItsSlowCasesNamed() throws {
+    let directory = try temporaryDirectory()
+    let served = "'\(executable.path)' worker --serve --engine stdlib"
+    let run = try diffcheck(["check", "--engine-cmd", served, "--no-exhaustive", "--size", "thousands", "--cases", "6",
+                             "--timeout", "0.2", "--hang-timeout", "300", "--findings", "findings"], in: directory)
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    #expect(run.output.contains(", 0 failures") && run.output.contains("check: everything holds"), "\(run.output)")
+    #expect(run.output.contains(" slow case"), "\(run.output)")
+    #expect(!run.output.contains("not judged"), "\(run.output)")
+}
