@@ -152,8 +152,23 @@ public struct Supervisor {
             + (skipping.isEmpty ? [] : ["--skip", skipping.map(String.init).joined(separator: ",")])
     }
 
+    /// The state file of the worker of `stride` (`WorkerStateFile`), named
+    /// by this process as well: a worker maps it shared, and a campaign
+    /// that opened another's (on the same findings folder) would truncate it
+    /// under that mapping and kill its worker (SIGBUS).
     func stateFile(_ stride: Int) -> String {
-        (findings as NSString).appendingPathComponent(".worker-\(stride).state")
+        (findings as NSString).appendingPathComponent(".worker-\(getpid())-\(stride).state")
+    }
+
+    /// Removes the state files of campaigns whose supervisor is gone (killed
+    /// before it could remove them); a live campaign's are left alone.
+    func removeStaleStateFiles() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: findings)) ?? []
+        where name.hasPrefix(".worker-") && name.hasSuffix(".state") {
+            let fields = name.dropFirst(".worker-".count).split(separator: "-")
+            guard fields.count == 2, let pid = Int32(fields[0]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((findings as NSString).appendingPathComponent(name))
+        }
     }
 
     /// The seconds a worker may take to check a flight of cases of `items`
@@ -202,6 +217,7 @@ public struct Supervisor {
     /// Runs the campaign to its end, its time limit or Ctrl-C, and returns what `diffcheck fuzz` prints; throws `CampaignError` when workers keep dying outside any case.
     public func run() throws -> RandomPartReport {
         try createFindingsFolder(findings)
+        removeStaleStateFiles()
         var campaign = CampaignState(supervisor: self,
                                      existing: Set((try? FileManager.default.contentsOfDirectory(atPath: findings)) ?? []))
         try catchingInterruptions { try campaign.run() }

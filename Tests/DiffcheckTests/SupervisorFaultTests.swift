@@ -248,3 +248,43 @@ func refusedInput(_ arguments: [String]) throws {
     #expect(text.contains(", 0 failures"), "\(text)")
     #expect(text.contains("the engine alone answers it (the worker was held up"), "\(text)")
 }
+
+/// Two campaigns on one findings folder (the defaults: `Corpus/findings`,
+/// seed 1) run side by side without harm: each worker's state file, which
+/// it maps shared, is named by its own campaign, so neither truncates the
+/// other's under its mapping (a worker died of SIGBUS, and the correct core
+/// got a no-crash failure).
+@Test func twoCampaignsOnOneFindingsFolderRunSideBySide() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let findings = directory.appendingPathComponent("findings").path
+    func campaign(_ seconds: String) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["fuzz", "--time", seconds, "--jobs", "2", "--findings", findings]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, output)
+    }
+    let first = try campaign("8")
+    // Its workers' state files are its own: named by its process.
+    let own = (findings as NSString).appendingPathComponent(".worker-\(first.0.processIdentifier)-0.state")
+    #expect(eventually(within: 10) { FileManager.default.fileExists(atPath: own) }, "no \(own)")
+    // The second starts while the first runs, and starts its workers again and again (short runs).
+    sleep(1)
+    var texts: [String] = []
+    for _ in 0..<3 {
+        let second = try campaign("1")
+        texts.append(String(decoding: second.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        second.0.waitUntilExit()
+        #expect(second.0.terminationStatus == 0, "\(texts.last ?? "")")
+    }
+    texts.append(String(decoding: first.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    first.0.waitUntilExit()
+    #expect(first.0.terminationStatus == 0, "\(texts.last ?? "")")
+    for text in texts {
+        #expect(text.contains(", 0 failures") && !text.contains("worker "), "\(text)")
+    }
+}
