@@ -218,19 +218,24 @@ struct ExhaustiveRun {
                     throw UsageError(description: "an exhaustive worker stopped before its first pair: \(ending ?? "it hung")")
                 }
                 var why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
-                if !isHung, place < (result.stoppedAt ?? Int.max) {
-                    let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
+                if place < (result.stoppedAt ?? Int.max) {
+                    let killedFromOutside = !isHung && (worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM))
                     if !engineAloneCrashes(bound, at: place, engines: engines, options: options) {
-                        if killedFromOutside && !checkedAgain.contains(place) {
-                            // Not the engine: a new worker checks the pair again and goes on.
+                        // Not the engine (killed from outside, or held up past its deadline: stopped, suspended,
+                        // starved of CPU): a new worker checks the pair again and goes on.
+                        if (killedFromOutside || isHung) && !checkedAgain.contains(place) {
                             checkedAgain.insert(place)
-                            result.workerDeaths.append("worker \(index) " + ChildProcess.describe(worker.status ?? SIGKILL)
-                                + ", on pair \(place); the engine alone passes it, so the pair was checked again")
+                            let how = isHung ? "passed its deadline (diffcheck stopped it with SIGKILL)"
+                                : ChildProcess.describe(worker.status ?? SIGKILL)
+                            result.workerDeaths.append("worker \(index) \(how), on pair \(place); the engine alone "
+                                + (isHung ? "answers it (the worker was held up)" : "passes it") + ", so the pair was checked again")
                             workers[slot] = try launch(index, from: place)
                             lastLine[index] = Date()
                             continue
                         }
-                        why += " (the engine alone does not trap on this pair: the trap may be in diffcheck's own checking; please report it)"
+                        if !isHung {
+                            why += " (the engine alone does not trap on this pair: the trap may be in diffcheck's own checking; please report it)"
+                        }
                     }
                 }
                 if place < (result.stoppedAt ?? Int.max) {

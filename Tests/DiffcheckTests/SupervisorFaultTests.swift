@@ -288,3 +288,39 @@ func refusedInput(_ arguments: [String]) throws {
         #expect(text.contains(", 0 failures") && !text.contains("worker "), "\(text)")
     }
 }
+
+/// Stopped is not hung in an exhaustive walk either: a worker stopped past
+/// its deadline is replaced and its pair checked again; no failure.
+@Test func aStoppedExhaustiveWorkerIsNotAHungEngine() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["exhaust", "--engine", "core", "--flat", "--max-items", "7", "--timeout", "1", "--jobs", "1",
+                         "--findings", directory.appendingPathComponent("findings").path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var worker: Int32?
+    #expect(eventually(within: 20) {
+        worker = (try? ProcessTable.entries())?.first { entry in
+            guard entry.parent == process.processIdentifier, entry.state != "Z",
+                  let arguments = FileManager.default.contents(atPath: "/proc/\(entry.pid)/cmdline") else { return false }
+            return arguments.split(separator: 0).contains { $0.elementsEqual("--exhaust".utf8) }
+        }?.pid
+        return worker != nil
+    })
+    if let worker {
+        sleep(1)
+        kill(worker, SIGSTOP)
+        // Past its deadline: twice the timeout and 5 s.
+        sleep(10)
+        kill(worker, SIGCONT)
+    }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.contains(", 0 failing"), "\(text)")
+    #expect(text.contains("the engine alone answers it (the worker was held up), so the pair was checked again"), "\(text)")
+}
