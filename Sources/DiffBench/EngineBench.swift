@@ -11,15 +11,15 @@ import ListModel
 /// asked of the engine `runs` times (the median answer time is the row's)
 /// and run on the core as many times.
 ///
-/// An `--engine-cmd` engine's time is its answer time as the engine's pace
-/// measures it for a campaign's scaling note (`EnginePace`, `ExternalEngine`):
-/// wall clock from when the engine could start on the request to its
-/// answer, a process's first answer (its start-up) not counted; the growth
-/// is fitted with the same code. A built-in engine and the core run in
-/// this process, timed on the thread's CPU clock (`BenchClock`). An input the engine's measured pace
-/// predicts it cannot answer in time is not sent, one it does not answer
-/// in time is not waited for again: both are reported as too slow, and so
-/// is every larger input of the same shape.
+/// An `--engine-cmd` engine's time is its answer time as a campaign
+/// measures it (`EnginePace`, `ExternalEngine`): wall clock from when the
+/// engine could start on the request to its answer, a process's first
+/// answer (its start-up) not counted; beside it, the core served the same
+/// way (the pipe and JSON both ways). A built-in engine and the core run in
+/// this process, timed on the thread's CPU clock (`BenchClock`). An input
+/// past the timeout is asked again alone with the hang deadline and timed;
+/// one not answered then is reported as too slow, and so is every larger
+/// input of the same shape.
 enum EngineBench {
     static let usage = """
         usage: diffcheck bench --engine NAME | --engine-cmd 'CMD' [--json] [--runs N] [--seed N]
@@ -155,6 +155,15 @@ enum EngineBench {
             _ = engine.diff(old: one, new: one)
         }
         let core = CoreEngine()
+        // Beside an --engine-cmd engine, the core served the same way: like with like.
+        let served = external.map { external in
+            IsolatedEngine(CoreEngine(), timeout: external.timeout, hangTimeout: external.hangTimeout, executable: ownExecutable())
+        }
+        defer { served?.child.close() }
+        if let served {
+            served.child.repeatsSlowRequests = true
+            _ = served.diff(old: Snapshot(sections: []), new: Snapshot(sections: []))
+        }
         var rows: [EngineBenchRow] = []
         var tooSlowShapes: [Bool: String] = [:]
         var paces: [Bool: EnginePace] = [:], corePaces: [Bool: EnginePace] = [:]
@@ -162,6 +171,7 @@ enum EngineBench {
             if log { FileHandle.standardError.write(Data("bench: \(input.sizeClass.name) \(input.shapeName)\n".utf8)) }
             var row = EngineBenchRow(input)
             row.core = figures(core, input, runs: runs, external: nil).figures
+            if let served { row.coreServed = figures(served, input, runs: runs, external: served.child).figures }
             if let reason = tooSlowShapes[input.isFlat] {
                 row.status = .tooSlow
                 row.note = "not sent: a smaller \(input.shapeName) input was too slow (\(reason))"

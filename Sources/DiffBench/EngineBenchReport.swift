@@ -70,6 +70,10 @@ struct EngineBenchRow: Codable, Sendable {
     var note: String?
     var engine: EngineBenchFigures?
     var core: EngineBenchFigures?
+    /// The core served as an `--engine-cmd` engine is (`diffcheck worker
+    /// --serve`: the pipe and JSON both ways), timed as the engine is; only
+    /// beside an `--engine-cmd` engine.
+    var coreServed: EngineBenchFigures?
 
     init(_ input: SizeClassInput) {
         sizeClass = input.sizeClass.name
@@ -94,8 +98,7 @@ struct EngineBenchReport: Codable, Sendable {
         var maxItems: Int
     }
 
-    /// The growth fitted over a shape's rows as a campaign's scaling note
-    /// fits it (`EnginePace.fittedExponent`: the two largest measurements
+    /// The growth fitted over a shape's rows (`EnginePace.fittedExponent`: the two largest measurements
     /// above 5 ms and 200 items, clamped to 1…3).
     struct Exponent: Codable, Sendable {
         var shape: String
@@ -132,23 +135,25 @@ struct EngineBenchReport: Codable, Sendable {
             "engine \(header.engine): \(header.runs) runs an input, seed \(header.seed), timeout \(BenchCommand.formatTime(header.timeout)); "
                 + "inputs up to \(BenchInput.grouped(header.maxItems)) old items",
             "time: median answer time (an --engine-cmd engine: from when it could start on the request to its answer, "
-                + "as check's scaling note measures it; in process: the thread's CPU time); the core in this process beside it",
+                + "as check measures it; in process: the thread's CPU time); the core in this process beside it",
             "growth: k of time ∝ items^k from the class before; output: moves / reloads / deletes+inserts, "
                 + "minimum in brackets (moves: longest increasing subsequence; reloads: changed items)",
+            "core served: the core run as an --engine-cmd engine is (the pipe and JSON both ways), timed as the engine is",
             "",
-            "| size class | shape | old items | engine time | growth | engine output | core time | growth | core output |",
-            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+            "| size class | shape | old items | engine time | growth | engine output | core time | growth | core output | core served |",
+            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         for row in rows {
             let minimum = " (\(row.minimumMoves) / \(row.changedItems) / \(row.minimumDeletesAndInserts))"
             let engineTime = row.status == .answered ? time(row.engine?.medianSeconds) : row.status.rawValue
             lines.append("| \(row.sizeClass) | \(row.shape) | \(BenchInput.grouped(row.oldItems)) | \(engineTime) "
                 + "| \(growth(row.engine?.growth)) | \(output(row.engine))\(row.engine == nil ? "" : minimum) "
-                + "| \(time(row.core?.medianSeconds)) | \(growth(row.core?.growth)) | \(output(row.core))\(minimum) |")
+                + "| \(time(row.core?.medianSeconds)) | \(growth(row.core?.growth)) | \(output(row.core))\(minimum) "
+                + "| \(time(row.coreServed?.medianSeconds)) |")
         }
         lines.append("")
         for exponent in exponents {
-            lines.append("\(exponent.shape): fitted growth (as check's scaling note fits it): engine "
+            lines.append("\(exponent.shape): fitted growth (the two largest classes above 5 ms): engine "
                 + (exponent.engine.map { String(format: "items^%.1f", $0) } ?? "— (fewer than two classes above 5 ms)")
                 + ", core " + (exponent.core.map { String(format: "items^%.1f", $0) } ?? "— (fewer than two classes above 5 ms)"))
         }

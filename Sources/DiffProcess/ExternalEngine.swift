@@ -159,8 +159,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         return lastPacedSeconds
     }
 
-    /// The engine's measured answer times by size (`EnginePace`): what its
-    /// scaling notes say.
+    /// The engine's measured answer times, each with its request's size
+    /// and change (`EnginePace`).
     public var measuredPace: EnginePace {
         lock.lock()
         defer { lock.unlock() }

@@ -43,7 +43,8 @@ private func writeEngine(_ script: String) throws -> URL {
     #expect(run.status == 0, "\(run.errors)")
     let lines = run.output.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("engine external `python3 engine.py`: 1 runs an input, seed 2024") == true, "\(lines.first ?? "")")
-    #expect(lines.contains("| size class | shape | old items | engine time | growth | engine output | core time | growth | core output |"))
+    #expect(lines.contains("| size class | shape | old items | engine time | growth | engine output | core time | growth | core output "
+                           + "| core served |"))
     let rows = lines.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| size class") && !$0.hasPrefix("| ---") }
     #expect(rows.map { $0.split(separator: "|").prefix(3).map { $0.trimmingCharacters(in: .whitespaces) } }
             == [["large", "flat", "100"], ["large", "sectioned", "100"], ["thousands", "flat", "1,000"], ["thousands", "sectioned", "1,000"]])
@@ -52,8 +53,10 @@ private func writeEngine(_ script: String) throws -> URL {
         let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(cells[5].hasPrefix("0 / 0 / "), "\(row)")
     }
-    #expect(lines.contains { $0.hasPrefix("flat: fitted growth (as check's scaling note fits it): engine ") })
-    #expect(lines.contains { $0.hasPrefix("sectioned: fitted growth (as check's scaling note fits it): engine ") })
+    #expect(lines.contains { $0.hasPrefix("flat: fitted growth (the two largest classes above 5 ms): engine ") })
+    #expect(lines.contains { $0.hasPrefix("sectioned: fitted growth (the two largest classes above 5 ms): engine ") })
+    // The core served as the engine is, beside it: a time in every row.
+    for row in rows { #expect(row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.last?.hasSuffix("s") == true, "\(row)") }
 }
 
 @Test func benchEngineCmdJSONHasTheDocumentedFields() throws {
@@ -82,6 +85,7 @@ private func writeEngine(_ script: String) throws -> URL {
         #expect(core["reloads"] as? Int == row["changedItems"] as? Int)
         #expect(core["deletesAndInserts"] as? Int == row["minimumDeletesAndInserts"] as? Int)
         #expect(core["stages"] is Int && core["medianSeconds"] is Double)
+        #expect((row["coreServed"] as? [String: Any])?["medianSeconds"] is Double, "\(row)")
     }
     // Growth from the class before: the core's is there for the second class, never for the first.
     #expect(((rows[0]["core"] as? [String: Any])?["growth"]) == nil)

@@ -168,3 +168,33 @@ let slowOnLongCasesEngine = """
     #expect(run.output.contains(" slow case"), "\(run.output)")
     #expect(!run.output.contains("not judged"), "\(run.output)")
 }
+
+/// A hang is saved like any finding: a trap found first does not hide it
+/// (one counterexample per property, and a property's hangs apart).
+@Test func aHangAfterATrapIsSavedToo() throws {
+    let directory = try workspace(["engine.py": """
+        import json, sys, time
+        for line in sys.stdin:
+            request = json.loads(line)
+            old, new = request["old"], request["new"]
+            items = sum(len(s["items"]) for s in old)
+            if items == 3:
+                sys.exit(3)
+            if items >= 1000:
+                time.sleep(1000)
+            print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
+        """])
+    let run = try diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60", "--timeout", "1",
+                             "--hang-timeout", "3", "--findings", "findings"], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    let failures = run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL case ") && $0.contains(": no-crash: ") }
+    #expect(failures.count == 2, "\(run.output)")
+    #expect(failures.contains { $0.contains("did not answer within") } && failures.contains { !$0.contains("did not answer within") },
+            "\(failures)")
+    let saved = run.output.split(separator: "\n").filter { $0.hasPrefix("  saved: findings/") }
+    #expect(saved.count == 2, "\(run.output)")
+    for line in saved {
+        let path = String(line.dropFirst("  saved: ".count).split(separator: " ")[0])
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path), "\(path)")
+    }
+}

@@ -115,11 +115,10 @@ public struct RandomPartReport: Sendable {
     public var skipped = 0
     /// The refused cases among `skipped`, by the engine's reason.
     public var refusals: [String: RefusedCases] = [:]
-    /// The cases too long for the engine at its measured pace (not judged:
-    /// a scaling note and a coverage gap, never a failure), by size class.
+    /// The cases whose answer was not judged (`EngineFailure.isTooSlow`:
+    /// a coverage gap, never a failure), by size class.
     public var tooSlow: [String: Int] = [:]
-    /// The smallest case number too slow, and why (the engine's measured
-    /// times and their growth).
+    /// The smallest case number not judged, and why.
     public var firstTooSlow: (caseNumber: Int, reason: String)?
     /// The slow cases (answered after the timeout, within the hang
     /// deadline), slowest first: at most `shownSlowCases` are kept.

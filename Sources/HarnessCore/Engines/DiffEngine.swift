@@ -37,15 +37,16 @@ public enum EngineOutput: Hashable, Sendable {
 public struct EngineFailure: Hashable, Sendable, CustomStringConvertible {
     /// One line: `engine did not answer within 10 s`, `Fatal error: …`.
     public var reason: String
-    /// Whether the engine did not answer in time (a campaign stops at the
-    /// first hang: each later one would cost the timeout again).
+    /// Whether the engine did not answer in time: no answer within the hang
+    /// deadline, or a timeout while a hang is shrunk (a campaign stops at
+    /// the first hang: each later one would cost the deadline again).
     public var isHang: Bool
-    /// Whether the case is too long for the engine at its measured pace (it
-    /// was not sent, or its timeout is what that pace predicts): the case
-    /// is not judged, and that is a scaling note, never a failure.
+    /// Whether the answer is not judged: past diffcheck's limit on one
+    /// answer line, or a request not sent again right after its slow
+    /// answer. The case is reported, never a failure.
     public var isTooSlow: Bool
 
-    /// A failure for `reason`; `isHang` for a timeout, `isTooSlow` for a case too long for the engine's measured pace.
+    /// A failure for `reason`; `isHang` for no answer in time, `isTooSlow` for an answer not judged.
     public init(_ reason: String, isHang: Bool = false, isTooSlow: Bool = false) {
         self.reason = reason
         self.isHang = isHang
