@@ -27,7 +27,8 @@ public enum BenchCommand {
         usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]
                diffcheck bench --harness [--cases N] [--runs N] [--seed N]
                diffcheck bench --engine NAME | --engine-cmd 'CMD' [--json] [--runs N] [--seed N]
-                               [--max-size N] [--timeout SECONDS] [--flat]
+                               [--max-size N] [--timeout SECONDS] [--hang-timeout SECONDS] [--flat]
+                               [--case FILE]
 
           --json     print the rows as JSON instead of a table
           --runs N   timed rounds per input, contenders interleaved (default 5)
@@ -46,14 +47,20 @@ public enum BenchCommand {
         (large 100, thousands 1000, tens-of-thousands 10000, hundreds-of-thousands 100000
         old items, flat and sectioned, the same inputs for every engine), its growth between
         classes, its moves, reloads and deletes+inserts against the minimum, the core's
-        figures beside it; a class the engine cannot answer in time is reported, not waited for.
+        figures beside it, and with --engine-cmd the core served the same way (the pipe and JSON
+        both ways); a class past --timeout is asked again alone and timed, one the engine does
+        not answer within --hang-timeout is reported, and larger ones of its shape not sent.
           --engine NAME      a built-in engine (see `diffcheck engines`), run in this process
           --engine-cmd 'CMD' an engine speaking the JSON Lines protocol
           --runs N           answers timed per input (default 3); the median is shown
           --seed N           seed of the inputs (default 2024)
           --max-size N       only the classes of at most N old items (default 100000)
           --timeout SECONDS  how long the engine may take on one input (default 10)
+          --hang-timeout SECONDS
+                             how long an input past --timeout may take asked again (default 600)
           --flat             flat inputs only (implied by an engine that declares itself flat-only)
+          --case FILE        time the engine on the one case in FILE instead (a slow case a
+                             campaign saved in FINDINGS/slow/), beside the core in process and served
           --json             the report as JSON (schema: ListDiff.docc, Performance)
 
         Build in release mode (swift build -c release) for meaningful numbers.
