@@ -801,6 +801,7 @@ private struct CampaignState {
             report.describeFirstRefusals { generator.campaignCase(seed: seed, n: $0) }
         }
         saveSlowest()
+        report.noteIfEveryFailureIsSectioned()
         return report
     }
 

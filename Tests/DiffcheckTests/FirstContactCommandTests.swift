@@ -198,3 +198,27 @@ let slowOnLongCasesEngine = """
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path), "\(path)")
     }
 }
+
+/// Forgetting --flat for a flat-only engine: every failure is on a
+/// sectioned case the engine answered without a section operation, and the
+/// report says that the engine may be flat-only and how to declare it.
+@Test func aFlatOnlyEngineCheckedWithoutFlatGetsTheHint() throws {
+    let directory = try workspace(["engine.py": """
+        import json, sys
+        for line in sys.stdin:
+            request = json.loads(line)
+            old, new = request["old"], request["new"]
+            a = len(old[0]["items"]) if old else 0
+            b = len(new[0]["items"]) if new else 0
+            print(json.dumps({"stages": [{"deleteItems": [[0, i] for i in range(a)], "insertItems": [[0, i] for i in range(b)]}]}), flush=True)
+        """])
+    let hint = "every failure is on a sectioned case, and the engine answered each with no section operation: "
+        + "if it handles one section only, declare it flat-only with --flat"
+    let run = try diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "300", "--findings", "findings"],
+                            in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    #expect(run.output.contains(hint), "\(run.output)")
+    let flat = try diffcheck(["check", "--engine-cmd", "python3 engine.py", "--flat", "--no-exhaustive", "--cases", "300",
+                              "--findings", "flat-findings"], in: directory)
+    #expect(flat.status == 0 && !flat.output.contains(hint), "\(flat.output)\(flat.errors)")
+}
