@@ -12,12 +12,16 @@ enum ExitCode {
     static let failure: Int32 = 1
     /// Bad usage or unreadable input (named with file and line).
     static let usage: Int32 = 2
+    /// `check` stopped by `signal` (Ctrl-C: SIGINT) before anything failed:
+    /// 128 + its number, as a shell reports a command a signal stopped.
+    static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
 }
 
 let exitCodeHelp = """
 Exit codes: 0 everything holds; 1 a property failed or a case missed its
 expectation; 2 bad usage or unreadable input (named with file and line; the
-rest still runs).
+rest still runs); check only: 130 stopped by Ctrl-C before anything failed
+(128 + the signal: 143 SIGTERM, 129 SIGHUP).
 """
 
 let commonOptionsHelp = """

@@ -240,3 +240,16 @@ func caseFiles(in directory: URL) -> [URL] {
     #expect(labels[0] == labels[1])
     #expect(!labels[0].isEmpty)
 }
+
+/// Ctrl-C is not a failure: `check` stopped before anything failed says it
+/// was interrupted and exits 130 (128 + SIGINT), not 1 (issue 39, point 6).
+@Test func ctrlCDuringCheckIsAnInterruptionNotAFailure() throws {
+    let findings = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: findings) }
+    let run = try diffcheck(["check", "--no-exhaustive", "--cases", "100000000", "--corpus", findings.path,
+                             "--findings", findings.path], interruptAfter: 4)
+    #expect(run.status == 130, "\(run.output)")
+    #expect(run.output.contains("0 failures (interrupted)"), "\(run.output)")
+    #expect(run.output.hasSuffix("check: interrupted (Ctrl-C), nothing failed in what ran (exit 130)\n"), "\(run.output)")
+    #expect(!run.output.contains("FAILED"), "\(run.output)")
+}
