@@ -90,7 +90,8 @@ enum ReproCommand {
                 whose = " (for the case's engine \(named), which is not built in)"
             }
             lines.append("engine \(shownEngine) answered\(whose):")
-            if engine == "external", let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
+            if engine == "external", let recorded = recordedEngineCommand(outcome.checkedCase),
+               !isSameEngineCommand(recorded, options.engineCommand ?? "") {
                 lines.append("  (the case was recorded with another engine command, `\(recorded)`)")
             }
             lines += outcome.stages.isEmpty ? ["  (no stages)"] : CasePrinter.stageLines(outcome.stages, isFlat: isFlat).map { "  " + $0 }
