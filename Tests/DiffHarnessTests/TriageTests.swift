@@ -165,6 +165,30 @@ import Testing
         #expect(report.isReproduced, "\(String(describing: report.verdicts[.uikit]))")
     }
 
+    // A UITableView's log is quoted in its own words (rows, table view);
+    // the case and the verdicts still read it in UICollectionView's.
+    @Test func aTableViewsLogIsQuotedInItsOwnWords() throws {
+        let logged = "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (1) must be equal to the number of sections contained in the table view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted)"
+        let report = try Triage.triage("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '\(logged).'")
+        #expect(report.quote == logged)
+        #expect(report.explanation.first == "UITableView rejected the batch: \(logged) (rows read as items)")
+        #expect(report.reproducingCase.comments.contains("  " + logged), "\(report.reproducingCase.comments)")
+        #expect(report.exception.message.contains("contained in the collection view after the update (1)"))
+        #expect(report.isReproduced)
+        for fixture in TriageFixtures.all where fixture.isTableView {
+            let report = try Triage.triage(fixture.text)
+            #expect(report.explanation.first?.contains(report.quote) == true, "\(fixture.name): \(report.explanation)")
+            if case .batch = report.exception.kind { continue }
+            #expect(report.quote.contains("row") && !report.quote.contains("item"), "\(fixture.name) is quoted as \(report.quote)")
+        }
+        // A row count, wrapped over lines in markdown, quoted on one line.
+        let wrapped = try Triage.triage("> Invalid update: invalid number of **rows** in section 0.\n> The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted).")
+        #expect(wrapped.quote == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted)")
+        // A collection view's log is quoted as it is read.
+        let collection = try Triage.triage(TriageFixtures.friendlyPix43.text)
+        #expect(collection.quote == TriageFixtures.friendlyPix43.message)
+    }
+
     // MARK: Numbers of an untrusted log (issue 31 point 4)
 
     /// The reliability probe's logs: each trapped (SIGILL, SIGSEGV) or

@@ -24,8 +24,11 @@ public enum ExceptionReader {
         try read(ExceptionText(text)).exception
     }
 
-    /// The exception `flat` logs and where its message starts in the log.
-    static func read(_ flat: ExceptionText) throws(TriageInputError) -> (exception: LoggedException, start: TextPosition) {
+    /// The exception `flat` logs, where its message starts in the log, and
+    /// the message in the log's own words (nil for iOS 16.4's whole batch,
+    /// which `LoggedException.summary` sums up).
+    static func read(_ flat: ExceptionText) throws(TriageInputError)
+        -> (exception: LoggedException, start: TextPosition, quote: String?) {
         let text = flat.text
         var found: (match: Regex<AnyRegexOutput>.Match, pattern: Pattern)?
         for pattern in patterns {
@@ -35,7 +38,7 @@ public enum ExceptionReader {
         if let batchStart = text.firstUTF8Range(of: "Invalid batch updates detected", from: text.startIndex),
            found.map({ batchStart.lowerBound < $0.match.range.lowerBound }) ?? true {
             let kind = try batch(flat, header: batchStart.lowerBound)
-            return (LoggedException(kind, isTableView: flat.isTableView), flat.position(of: batchStart.lowerBound))
+            return (LoggedException(kind, isTableView: flat.isTableView), flat.position(of: batchStart.lowerBound), nil)
         }
         guard let (match, pattern) = found else { throw .noException }
         var numbers: [Int] = []
@@ -44,7 +47,8 @@ public enum ExceptionReader {
             guard let digits = match.output[i].substring else { numbers.append(0); continue }
             numbers.append(try number(digits, in: flat))
         }
-        return (LoggedException(pattern.kind(numbers), isTableView: flat.isTableView), flat.position(of: match.range.lowerBound))
+        return (LoggedException(pattern.kind(numbers), isTableView: flat.isTableView), flat.position(of: match.range.lowerBound),
+                flat.logged(match.range))
     }
 
     /// `digits` as a number, or the error naming them.

@@ -30,6 +30,8 @@ public struct ExceptionText: Hashable, Sendable {
     private let origins: [UInt32]
     /// The offsets among the raw log's scalars where its lines start.
     private let lineStarts: [Int]
+    /// The log as it was given, for its own words (`logged(_:)`).
+    private let raw: String
 
     /// Flattens the raw text of a log.
     public init(_ raw: String) {
@@ -44,6 +46,31 @@ public struct ExceptionText: Hashable, Sendable {
         text = String(scalars)
         origins = flat.origins
         self.lineStarts = lineStarts
+        self.raw = raw
+    }
+
+    /// The log's own words for the part of `text` in `range`: flattened as
+    /// `text` is (lines joined, quoting and markdown gone, index paths
+    /// shortened, spaces collapsed) but not reworded, so that a
+    /// UITableView's log still says `rows` and `table view`.
+    ///
+    /// - Complexity: O(*n*) for a log of *n* characters.
+    public func logged(_ range: Range<String.Index>) -> String {
+        let scalars = text.unicodeScalars
+        let lower = scalars.distance(from: scalars.startIndex, to: range.lowerBound)
+        let upper = scalars.distance(from: scalars.startIndex, to: range.upperBound)
+        guard isTableView, lower < upper, upper <= origins.count else { return String(text[range]) }
+        let rawScalars = raw.unicodeScalars
+        // From the first character's origin to the origin of the one after the range.
+        let start = rawScalars.index(rawScalars.startIndex, offsetBy: Int(origins[lower]))
+        let end = upper < origins.count ? rawScalars.index(rawScalars.startIndex, offsetBy: Int(origins[upper])) : rawScalars.endIndex
+        guard start < end else { return String(text[range]) }
+        var part = String.UnicodeScalarView()
+        part.append(contentsOf: rawScalars[start..<end])
+        let flat = Self.joinedLines(String(part)).0.removingMarkdown().shorteningIndexPaths().collapsingSpaces()
+        var words = String.UnicodeScalarView()
+        words.append(contentsOf: flat.scalars)
+        return String(String(words)[...].trimmingSpacesKeepingPlace)
     }
 
     /// Where the character of `text` at `index` stands in the raw log: its
