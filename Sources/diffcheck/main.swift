@@ -67,5 +67,7 @@ if commandsRunningEngines.contains(name) {
     }
 }
 let code = command(commandArguments)
+// What passed through of the engine's stderr left later trap reports out: say how many.
+if let note = EngineErrors.withheldTrapsNote { printError(note) }
 ChildProcess.endAll()
 exit(code)
