@@ -230,7 +230,7 @@ public final class EngineErrors: @unchecked Sendable {
 /// One engine process's stderr as it passes through to ours: the line
 /// being read, and whether it has begun a trap's report (after which every
 /// line of it is the report's: a dying process writes nothing else).
-public final class EngineErrorStream: @unchecked Sendable {
+final class EngineErrorStream: @unchecked Sendable {
     /// Bytes of a line held until it ends, at most; a longer one goes
     /// through in pieces.
     static let longestHeldLine = 65_536
