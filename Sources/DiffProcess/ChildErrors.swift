@@ -166,7 +166,8 @@ public final class EngineErrors: @unchecked Sendable {
     /// The end of a process's stderr: its last line, if it did not end it,
     /// and how much of its trap's report was left out.
     func end(_ stream: EngineErrorStream) {
-        if !stream.partial.isEmpty && passesThrough { pass(stream.takeLine(), from: stream) }
+        guard passesThrough else { return }
+        if !stream.partial.isEmpty { pass(stream.takeLine(), from: stream) }
         if let note = TrapReports.shared.end(stream) { EngineErrors.write(Array(note.utf8)[...]) }
     }
 
