@@ -5,7 +5,11 @@
 // report. An external engine's stderr passes through to ours as it comes,
 // except where it is kept from ours (`EngineErrors`): always for an engine
 // diffcheck runs itself, and while a user's engine is shrunk, where every
-// candidate that traps would print its backtrace.
+// candidate that traps would print its backtrace. What passes through is
+// read a line at a time (`EngineErrorStream`), so that a trap's report
+// (`Fatal error: …`, its backtrace, the shell's `Illegal instruction`)
+// passes through once, bounded, and the later ones are counted
+// (`TrapReports`).
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -136,14 +140,40 @@ public final class EngineErrors: @unchecked Sendable {
     /// `passesThrough`, with `lock` held.
     private var isPassing: Bool { !isAlwaysKept && keeping == 0 }
 
-    /// What a drain read: written to our stderr, or counted as kept.
-    func take(_ bytes: ArraySlice<UInt8>) {
+    /// What a drain read of one process's stderr (`stream`): written to
+    /// our stderr a line at a time (a trap's report as `TrapReports` says),
+    /// or counted as kept.
+    func take(_ bytes: ArraySlice<UInt8>, from stream: EngineErrorStream) {
         lock.lock()
         let passes = isPassing
         if !passes { keptLines += bytes.reduce(0) { $1 == 10 ? $0 + 1 : $0 } }
         lock.unlock()
-        guard passes else { return }
-        EngineErrors.write(bytes)
+        guard passes else {
+            stream.partial.removeAll()
+            return
+        }
+        var rest = bytes
+        while let newline = rest.firstIndex(of: 10) {
+            stream.partial += rest[...newline]
+            rest = rest[rest.index(after: newline)...]
+            pass(stream.takeLine(), from: stream)
+        }
+        stream.partial += rest
+        // A line too long to hold goes through as it is.
+        if stream.partial.count >= EngineErrorStream.longestHeldLine { pass(stream.takeLine(), from: stream) }
+    }
+
+    /// The end of a process's stderr: its last line, if it did not end it,
+    /// and how much of its trap's report was left out.
+    func end(_ stream: EngineErrorStream) {
+        guard passesThrough else { return }
+        if !stream.partial.isEmpty { pass(stream.takeLine(), from: stream) }
+        if let note = TrapReports.shared.end(stream) { EngineErrors.write(Array(note.utf8)[...]) }
+    }
+
+    /// Writes `line` to our stderr, or counts it, as the trap reports say.
+    private func pass(_ line: [UInt8], from stream: EngineErrorStream) {
+        for text in TrapReports.shared.shown(line, from: stream) { EngineErrors.write(text[...]) }
     }
 
     /// A process of the engine ended having written `excerpt`; `isDeath`:
@@ -198,6 +228,113 @@ public final class EngineErrors: @unchecked Sendable {
     }
 }
 
+/// One engine process's stderr as it passes through to ours: the line
+/// being read, and whether it has begun a trap's report (after which every
+/// line of it is the report's: a dying process writes nothing else).
+final class EngineErrorStream: @unchecked Sendable {
+    /// Bytes of a line held until it ends, at most; a longer one goes
+    /// through in pieces.
+    static let longestHeldLine = 65_536
+    /// The line being read (only its drain's thread touches it).
+    var partial: [UInt8] = []
+    /// Whether a trap's report has begun, and whether it is the one shown;
+    /// guarded by `TrapReports`' lock.
+    var isInTrap = false
+    var isShownTrap = false
+    /// Lines of its trap's report shown and left out; guarded by `TrapReports`' lock.
+    var trapLinesShown = 0
+    var trapLinesLeftOut = 0
+
+    init() {}
+
+    /// The line read so far, and a fresh start.
+    func takeLine() -> [UInt8] {
+        defer { partial.removeAll(keepingCapacity: true) }
+        return partial
+    }
+}
+
+/// The trap reports that engine processes write on the way through to our
+/// stderr: the first passes through, cut at `shownLines`; each later one
+/// is counted, its first line (the reason) shown when no report before had
+/// that reason. A campaign of an engine that traps on every fifth case
+/// would otherwise write a backtrace of twenty lines for each
+/// (`withheldNote` says how many were left out, at the end).
+final class TrapReports: @unchecked Sendable {
+    /// The one reports are counted in, for the whole process.
+    static let shared = TrapReports()
+    /// Lines shown of the first trap's report.
+    static let shownLines = 30
+    /// Reasons shown of later traps, at most.
+    static let shownReasons = 10
+    /// Words that begin a trap's report: Swift's runtime (`Fatal error: …`,
+    /// then `Current stack trace:` or its backtracer's `Program crashed:`),
+    /// and Python's traceback.
+    static let beginnings = ["Fatal error:", "Current stack trace:", "Program crashed:", "Traceback (most recent call last):"]
+
+    private let lock = NSLock()
+    /// Whether a report was shown; the reasons seen; the reports and lines left out. Guarded by `lock`.
+    private var hasShownReport = false
+    private var reasons: Set<[UInt8]> = []
+    private var reportsLeftOut = 0
+    private var linesLeftOut = 0
+
+    /// What to write of `line` from `stream`: the line itself, nothing (a
+    /// line of a later report), or a note before it (the first report left out).
+    func shown(_ line: [UInt8], from stream: EngineErrorStream) -> [[UInt8]] {
+        lock.lock()
+        defer { lock.unlock() }
+        if !stream.isInTrap {
+            let text = String(decoding: line.prefix(4096), as: UTF8.self)
+            guard TrapReports.beginnings.contains(where: text.contains) else { return [line] }
+            stream.isInTrap = true
+            stream.isShownTrap = !hasShownReport
+            hasShownReport = true
+            let reason = line.last == 10 ? Array(line.dropLast()) : line
+            let isNewReason = reasons.insert(reason).inserted
+            if !stream.isShownTrap {
+                reportsLeftOut += 1
+                var written: [[UInt8]] = []
+                if reportsLeftOut == 1 {
+                    written.append(Array(("diffcheck: the engine trapped again; the reports of its later traps are counted, not shown "
+                                          + "(a new reason is shown in one line)\n").utf8))
+                }
+                if isNewReason && reasons.count <= TrapReports.shownReasons { written.append(line) } else { linesLeftOut += 1 }
+                return written
+            }
+        }
+        guard stream.isShownTrap, stream.trapLinesShown < TrapReports.shownLines else {
+            if stream.isShownTrap { stream.trapLinesLeftOut += 1 } else { linesLeftOut += 1 }
+            return []
+        }
+        stream.trapLinesShown += 1
+        return [line]
+    }
+
+    /// The note at the end of the shown report, when lines of it were left out.
+    func end(_ stream: EngineErrorStream) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard stream.isShownTrap, stream.trapLinesLeftOut > 0 else { return nil }
+        return "diffcheck: … and \(stream.trapLinesLeftOut) more lines of this trap's report, not shown\n"
+    }
+
+    /// How many trap reports were left out, in a line, or nil when none was.
+    var withheldNote: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard reportsLeftOut > 0 else { return nil }
+        return "diffcheck: the engine's processes trapped \(reportsLeftOut) more time\(reportsLeftOut == 1 ? "" : "s") "
+            + "after the report shown; their reports (\(linesLeftOut) line\(linesLeftOut == 1 ? "" : "s")) were not shown"
+    }
+}
+
+extension EngineErrors {
+    /// The line that says how many engine trap reports this process left
+    /// out of its stderr (`TrapReports`), or nil when it left none out.
+    public static var withheldTrapsNote: String? { TrapReports.shared.withheldNote }
+}
+
 /// What a child writes to a pipe (its stderr), read by a thread of its own
 /// until the pipe closes, so that a chatty child never blocks on a full
 /// pipe, whatever its parent is waiting for. It keeps a bounded excerpt
@@ -213,15 +350,17 @@ public final class ErrorTail: @unchecked Sendable {
     public init(draining descriptor: Int32, into destination: EngineErrors? = nil) {
         Thread.detachNewThread { [self] in
             var chunk = [UInt8](repeating: 0, count: 4096)
+            let stream = EngineErrorStream()
             while true {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
-                destination?.take(chunk[..<count])
+                destination?.take(chunk[..<count], from: stream)
                 lock.lock()
                 excerptSoFar.append(chunk[..<count])
                 lock.unlock()
             }
+            destination?.end(stream)
             close(descriptor)
             finished.signal()
         }

@@ -27,10 +27,15 @@ enum ReproCommand {
     engine its folder names (Corpus/crashes/ENGINE/crash-…, as Fuzz/run.sh
     saves them); one elsewhere needs --engine or --engine-cmd.
 
+    A snapshot, a batch or a comment longer than \(CaseSummary.longestLine) characters is
+    summed up in one line (its size, its first and last items or
+    operations, and where old and new differ); --full prints it whole.
+
     Options:
       --recorded        judge the stages a case records (`recorded:` lines,
                         the engine's answer when the finding was saved)
                         instead of running its engine
+      --full            print long snapshots and batches whole
 
     \(commonOptionsHelp)
     \(exitCodeHelp)
@@ -38,7 +43,7 @@ enum ReproCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
-        do { options = try Options(arguments, switches: ["--recorded"]) } catch {
+        do { options = try Options(arguments, switches: ["--recorded", "--full"]) } catch {
             printError("diffcheck repro: \(error)\n\n\(help)")
             return ExitCode.usage
         }
@@ -64,7 +69,7 @@ enum ReproCommand {
             print(describe(outcome, options: options))
             if !outcome.judgedRecordedStages, let shrunk = guardedShrunkCase(outcome, options: options, engines: engines) {
                 print("shrunk (\(totalItems(shrunk.old, shrunk.new)) items, was \(totalItems(outcome.checkedCase.old, outcome.checkedCase.new))):")
-                print(CasePrinter.text(shrunk), terminator: "")
+                print(caseText(shrunk, options: options), terminator: "")
             }
             print("reproduce: " + reproduceLine(path: outcome.path, options: options))
             print("")
@@ -81,7 +86,7 @@ enum ReproCommand {
             lines.append("decoded from \(outcome.choices?.count ?? 0) choices:")
             shown.comments = []
         }
-        lines.append(CasePrinter.text(shown).trimmingCharacters(in: .newlines))
+        lines.append(caseText(shown, options: options).trimmingCharacters(in: .newlines))
         let isFlat = shown.old.isFlat && shown.new.isFlat
         if let engine = outcome.engineName {
             let shownEngine = engine == "external" ? "external (--engine-cmd \(shellQuoted(options.engineCommand ?? "")))" : engine
@@ -90,10 +95,13 @@ enum ReproCommand {
                 whose = " (for the case's engine \(named), which is not built in)"
             }
             lines.append("engine \(shownEngine) answered\(whose):")
-            if engine == "external", let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
+            if engine == "external", let recorded = recordedEngineCommand(outcome.checkedCase),
+               !isSameEngineCommand(recorded, options.engineCommand ?? "") {
                 lines.append("  (the case was recorded with another engine command, `\(recorded)`)")
             }
-            lines += outcome.stages.isEmpty ? ["  (no stages)"] : CasePrinter.stageLines(outcome.stages, isFlat: isFlat).map { "  " + $0 }
+            let stageLines = options.flags.contains("--full") ? CasePrinter.stageLines(outcome.stages, isFlat: isFlat)
+                : CaseSummary.stageLines(outcome.stages, isFlat: isFlat)
+            lines += outcome.stages.isEmpty ? ["  (no stages)"] : stageLines.map { "  " + $0 }
         } else if outcome.judgedRecordedStages {
             lines.append("judging the answer recorded for engine \(outcome.checkedCase.engine ?? "core") (not run):")
         }
@@ -109,6 +117,12 @@ enum ReproCommand {
         }
         lines.append((outcome.meetsExpectation ? "ok: " : "MISSED: ") + outcome.summary)
         return lines.joined(separator: "\n")
+    }
+
+    /// A case's text as repro prints it: whole with `--full`, else with its
+    /// long lines summed up (`CaseSummary`).
+    static func caseText(_ c: Case, options: Options) -> String {
+        options.flags.contains("--full") ? CasePrinter.text(c) : CaseSummary.text(c)
     }
 
     /// The shrunk form of a failing engine case: by its choices when it has

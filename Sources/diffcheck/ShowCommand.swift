@@ -24,9 +24,12 @@ enum ShowCommand {
     the pipeline hands the view comes first: the controller's change stream,
     or the diffable snapshot and the items marked for reload.
     Exits 1 when a stage drawn is rejected by the model or does not reach
-    the new snapshot, or when the engine gives no stages.
+    the new snapshot, or when the engine gives no stages. A batch or a
+    comment longer than \(CaseSummary.longestLine) characters is summed up in one line (its
+    size, its first and last operations); --full prints it whole.
 
     Options:
+      --full               print long batches and comments whole
       --engine NAME        the engine for a case that names none (default core)
       --engine-cmd 'CMD'   an external engine speaking JSON Lines, for a case
                            that names none or says `engine: external`
@@ -38,7 +41,7 @@ enum ShowCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
-        do { options = try Options(arguments) } catch {
+        do { options = try Options(arguments, switches: ["--full"]) } catch {
             printError("diffcheck show: \(error)\n\n\(help)")
             return ExitCode.usage
         }
@@ -97,14 +100,18 @@ enum ShowCommand {
                 }
             }
             print("== \(path) (\(title))")
-            for comment in c.comments { print("# \(comment)") }
+            let isFull = options.flags.contains("--full")
+            for comment in c.comments { print(isFull ? "# \(comment)" : CaseSummary.clippedLine("# \(comment)")) }
             let profile = c.profile ?? options.profile
             let pipelineEngine = c.engine ?? (options.engineCommand == nil ? options.engineName : "external")
             for line in CaseDrawing.pipelineLines(engineName: pipelineEngine, old: c.old, new: c.new) { print(line) }
             print(CaseDrawing.draw(old: c.old, new: c.new, stages: stages, profile: profile))
             if let stages {
                 let directive = c.stages.isEmpty && c.hasRecordedAnswer ? "recorded" : "batch"
-                for line in CasePrinter.stageLines(stages, isFlat: c.old.isFlat && c.new.isFlat, directive: directive) { print(line) }
+                let isFlat = c.old.isFlat && c.new.isFlat
+                let lines = isFull ? CasePrinter.stageLines(stages, isFlat: isFlat, directive: directive)
+                    : CaseSummary.stageLines(stages, isFlat: isFlat, directive: directive)
+                for line in lines { print(line) }
                 if stages.isEmpty && c.recordsNoStages { print("recorded: \(CaseParser.noStages)") }
                 let checked = checkStages(stages, old: c.old, new: c.new, profile: profile, properties: [.valid, .reachesTarget, .fresh])
                 for failure in checked.failures { print("\(failure.property.rawValue): FAILS: \(failure.message)") }

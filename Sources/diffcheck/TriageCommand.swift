@@ -34,7 +34,9 @@ enum TriageCommand {
     Exit codes: 0 the model reproduces the logged message (profile uikit);
     1 it does not (the case on stdout then fails `diffcheck repro`); 2 no
     batch-update exception in the input, or an unreadable one (saying what
-    was expected, and where), numbers over that bound, or an unreadable FILE.
+    was expected, and where; a message cut off before its end, or a stack
+    without its reason, says what it holds and what is missing), numbers
+    over that bound, or an unreadable FILE.
     """
 
     static func run(_ arguments: [String]) -> Int32 {

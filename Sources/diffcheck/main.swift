@@ -19,6 +19,7 @@ Commands:
   bench            the core against stdlib and a Dictionary baseline; --engine(-cmd): how your engine scales
   engines          the built-in engines and what each claims
   show FILE        draw a case: old and new side by side, each item's fate
+  case --case N    case N of a seed's campaign, as a case file or an engine request
   triage [FILE|-]  a UIKit batch-update crash log made a case, judged and explained
   conformance      export the UIKit runner's input; compare its output with the model
 
@@ -37,6 +38,7 @@ let commands: [String: ([String]) -> Int32] = [
     "bench": BenchCommand.run,
     "engines": EnginesCommand.run,
     "show": ShowCommand.run,
+    "case": CaseCommand.run,
     "triage": TriageCommand.run,
     "conformance": ConformanceCommand.run,
     "worker": WorkerCommand.run,
@@ -65,5 +67,7 @@ if commandsRunningEngines.contains(name) {
     }
 }
 let code = command(commandArguments)
+// What passed through of the engine's stderr left later trap reports out: say how many.
+if let note = EngineErrors.withheldTrapsNote { printError(note) }
 ChildProcess.endAll()
 exit(code)

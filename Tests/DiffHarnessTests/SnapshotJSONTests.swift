@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DiffHarness
 import ListModel
@@ -133,4 +134,15 @@ private func message(_ text: String) -> String? {
         }
         #expect(error.message.contains("neu"))
     }
+}
+
+// The last stage's `data` is ignored, and the engine protocol says so.
+@Test func theLastStagesDataIsIgnoredAsTheProtocolSays() throws {
+    let stages = #"{"stages": [{"deleteItems": [[0, 0]], "data": [{"id": "_", "content": 0, "items": []}]}, {"insertItems": [[0, 0]], "data": "anything at all"}]}"#
+    guard case .stages(let decoded) = try answer(stages).get() else { Issue.record("not stages"); return }
+    #expect(decoded.count == 2 && decoded[0].data != nil && decoded[1].data == nil)
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let protocolText = try String(contentsOf: root.appendingPathComponent("Sources/DiffProcess/DiffProcess.docc/EngineProtocol.md"), encoding: .utf8)
+    let flat = protocolText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("On the last stage `data` is ignored"), "EngineProtocol.md does not say that the last stage's data is ignored")
 }

@@ -171,6 +171,37 @@ enum TriageFixtures {
                       deepDiff56, messageKit1008, bsImagePicker113, igListKit1442, simplenote730, friendlyPix43, yep673,
                       rxDataSources35, bond593, draggableTableView1]
 
+    // badoo/Chatto, issue #380: the reason cut off after the section's
+    // number (the whole issue text): the start of the item-count exception.
+    static let chatto380CutOff = """
+        Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of items in section 0
+        """
+
+    // Instagram/IGListKit, issue #1623: the stack alone, no reason; its
+    // frames name UICollectionView's item-count check.
+    static let igListKit1623FramesOnly = """
+        ```
+        0  CoreFoundation                 0x2d5fc __exceptionPreprocess
+        1  libobjc.A.dylib                0x31244 objc_exception_throw
+        2  Foundation                     0x82dec0 _userInfoForFileAndLine
+        3  UIKitCore                      0x9aa674 -[UICollectionView _Bug_Detected_In_Client_Of_UICollectionView_Invalid_Number_Of_Items_In_Section:]
+        4  UIKitCore                      0x20b750 -[UICollectionView _endItemAnimationsWithInvalidationContext:tentativelyForReordering:animator:collectionViewAnimator:]
+        5  UIKitCore                      0x1f080c -[UICollectionView _performBatchUpdates:completion:invalidationContext:tentativelyForReordering:animator:animationHandler:]
+        6  IGListKit                      0xe688 __43-[IGListBatchUpdateTransaction _applyDiff:]_block_invoke.4 + 190 (IGListBatchUpdateTransaction.m:190)
+        ```
+        """
+
+    // Instagram/IGListKit, issue #1576: Crashlytics' stack without the
+    // reason line; the frames name only UICollectionView's end of a batch.
+    static let igListKit1576FramesOnly = """
+        Fatal Exception: NSInternalInconsistencyException
+        0  CoreFoundation                 0x119180 __exceptionPreprocess
+        1  libobjc.A.dylib                0x59f8 objc_exception_throw
+        2  CoreFoundation                 0x3288c +[_CFXNotificationTokenRegistration keyCallbacks]
+        3  Foundation                     0x8ab38 -[NSAssertionHandler handleFailureInMethod:object:file:lineNumber:description:]
+        4  UIKitCore                      0x1c6324 -[UICollectionView _endItemAnimationsWithInvalidationContext:tentativelyForReordering:animator:]
+        """
+
     // ra1028/DifferenceKit, issue #155: iOS 16.4's header alone, without the
     // counts and updates that follow it (not enough to triage).
     static let differenceKit155Header = """

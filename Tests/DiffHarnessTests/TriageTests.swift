@@ -165,6 +165,85 @@ import Testing
         #expect(report.isReproduced, "\(String(describing: report.verdicts[.uikit]))")
     }
 
+    // MARK: What a log holds of an exception without its whole message
+
+    /// The column (1-based) where `needle` starts in the one-line `text`.
+    private func column(of needle: String, in text: String) -> Int {
+        text.distance(from: text.startIndex, to: text.firstRange(of: needle)!.lowerBound) + 1
+    }
+
+    /// The error `Triage.triage(text)` throws, or nil when it reads an exception.
+    private func triageError(_ text: String) -> TriageInputError? {
+        do { _ = try Triage.triage(text); return nil } catch { return error }
+    }
+
+    @Test func aReasonCutOffAfterItsStartSaysWhatItFoundAndWhatIsMissing() throws {
+        let text = TriageFixtures.chatto380CutOff
+        let counts = "its counts (the items after and before the update, inserted and deleted, moved in and out)"
+        let expected = TriageInputError.cutOffMessage("Invalid update: invalid number of items in section 0", name: "the item-count exception",
+                                                      missing: counts, at: TextPosition(line: 1, column: column(of: "Invalid update", in: text)))
+        #expect(triageError(text) == expected)
+        #expect(expected.description.hasPrefix("found the start of the item-count exception, \"Invalid update: invalid number of items in section 0\", but not its counts"))
+        #expect(!expected.description.contains("found none"))
+        // A table view's, in its own words; the reason's closing quote and what follows it are not the message.
+        let table = "reason: 'Invalid update: invalid number of rows in section 2' userInfo: (null)"
+        #expect(triageError(table) == .cutOffMessage("Invalid update: invalid number of rows in section 2", name: "the item-count exception",
+                                                     missing: counts, at: TextPosition(line: 1, column: column(of: "Invalid", in: table))))
+        // A message cut in the middle of its sentence, on a line of its own, before the stack.
+        let cut = "Fatal Exception: NSInternalInconsistencyException\nattempt to delete item 3 from section 0 which only\n0  CoreFoundation  0x1 __exceptionPreprocess"
+        guard case .cutOffMessage(let found, "a delete out of range", _, TextPosition(line: 2, column: 1))? = triageError(cut) else {
+            Issue.record("not read as a cut-off delete: \(String(describing: triageError(cut)))")
+            return
+        }
+        #expect(found == "attempt to delete item 3 from section 0 which only")
+        // Prose that says `cannot move ` is no message.
+        #expect(triageError("I cannot move the cell") == .noException)
+    }
+
+    @Test func aStackWithoutItsReasonSaysWhichCheckItShowsAndThatTheReasonIsMissing() throws {
+        let frame = "-[UICollectionView _Bug_Detected_In_Client_Of_UICollectionView_Invalid_Number_Of_Items_In_Section:]"
+        let line = String(TriageFixtures.igListKit1623FramesOnly.split(separator: "\n")[4])
+        let error = try #require(triageError(TriageFixtures.igListKit1623FramesOnly))
+        #expect(error == .reasonMissing(frame: frame, throwing: "the item-count exception, \"Invalid update: invalid number of items in section S. …\"",
+                                        at: TextPosition(line: 5, column: column(of: "-[", in: line))))
+        #expect(error.description.hasPrefix("found no exception message, only UIKit's batch-update check in the stack, \(frame), which throws the item-count exception"))
+        #expect(error.description.contains("the exception's reason is missing"))
+        // Frames that name only the end of the batch: any of the exceptions.
+        let only = try #require(triageError(TriageFixtures.igListKit1576FramesOnly))
+        guard case .reasonMissing(let shown, nil, let at) = only, at.line == 6 else {
+            Issue.record("not read as a stack without its reason: \(only)")
+            return
+        }
+        #expect(shown == "-[UICollectionView _endItemAnimationsWithInvalidationContext:tentativelyForReordering:animator:]")
+        #expect(only.description.contains("which throws UIKit's batch-update exceptions (the frame does not say which)"))
+        // A stack with its reason is triaged as before.
+        #expect(try Triage.triage(TriageFixtures.chatSecure347.text).isReproduced)
+    }
+
+    // A UITableView's log is quoted in its own words (rows, table view);
+    // the case and the verdicts still read it in UICollectionView's.
+    @Test func aTableViewsLogIsQuotedInItsOwnWords() throws {
+        let logged = "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (1) must be equal to the number of sections contained in the table view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted)"
+        let report = try Triage.triage("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '\(logged).'")
+        #expect(report.quote == logged)
+        #expect(report.explanation.first == "UITableView rejected the batch: \(logged) (rows read as items)")
+        #expect(report.reproducingCase.comments.contains("  " + logged), "\(report.reproducingCase.comments)")
+        #expect(report.exception.message.contains("contained in the collection view after the update (1)"))
+        #expect(report.isReproduced)
+        for fixture in TriageFixtures.all where fixture.isTableView {
+            let report = try Triage.triage(fixture.text)
+            #expect(report.explanation.first?.contains(report.quote) == true, "\(fixture.name): \(report.explanation)")
+            if case .batch = report.exception.kind { continue }
+            #expect(report.quote.contains("row") && !report.quote.contains("item"), "\(fixture.name) is quoted as \(report.quote)")
+        }
+        // A row count, wrapped over lines in markdown, quoted on one line.
+        let wrapped = try Triage.triage("> Invalid update: invalid number of **rows** in section 0.\n> The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted).")
+        #expect(wrapped.quote == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted)")
+        // A collection view's log is quoted as it is read.
+        let collection = try Triage.triage(TriageFixtures.friendlyPix43.text)
+        #expect(collection.quote == TriageFixtures.friendlyPix43.message)
+    }
+
     // MARK: Numbers of an untrusted log (issue 31 point 4)
 
     /// The reliability probe's logs: each trapped (SIGILL, SIGSEGV) or

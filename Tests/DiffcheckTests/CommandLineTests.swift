@@ -154,7 +154,7 @@ func caseFiles(in directory: URL) -> [URL] {
 }
 
 @Test func everyCommandHasHelp() throws {
-    for command in ["check", "fuzz", "repro", "shrink", "exhaust", "diff", "bench", "engines", "show"] {
+    for command in ["check", "fuzz", "repro", "shrink", "exhaust", "diff", "bench", "engines", "show", "case"] {
         let run = try diffcheck([command, "--help"])
         #expect(run.status == 0, "\(command) --help")
         #expect(run.output.contains("Usage: diffcheck \(command)") || run.output.contains("diffcheck bench"), "\(command): \(run.output)")

@@ -269,3 +269,22 @@ private let savedRegression = """
         #expect(!run.output.contains("  \(property): holds"), "\(run.output)")
     }
 }
+
+// The same engine given by a relative path where the case recorded an
+// absolute one (or quoted otherwise) is the same engine command; another
+// script is not.
+@Test func reproNamesAnotherEngineCommandOnlyWhenItIsAnother() throws {
+    let directory = try workspace(["other.py": forgetfulEngine])
+    let absolute = directory.resolvingSymlinksInPath().appendingPathComponent("engine.py").path
+    let finding = "# engine command: python3 \(absolute)\nold: a b\nnew: b a\nengine: external\n"
+    try finding.write(to: directory.appendingPathComponent("finding.case"), atomically: true, encoding: .utf8)
+    let note = "the case was recorded with another engine command"
+    for same in ["python3 engine.py", "python3 ./engine.py", "python3 'engine.py'", "exec python3 \(absolute)"] {
+        let run = try diffcheck(["repro", "finding.case", "--engine-cmd", same, "--flat"], in: directory)
+        #expect(run.status == 1, "\(same): \(run.output)\(run.errors)")
+        #expect(run.output.contains("reaches-target: FAILS"), "\(same): \(run.output)")
+        #expect(!run.output.contains(note), "\(same) is the recorded engine command: \(run.output)")
+    }
+    let other = try diffcheck(["repro", "finding.case", "--engine-cmd", "python3 other.py", "--flat"], in: directory)
+    #expect(other.output.contains("  (\(note), `python3 \(absolute)`)"), "\(other.output)")
+}

@@ -59,3 +59,44 @@ for line in sys.stdin:
     #expect(prints >= 1 && prints <= 24, "\(prints) prints on stderr: \(run.errors.prefix(3000))")
     #expect(run.errors.components(separatedBy: "while shrinking, the engine wrote").count - 1 == shrinks, "\(run.errors.prefix(3000))")
 }
+
+/// A flat engine that dies on every case of two items or more, writing a
+/// trap's report of 102 lines first (a `Fatal error:` line, `Current stack
+/// trace:`, 100 frames), as a Swift engine does; it answers the others
+/// with the right inserts.
+let trappingEngine = """
+import json, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    old = sum(len(s["items"]) for s in request["old"])
+    new = sum(len(s["items"]) for s in request["new"])
+    if new >= 2:
+        print("engine.py:4: Fatal error: two items", file=sys.stderr)
+        print("Current stack trace:", file=sys.stderr)
+        for i in range(100):
+            print(f"{i}    engine.py    0x{i:016x} frame + {i}", file=sys.stderr)
+        sys.stderr.flush()
+        sys.exit(1)
+    print(json.dumps({"stages": [{"deleteItems": [[0, i] for i in range(old)], "insertItems": [[0, i] for i in range(new)]}]}), flush=True)
+"""
+
+/// Traps in a campaign pass through to stderr once: the first report, cut
+/// at 30 lines, and a count of the later ones at the end (a 200-case run
+/// of a trapping engine wrote two thousand lines of backtraces).
+@Test func aCampaignShowsOneTrapsReportBoundedAndCountsTheRest() throws {
+    let directory = try workspace(["trap.py": trappingEngine])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try diffcheck(["fuzz", "--engine-cmd", "python3 -S trap.py", "--flat", "--cases", "8", "--jobs", "1",
+                             "--findings", "findings"], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    // Lines passed through are not indented; the shrink's note quotes its excerpt indented.
+    let passed = run.errors.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+    #expect(passed.filter { $0 == "Current stack trace:" }.count == 1, "\(run.errors.prefix(3000))")
+    #expect(passed.filter { $0.contains("    engine.py    0x") }.count == 28, "\(run.errors.prefix(3000))")
+    #expect(passed.contains("diffcheck: … and 72 more lines of this trap's report, not shown"), "\(run.errors.prefix(3000))")
+    let count = try #require(passed.first { $0.hasPrefix("diffcheck: the engine's processes trapped ") }, "\(run.errors.suffix(2000))")
+    #expect(count.hasSuffix(" were not shown"), "\(count)")
+    // The same reason is not repeated.
+    #expect(passed.filter { $0.hasSuffix("Fatal error: two items") }.count == 1, "\(run.errors.prefix(3000))")
+    #expect(run.errors.split(separator: "\n").count < 100, "\(run.errors.split(separator: "\n").count) lines: \(run.errors.prefix(3000))")
+}

@@ -95,6 +95,37 @@ private func blocks(naming file: String, in path: String) throws -> [String] {
         }
     }
 
+    /// SwiftPM names a path dependency after its folder unless the manifest
+    /// names it: the recipe's `package: "diffcheck"` must resolve with the
+    /// clone in a folder of another name (its path changed to that folder).
+    @Test func theRecipeFindsDiffcheckInAFolderOfAnotherName() throws {
+        let files = try writtenPackage()
+        let manifest = try #require(files["Package.swift"])
+        let folder = try temporaryDirectory()
+        let user = folder.appendingPathComponent("user")
+        try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("my-fork"), withDestinationURL: root)
+        let moved = manifest.replacingOccurrences(of: #"path: "../diffcheck")"#, with: #"path: "../my-fork")"#)
+        #expect(moved != manifest, "the recipe's manifest has no path \"../diffcheck\":\n\(manifest)")
+        try moved.write(to: user.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        for (path, text) in files where path != "Package.swift" {
+            let url = user.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "describe"]
+        process.currentDirectoryURL = user
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "SwiftPM does not resolve the recipe with diffcheck in ../my-fork: \(said)")
+    }
+
     /// diffcheck's own tests compile the engine as printed (its snippet
     /// region), and the test file as printed but for `import MyEngine`
     /// (the engine is in the same module there).

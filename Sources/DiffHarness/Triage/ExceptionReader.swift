@@ -24,8 +24,11 @@ public enum ExceptionReader {
         try read(ExceptionText(text)).exception
     }
 
-    /// The exception `flat` logs and where its message starts in the log.
-    static func read(_ flat: ExceptionText) throws(TriageInputError) -> (exception: LoggedException, start: TextPosition) {
+    /// The exception `flat` logs, where its message starts in the log, and
+    /// the message in the log's own words (nil for iOS 16.4's whole batch,
+    /// which `LoggedException.summary` sums up).
+    static func read(_ flat: ExceptionText) throws(TriageInputError)
+        -> (exception: LoggedException, start: TextPosition, quote: String?) {
         let text = flat.text
         var found: (match: Regex<AnyRegexOutput>.Match, pattern: Pattern)?
         for pattern in patterns {
@@ -35,16 +38,17 @@ public enum ExceptionReader {
         if let batchStart = text.firstUTF8Range(of: "Invalid batch updates detected", from: text.startIndex),
            found.map({ batchStart.lowerBound < $0.match.range.lowerBound }) ?? true {
             let kind = try batch(flat, header: batchStart.lowerBound)
-            return (LoggedException(kind, isTableView: flat.isTableView), flat.position(of: batchStart.lowerBound))
+            return (LoggedException(kind, isTableView: flat.isTableView), flat.position(of: batchStart.lowerBound), nil)
         }
-        guard let (match, pattern) = found else { throw .noException }
+        guard let (match, pattern) = found else { throw ExceptionClues.error(in: flat) }
         var numbers: [Int] = []
         for i in 1..<match.output.count {
             // An optional clause that is absent counts nothing.
             guard let digits = match.output[i].substring else { numbers.append(0); continue }
             numbers.append(try number(digits, in: flat))
         }
-        return (LoggedException(pattern.kind(numbers), isTableView: flat.isTableView), flat.position(of: match.range.lowerBound))
+        return (LoggedException(pattern.kind(numbers), isTableView: flat.isTableView), flat.position(of: match.range.lowerBound),
+                flat.logged(match.range))
     }
 
     /// `digits` as a number, or the error naming them.
@@ -57,17 +61,25 @@ public enum ExceptionReader {
 
     // MARK: The messages before iOS 16.4
 
-    private struct Pattern: @unchecked Sendable {
+    struct Pattern: @unchecked Sendable {
         /// The words the message starts with: the regular expression is
         /// tried only where they stand.
         let lead: String
         let regex: Regex<AnyRegexOutput>
         let kind: @Sendable ([Int]) -> LoggedException.Kind
-        init(_ lead: String, _ rest: String, _ kind: @escaping @Sendable ([Int]) -> LoggedException.Kind) {
+        /// What the message is, for a log that holds only its start
+        /// (`ExceptionClues`): `the item-count exception`.
+        let name: String
+        /// What the rest of the message gives, which such a log lacks.
+        let rest: String
+        init(_ lead: String, _ pattern: String, _ name: String, rest: String,
+             _ kind: @escaping @Sendable ([Int]) -> LoggedException.Kind) {
             self.lead = lead
             // The patterns are constants of this file: a bad one is a
             // programming error found by the first test.
-            regex = try! Regex(escapedForRegex(lead) + rest)
+            regex = try! Regex(escapedForRegex(lead) + pattern)
+            self.name = name
+            self.rest = rest
             self.kind = kind
         }
     }
@@ -92,57 +104,57 @@ public enum ExceptionReader {
     /// An index path without parentheses (UIKit's `%@` in the move messages): `0-1`.
     private static let barePath = #"([0-9]+)\s*-\s*([0-9]+)"#
 
-    private static let patterns: [Pattern] = [
-        Pattern("Invalid update: invalid number of sections.", #" The number of sections contained in the collection view after the update \("# + n + #"\) must be equal to the number of sections contained in the collection view before the update \("# + n + #"\), plus or minus the number of sections inserted or deleted \("# + n + " inserted, " + n + #" deleted\)"#) {
+    static let patterns: [Pattern] = [
+        Pattern("Invalid update: invalid number of sections.", #" The number of sections contained in the collection view after the update \("# + n + #"\) must be equal to the number of sections contained in the collection view before the update \("# + n + #"\), plus or minus the number of sections inserted or deleted \("# + n + " inserted, " + n + #" deleted\)"#, "the section-count exception", rest: "its counts (the sections after and before the update, inserted and deleted)") {
             .sectionCount(after: $0[0], before: $0[1], inserted: $0[2], deleted: $0[3])
         },
         // UITableView's message before moves existed has no "moved in/out" clause: none moved.
-        Pattern("Invalid update: invalid number of items in section ", n + #"\. The number of items contained in an existing section after the update \("# + n + #"\) must be equal to the number of items contained in that section before the update \("# + n + #"\), plus or minus the number of items inserted or deleted from that section \("# + n + " inserted, " + n + #" deleted\)(?: and plus or minus the number of items moved into or out of that section \("# + n + " moved in, " + n + #" moved out\))?"#) {
+        Pattern("Invalid update: invalid number of items in section ", n + #"\. The number of items contained in an existing section after the update \("# + n + #"\) must be equal to the number of items contained in that section before the update \("# + n + #"\), plus or minus the number of items inserted or deleted from that section \("# + n + " inserted, " + n + #" deleted\)(?: and plus or minus the number of items moved into or out of that section \("# + n + " moved in, " + n + #" moved out\))?"#, "the item-count exception", rest: "its counts (the items after and before the update, inserted and deleted, moved in and out)") {
             .itemCount(section: $0[0], after: $0[1], before: $0[2], inserted: $0[3], deleted: $0[4], movedIn: $0[5], movedOut: $0[6])
         },
-        Pattern("attempt to delete item ", n + " from section " + n + " which only contains " + n + " items before the update") {
+        Pattern("attempt to delete item ", n + " from section " + n + " which only contains " + n + " items before the update", "a delete out of range", rest: "the count it exceeds (the items or sections before the update)") {
             .deleteItemOutOfRange(ItemPath($0[1], $0[0]), itemsBefore: $0[2])
         },
-        Pattern("attempt to delete item ", n + " from section " + n + ", but there are only " + n + " sections before the update") {
+        Pattern("attempt to delete item ", n + " from section " + n + ", but there are only " + n + " sections before the update", "a delete out of range", rest: "the count it exceeds (the items or sections before the update)") {
             .deleteItemSectionOutOfRange(ItemPath($0[1], $0[0]), sectionsBefore: $0[2])
         },
-        Pattern("attempt to insert item ", n + " into section " + n + ", but there are only " + n + " items in section [0-9]+ after the update") {
+        Pattern("attempt to insert item ", n + " into section " + n + ", but there are only " + n + " items in section [0-9]+ after the update", "an insert out of range", rest: "the count it exceeds (the items or sections after the update)") {
             .insertItemOutOfRange(ItemPath($0[1], $0[0]), itemsAfter: $0[2])
         },
-        Pattern("attempt to insert item ", n + " into section " + n + ", but there are only " + n + " sections after the update") {
+        Pattern("attempt to insert item ", n + " into section " + n + ", but there are only " + n + " sections after the update", "an insert out of range", rest: "the count it exceeds (the items or sections after the update)") {
             .insertItemSectionOutOfRange(ItemPath($0[1], $0[0]), sectionsAfter: $0[2])
         },
-        Pattern("attempt to delete section ", n + ", but there are only " + n + " sections before the update") {
+        Pattern("attempt to delete section ", n + ", but there are only " + n + " sections before the update", "a section delete out of range", rest: "the count it exceeds (the sections before the update)") {
             .deleteSectionOutOfRange($0[0], sectionsBefore: $0[1])
         },
-        Pattern("attempt to insert section ", n + ",? but there are only " + n + " sections after the update") {
+        Pattern("attempt to insert section ", n + ",? but there are only " + n + " sections after the update", "a section insert out of range", rest: "the count it exceeds (the sections after the update)") {
             .insertSectionOutOfRange($0[0], sectionsAfter: $0[1])
         },
-        Pattern("attempt to perform an insert and a move to the same index path ", path) {
+        Pattern("attempt to perform an insert and a move to the same index path ", path, "an insert and a move to one index path", rest: "the index path") {
             .insertAndMove(ItemPath($0[0], $0[1]))
         },
-        Pattern("attempt to perform a delete and a move from the same index path ", path) {
+        Pattern("attempt to perform a delete and a move from the same index path ", path, "a delete and a move from one index path", rest: "the index path") {
             .deleteAndMove(ItemPath($0[0], $0[1]))
         },
-        Pattern("attempt to delete and reload the same index path ", path) {
+        Pattern("attempt to delete and reload the same index path ", path, "a delete and a reload of one index path", rest: "the index path") {
             .deleteAndReload(ItemPath($0[0], $0[1]))
         },
-        Pattern("attempt to move index path ", path + " that does not exist - there are only " + n + " items in section [0-9]+ before the update") {
+        Pattern("attempt to move index path ", path + " that does not exist - there are only " + n + " items in section [0-9]+ before the update", "a move out of range", rest: "the index paths and the count they exceed") {
             .moveSourceOutOfRange(ItemPath($0[0], $0[1]), itemsBefore: $0[2])
         },
-        Pattern("attempt to move index path ", path + " to index path " + path + " that does not exist - there are only " + n + " items in section [0-9]+ after the update") {
+        Pattern("attempt to move index path ", path + " to index path " + path + " that does not exist - there are only " + n + " items in section [0-9]+ after the update", "a move out of range", rest: "the index paths and the count they exceed") {
             .moveDestinationOutOfRange(ItemPath($0[0], $0[1]), to: ItemPath($0[2], $0[3]), itemsAfter: $0[4])
         },
-        Pattern("attempt to move item at index path ", barePath + " to both " + barePath + " and " + barePath) {
+        Pattern("attempt to move item at index path ", barePath + " to both " + barePath + " and " + barePath, "an item moved to two places", rest: "the index paths") {
             .moveToTwoPlaces(ItemPath($0[0], $0[1]), ItemPath($0[2], $0[3]), ItemPath($0[4], $0[5]))
         },
-        Pattern("attempt to move both item at index path ", barePath + " and " + barePath + " to " + barePath) {
+        Pattern("attempt to move both item at index path ", barePath + " and " + barePath + " to " + barePath, "two items moved to one place", rest: "the index paths") {
             .moveTwoToOnePlace(ItemPath($0[0], $0[1]), ItemPath($0[2], $0[3]), ItemPath($0[4], $0[5]))
         },
-        Pattern("cannot move ", #"an? (?:item|row) from a deleted section \("# + n + #"\)"#) {
+        Pattern("cannot move ", #"an? (?:item|row) from a deleted section \("# + n + #"\)"#, "a move out of a deleted section", rest: "the section") {
             .moveOutOfDeletedSection($0[0])
         },
-        Pattern("cannot move ", #"an? (?:item|row) into a newly inserted section \("# + n + #"\)"#) {
+        Pattern("cannot move ", #"an? (?:item|row) into a newly inserted section \("# + n + #"\)"#, "a move into an inserted section", rest: "the section") {
             .moveIntoInsertedSection($0[0])
         },
     ]

@@ -30,6 +30,8 @@ public struct ExceptionText: Hashable, Sendable {
     private let origins: [UInt32]
     /// The offsets among the raw log's scalars where its lines start.
     private let lineStarts: [Int]
+    /// The log as it was given, for its own words (`logged(_:)`).
+    private let raw: String
 
     /// Flattens the raw text of a log.
     public init(_ raw: String) {
@@ -44,6 +46,32 @@ public struct ExceptionText: Hashable, Sendable {
         text = String(scalars)
         origins = flat.origins
         self.lineStarts = lineStarts
+        self.raw = raw
+    }
+
+    /// The log's own words for the part of `text` in `range`: flattened as
+    /// `text` is (lines joined, quoting and markdown gone, index paths
+    /// shortened, spaces collapsed) but not reworded, so that a
+    /// UITableView's log still says `rows` and `table view`; without the
+    /// spaces at either end.
+    ///
+    /// - Complexity: O(*n*) for a log of *n* characters.
+    public func logged(_ range: Range<String.Index>) -> String {
+        let scalars = text.unicodeScalars
+        let lower = scalars.distance(from: scalars.startIndex, to: range.lowerBound)
+        let upper = scalars.distance(from: scalars.startIndex, to: range.upperBound)
+        guard isTableView, lower < upper, upper <= origins.count else { return String(text[range].trimmingSpacesKeepingPlace) }
+        let rawScalars = raw.unicodeScalars
+        // From the first character's origin to the origin of the one after the range.
+        let start = rawScalars.index(rawScalars.startIndex, offsetBy: Int(origins[lower]))
+        let end = upper < origins.count ? rawScalars.index(rawScalars.startIndex, offsetBy: Int(origins[upper])) : rawScalars.endIndex
+        guard start < end else { return String(text[range].trimmingSpacesKeepingPlace) }
+        var part = String.UnicodeScalarView()
+        part.append(contentsOf: rawScalars[start..<end])
+        let flat = Self.joinedLines(String(part)).0.removingMarkdown().shorteningIndexPaths().collapsingSpaces()
+        var words = String.UnicodeScalarView()
+        words.append(contentsOf: flat.scalars)
+        return String(String(words)[...].trimmingSpacesKeepingPlace)
     }
 
     /// Where the character of `text` at `index` stands in the raw log: its
@@ -60,6 +88,26 @@ public struct ExceptionText: Hashable, Sendable {
             if lineStarts[middle] <= origin { low = middle } else { high = middle - 1 }
         }
         return TextPosition(line: low + 1, column: origin - lineStarts[low] + 1)
+    }
+
+    /// Where the raw log's line holding the character of `text` at `index`
+    /// ends in `text`: the index of the first character from a later line
+    /// (or the end).
+    ///
+    /// - Complexity: O(*n*) for a text of *n* characters.
+    func lineEnd(from index: String.Index) -> String.Index {
+        let scalars = text.unicodeScalars
+        let offset = scalars.distance(from: scalars.startIndex, to: index)
+        guard offset < origins.count else { return text.endIndex }
+        let origin = Int(origins[offset])
+        guard let next = lineStarts.first(where: { $0 > origin }) else { return text.endIndex }
+        // Origins grow along `text`: the first at or past the next line's start.
+        var low = offset, high = origins.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(origins[middle]) < next { low = middle + 1 } else { high = middle }
+        }
+        return scalars.index(scalars.startIndex, offsetBy: low)
     }
 
     /// Words that only a UITableView's messages use.

@@ -5,6 +5,11 @@ import ListModel
 public struct TriageReport: Hashable, Sendable {
     /// The exception the log holds.
     public var exception: LoggedException
+    /// The exception as the log words it (a UITableView's `rows`, `table
+    /// view`): its message as logged, or for iOS 16.4's whole-batch form
+    /// `exception.summary`. The case and the verdicts use UICollectionView's
+    /// words (`exception.message`).
+    public var quote: String
     /// The case: placeholder snapshots sized to the logged counts, the batch,
     /// `expect: error` with the logged message (in UICollectionView's words),
     /// `profile: uikit`.
@@ -40,13 +45,14 @@ public enum Triage {
     /// - Complexity: O(*n*) to read a log of *n* characters, then the
     ///   model's cost on the case (within `TriageCase.sizeBound`) under each profile.
     public static func triage(_ text: String) throws(TriageInputError) -> TriageReport {
-        let (exception, start) = try ExceptionReader.read(ExceptionText(text))
+        let (exception, start, logged) = try ExceptionReader.read(ExceptionText(text))
+        let quote = logged ?? exception.summary
         let shape: TriageCase.Shape
         do { shape = try TriageCase.shape(exception) } catch {
             if case .caseTooLarge(let needed, let bound, nil) = error { throw .caseTooLarge(needed: needed, bound: bound, at: start) }
             throw error
         }
-        var c = TriageCase.make(exception, shape)
+        var c = TriageCase.make(exception, shape, quote: quote)
         let (before, after, batch, _) = shape
         var verdicts: [Profile: Rejection?] = [:]
         for profile in Profile.allCases {
@@ -64,8 +70,8 @@ public enum Triage {
             nearest = NearestBatch.find(before: before, after: after, updates: updates)
         }
         let explanation = TriageExplanation.lines(exception, verdicts: verdicts, isReproduced: isReproduced,
-                                                  nearest: nearest, isFlat: c.old.isFlat && c.new.isFlat)
-        return TriageReport(exception: exception, reproducingCase: c, verdicts: verdicts,
+                                                  nearest: nearest, isFlat: c.old.isFlat && c.new.isFlat, quote: quote)
+        return TriageReport(exception: exception, quote: quote, reproducingCase: c, verdicts: verdicts,
                             isReproduced: isReproduced, nearestBatch: nearest, explanation: explanation)
     }
 

@@ -30,10 +30,12 @@ public enum TriageCase {
         make(exception, try shape(exception))
     }
 
-    /// The case of `exception`, of the shape `shape(exception)` gave.
-    static func make(_ exception: LoggedException, _ shape: Shape) -> Case {
+    /// The case of `exception`, of the shape `shape(exception)` gave; its
+    /// comments quote the exception as `quote` (the log's own words), or
+    /// as `exception.summary`.
+    static func make(_ exception: LoggedException, _ shape: Shape, quote: String? = nil) -> Case {
         var comments = ["Triaged from a logged UIKit exception" + (exception.isTableView ? " (UITableView's; rows read as items)" : "") + ":"]
-        comments.append("  " + exception.summary)
+        comments.append("  " + (quote ?? exception.summary))
         comments += shape.story
         return Case(comments: comments, old: .placeholder(itemCounts: shape.before), new: .placeholder(itemCounts: shape.after),
                     stages: [Stage(batch: shape.batch)], expectation: .error(exception.message), profile: .uikit)

@@ -9,13 +9,17 @@ import ListModel
 /// the log, the lines are bounded: a long count list is cut
 /// (`LoggedException.summary`), at most `sectionsShown` sections are named.
 public enum TriageExplanation {
-    /// The explanation's lines for `exception`: the model's `verdicts` under each profile, whether the case reproduces the logged message, and the `nearest` valid batch.
+    /// The explanation's lines for `exception`: the model's `verdicts` under
+    /// each profile, whether the case reproduces the logged message, and the
+    /// `nearest` valid batch. The first line quotes the exception as `quote`
+    /// says it (the log's own words, `TriageReport.quote`), or as
+    /// `exception.summary`.
     public static func lines(
         _ exception: LoggedException, verdicts: [Profile: Rejection?], isReproduced: Bool,
-        nearest: Batch?, isFlat: Bool
+        nearest: Batch?, isFlat: Bool, quote: String? = nil
     ) -> [String] {
         let view = exception.isTableView ? "UITableView" : "UICollectionView"
-        var lines = ["\(view) rejected the batch: \(exception.summary)" + (exception.isTableView ? " (rows read as items)" : "")]
+        var lines = ["\(view) rejected the batch: \(quote ?? exception.summary)" + (exception.isTableView ? " (rows read as items)" : "")]
         for profile in Profile.allCases {
             let verdict: String
             switch verdicts[profile] ?? nil {

@@ -7,6 +7,17 @@
 public enum TriageInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No batch-update exception message in the text at all.
     case noException
+    /// The start of a batch-update exception's message (`found`, in the
+    /// log's words, bounded) without the rest the reader needs: the log
+    /// cuts it off (or changes it) before its end. `name` says which
+    /// message it is (`the item-count exception`), `missing` what its rest
+    /// gives (`its counts (…)`); `at` is where it starts.
+    case cutOffMessage(String, name: String, missing: String, at: TextPosition)
+    /// No exception message, but a frame of UIKit's batch-update check in
+    /// the log's stack (`frame`, bounded): a stack pasted without its
+    /// reason. `throwing` says which exception that frame throws, when its
+    /// name says; `at` is where the frame stands.
+    case reasonMissing(frame: String, throwing: String?, at: TextPosition)
     /// The iOS 16.4 header without the counts or updates that follow it
     /// (`part` names the missing line; `at` is where the header starts).
     case incompleteBatch(part: String, at: TextPosition)
@@ -22,6 +33,11 @@ public enum TriageInputError: Error, Hashable, Sendable, CustomStringConvertible
     /// `at` is where the message starts, when known.
     case caseTooLarge(needed: Int, bound: Int, at: TextPosition?)
 
+    /// Where the whole reason is found, for a log that lacks it.
+    static let pasteTheReason = "Paste the exception's whole reason: the line after \"Fatal Exception: NSInternalInconsistencyException\" "
+        + "(Crashlytics), the \"reason: '…'\" of \"*** Terminating app due to uncaught exception\" (Xcode's console), "
+        + "or the crash report's \"Application Specific Information\""
+
     /// The most characters of the log an error echoes.
     public static let excerptLength = 200
 
@@ -35,6 +51,7 @@ public enum TriageInputError: Error, Hashable, Sendable, CustomStringConvertible
     public var position: TextPosition? {
         switch self {
         case .noException: return nil
+        case .cutOffMessage(_, _, _, let at), .reasonMissing(_, _, let at): return at
         case .incompleteBatch(_, let at), .unknownUpdate(_, let at), .unreadableCounts(_, let at), .numberTooLarge(_, let at):
             return at
         case .caseTooLarge(_, _, let at): return at
@@ -55,6 +72,13 @@ public enum TriageInputError: Error, Hashable, Sendable, CustomStringConvertible
             "attempt to move item at index path … to both … and …", "attempt to move both item at index path … and … to …", "cannot move an item from a deleted section (S)" \
             or "cannot move an item into a newly inserted section (S)", but found none
             """
+        case .cutOffMessage(let found, let name, let missing, _):
+            return "found the start of \(name), \"\(found)\", but not \(missing): the log cuts the message off before its end. "
+                + Self.pasteTheReason
+        case .reasonMissing(let frame, let throwing, _):
+            return "found no exception message, only UIKit's batch-update check in the stack, \(frame), which throws "
+                + (throwing ?? "UIKit's batch-update exceptions (the frame does not say which)")
+                + ": the exception's reason is missing. " + Self.pasteTheReason
         case .incompleteBatch(let part, _):
             return "expected the whole iOS 16.4 exception after \"Invalid batch updates detected\", but found no \(part)"
         case .unknownUpdate(let text, _):

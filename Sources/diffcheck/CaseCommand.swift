@@ -1,0 +1,102 @@
+// CaseCommand: `diffcheck case`, case N of a seed's campaign as a file.
+import DiffHarness
+import DiffProcess
+import Foundation
+import ListModel
+
+enum CaseCommand {
+    static let help = """
+    Usage: diffcheck case --case N [--seed S] [OPTIONS]
+
+    Writes case N of seed S (default 1) as a campaign with the same options
+    generates it (`fuzz`, the random part of `check`): the same size
+    schedule, or every case of --size; --max-size, --flat, --no-duplicates
+    and --shapes as the campaign had them; flat when the engine is
+    flat-only (--engine, or what an --engine-cmd engine declares). By
+    default it is a case file on stdout: `old:` and `new:` in the case
+    format and `expect: pass` (and `engine:` when --engine or --engine-cmd
+    names one), which `diffcheck repro` and `show` read. With --request it
+    is the engine protocol's request line instead, `{"old": …, "new": …}`,
+    exactly what the campaign sends the engine for that case.
+
+    Options:
+      --case N             the case's number in the campaign (0 is the first)
+      --seed N             the campaign's seed (default 1)
+      --request            write the request line an engine is sent
+      --output FILE        write to FILE instead of stdout
+      --engine NAME        the campaign's built-in engine (default core)
+      --engine-cmd 'CMD'   the campaign's external engine (tried once, for
+                           what it declares of itself)
+      --size, --max-size, --flat, --no-duplicates, --shapes: as for fuzz
+
+    Exit codes: 0 the case is written; 2 bad usage (no --case, a number
+    that is not one, an unknown engine, an --engine-cmd command that cannot
+    run) or a FILE that cannot be written.
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        let number: Int
+        do {
+            options = try Options(arguments, valued: ["--case", "--output"], switches: ["--request"])
+            if options.isHelp { print(help); return ExitCode.success }
+            guard options.values["--case"] != nil else { throw UsageError(description: "give the case's number, --case N") }
+            guard options.positional.isEmpty else { throw UsageError(description: "unexpected argument \(options.positional[0])") }
+            number = try options.integer("--case", default: 0)
+        } catch {
+            printError("diffcheck case: \(error)\n\n\(help)")
+            return ExitCode.usage
+        }
+        var generatorOptions = options.generator
+        var engineLine: String?
+        if options.engineCommand != nil {
+            // What the engine declares (flat-only) is in the options already (EngineProbing).
+            engineLine = "external"
+        } else {
+            guard let engine = EngineCatalog.engine(named: options.engineName) else {
+                printError("diffcheck case: unknown engine '\(options.engineName)' (see `diffcheck engines`)")
+                return ExitCode.usage
+            }
+            generatorOptions = generatorOptions.forEngine(engine)
+            if arguments.contains("--engine") { engineLine = options.engineName }
+        }
+        let (old, new) = PairGenerator(options: generatorOptions).campaignSnapshots(seed: options.seed, n: number)
+        var text: String
+        if options.flags.contains("--request") {
+            text = SnapshotJSON.request(old: old, new: new) + "\n"
+        } else {
+            let given = arguments.enumerated().filter { index, argument in
+                argument != "--output" && (index == 0 || arguments[index - 1] != "--output")
+            }.map { shellQuoted($0.element) }
+            let comment = "case \(number) of seed \(options.seed), as a campaign generates it: diffcheck case " + given.joined(separator: " ")
+            text = CasePrinter.text(Case(comments: [comment], old: old, new: new)) + "expect: pass\n"
+            if options.profile != .strict { text += "profile: \(options.profile.rawValue)\n" }
+            if let engineLine { text += "engine: \(engineLine)\n" }
+        }
+        guard let path = options.values["--output"] else {
+            print(text, terminator: "")
+            return ExitCode.success
+        }
+        if let problem = writeFile(text, to: path) {
+            printError("\(path): error: cannot write the file: \(problem)")
+            return ExitCode.usage
+        }
+        return ExitCode.success
+    }
+}
+
+/// Writes `text` to the file at `path` (made, or emptied first); nil, or
+/// what the system said went wrong.
+private func writeFile(_ text: String, to path: String) -> String? {
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard file >= 0 else { return String(cString: strerror(errno)) }
+    defer { close(file) }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return String(cString: strerror(errno)) }
+        bytes = bytes.dropFirst(written)
+    }
+    return nil
+}
