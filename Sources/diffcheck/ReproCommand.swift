@@ -146,9 +146,21 @@ enum ReproCommand {
         var result: (old: Snapshot, new: Snapshot, verdict: Verdict, choices: [Int]?)?
         var stoppedEarly: String?
         if isCrash {
-            let shrunk = shrinkCrash(choices: choices, old: outcome.checkedCase.old, new: outcome.checkedCase.new,
-                                     checker: checker, generator: generator)
-            result = (shrunk.old, shrunk.new, shrunk.verdict, shrunk.choices)
+            // A hang is shrunk with every timeout taken for a hang, and the case kept is confirmed with the hang deadline.
+            let external = failure.isHang ? engine as? ExternalEngine : nil
+            let original = (old: outcome.checkedCase.old, new: outcome.checkedCase.new)
+            let shrunk = treatingTimeoutsAsHangs(external) {
+                shrinkCrash(choices: choices, old: original.old, new: original.new, checker: checker, generator: generator)
+            }
+            let isShrunk = shrunk.old != original.old || shrunk.new != original.new
+            if let external, isShrunk, !external.confirmsHang(old: shrunk.old, new: shrunk.new) {
+                // Nothing smaller hangs: the case as given is the smallest.
+                printError("diffcheck: the shrunk case of \(quantity(totalItems(shrunk.old, shrunk.new), "item")) answered when asked "
+                           + "again alone with the hang deadline: a slow case, not a hang; nothing smaller than the case given hangs")
+                return nil
+            } else {
+                result = (shrunk.old, shrunk.new, shrunk.verdict, shrunk.choices)
+            }
         } else if let choices {
             let pair = generator.replay(choices)
             let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator, editsCase: true)
