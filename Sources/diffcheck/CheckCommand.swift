@@ -13,8 +13,10 @@ enum CheckCommand {
                   Corpus/, if there is one; without it the corpus part
                   says so and the other parts still gate) against its
                   expect: line — text cases, and binary fuzz inputs (which
-                  must pass); findings are saved with `expect: pass`, so a
-                  corpus holding an unfixed finding fails
+                  must pass); findings are saved expecting a pass, so a
+                  corpus holding an unfixed finding fails; the findings
+                  folder's files that another engine saved are that
+                  engine's, and are not replayed (PATHS naming them are)
       exhaustive  every pair within the default bounds
       random      a fixed-seed random budget, in a worker process
     Failures print the case. Progress goes to stderr (a live line on a
@@ -118,7 +120,14 @@ enum CheckCommand {
         let given = isDefaultCorpus ? none : readCorpus(options.positional)
         let folder = isDefaultCorpus ? readCorpus(paths, allowsEmptyFolders: true)
             : corpus.map { readCorpus([$0], allowsEmptyFolders: true) } ?? none
-        let (read, errors) = (given.entries + folder.entries, given.errors + folder.errors)
+        // Where the exhaustive and random parts save their findings.
+        let findingsFolder = options.values["--findings"]
+            ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
+        // The findings another engine saved in the findings folder are its own: never replayed on this
+        // one from the corpus folder (named as PATHS, a file runs as it says).
+        let (fromFolder, othersFindings) = CheckCommand.separatingOtherEnginesFindings(folder.entries, findings: findingsFolder,
+                                                                                        options: options)
+        let (read, errors) = (given.entries + fromFolder, given.errors + folder.errors)
         let entries = read.enumerated().filter { shard.owns($0.offset) }.map(\.element)
         var unreadable = errors.count
         for error in errors {
@@ -211,9 +220,14 @@ enum CheckCommand {
             print("exhaustive and random parts: not run (--recorded judges the recorded answers only)")
         }
 
-        // Where the exhaustive and random parts save their findings.
-        let findingsFolder = options.values["--findings"]
-            ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
+        if !othersFindings.isEmpty {
+            let counts = othersFindings.keys.sorted().map { "\($0) \(othersFindings[$0]!)" }.joined(separator: ", ")
+            print("corpus: not replayed on \(engineWords(options)): \(quantity(othersFindings.values.reduce(0, +), "finding")) "
+                  + "of other engines in \(findingsFolder) (\(counts))")
+        }
+        if !judgesRecordedOnlyOption(options) {
+            print("findings: saved in \(findingsFolder), each naming its engine (another engine's are never replayed on this one)")
+        }
 
         // The bounds the exhaustive part walked to their end: the random part's shrinks do not walk them again.
         var walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])] = []
@@ -287,6 +301,43 @@ enum CheckCommand {
         }
         return code
     }
+
+    /// The corpus entries without the findings of other engines, and those
+    /// counted by engine: a `.case` file directly in `findings` (the
+    /// findings folder of this run) whose engine is not the engine under
+    /// test (another built-in engine, or `external` recorded with another
+    /// command: `isSameEngineCommand`). Files elsewhere (`regressions/`,
+    /// named as PATHS) run as they say.
+    static func separatingOtherEnginesFindings(_ entries: [CorpusEntry], findings: String, options: Options)
+        -> (kept: [CorpusEntry], others: [String: Int]) {
+        let folder = URL(fileURLWithPath: findings).standardizedFileURL.path
+        var kept: [CorpusEntry] = [], others: [String: Int] = [:]
+        for entry in entries {
+            guard case .text(let path, let c) = entry,
+                  URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path == folder,
+                  let named = c.engine else {
+                kept.append(entry)
+                continue
+            }
+            let recorded = recordedEngineCommand(c)
+            let isThisEngine: Bool
+            if named == CaseParser.externalEngine {
+                isThisEngine = options.engineCommand.map { command in recorded.map { isSameEngineCommand($0, command) } ?? true } ?? false
+            } else {
+                isThisEngine = options.engineCommand == nil ? named == options.engineName : false
+            }
+            if isThisEngine {
+                kept.append(entry)
+            } else {
+                let name = named == CaseParser.externalEngine ? "--engine-cmd " + shellQuoted(recorded ?? "?") : named
+                others[name, default: 0] += 1
+            }
+        }
+        return (kept, others)
+    }
+
+    /// Whether `--recorded` is given (only the corpus part runs, and saves nothing).
+    static func judgesRecordedOnlyOption(_ options: Options) -> Bool { options.flags.contains("--recorded") }
 
     /// The engine under test, as the corpus report names it.
     static func engineWords(_ options: Options) -> String {

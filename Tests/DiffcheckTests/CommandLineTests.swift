@@ -253,3 +253,24 @@ func caseFiles(in directory: URL) -> [URL] {
     #expect(run.output.hasSuffix("check: interrupted (Ctrl-C), nothing failed in what ran (exit 130)\n"), "\(run.output)")
     #expect(!run.output.contains("FAILED"), "\(run.output)")
 }
+
+/// Findings of every engine share a folder, and each names its engine:
+/// `check` with engine A, then with engine B, never replays A's findings on
+/// B, and says where findings go and what it did not replay (issue 39, point 2).
+@Test func checkNeverReplaysAnotherEnginesFindings() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory.appendingPathComponent("Corpus"), withIntermediateDirectories: true)
+    let a = try diffcheck(["check", "--engine", "mutant:last-wins", "--no-exhaustive", "--cases", "200"], in: directory)
+    #expect(a.status == 1, "\(a.output)")
+    #expect(a.output.contains("findings: saved in Corpus/findings, each naming its engine"), "\(a.output)")
+    let b = try diffcheck(["check", "--no-exhaustive", "--cases", "200"], in: directory)
+    #expect(b.status == 0, "\(b.output)")
+    #expect(b.output.contains("corpus: not replayed on the engine under test (core): "), "\(b.output)")
+    #expect(b.output.contains("of other engines in Corpus/findings (mutant:last-wins "), "\(b.output)")
+    #expect(b.output.contains("corpus: 0 files, 0 meet their expectation"), "\(b.output)")
+    // Named as PATHS, a finding runs as it says (on its own engine) and still fails.
+    let named = try diffcheck(["check"] + caseFiles(in: directory.appendingPathComponent("Corpus/findings")).map(\.path)
+                              + ["--no-exhaustive", "--cases", "0"], in: directory)
+    #expect(named.status == 1, "\(named.output)")
+}
