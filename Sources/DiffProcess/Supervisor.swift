@@ -122,6 +122,10 @@ public struct Supervisor {
     /// What an exhaustive part before this campaign found, passed to every
     /// worker as `--walked` (its shrinks then do not walk those bounds again).
     public var walkedBounds: String?
+    /// Properties a part before this campaign found failing and saved (the
+    /// exhaustive part of `check`): a random case failing one is counted
+    /// as a repeat, not shrunk and saved again (one finding a property).
+    public var foundProperties: Set<String> = []
 
     /// A campaign of `options` over cases 0..<`maxCases` in `jobs` workers, saving into `findings`.
     public init(options: CampaignOptions, jobs: Int, maxCases: Int, maxTime: Double?, findings: String,
@@ -431,6 +435,10 @@ private struct CampaignState {
             let isHang = fields.count >= 4 && fields[3] == "hang"
             // A hang is a finding of its own: a trap kept before it does not hide it.
             if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
+                report.repeatedFailures[property, default: 0] += 1
+                slots[index].worker.send("skip")
+            } else if !isHang && supervisor.foundProperties.contains(property) {
+                // Found and saved by the part before (an exhaustive walk's smallest pair): a repeat here.
                 report.repeatedFailures[property, default: 0] += 1
                 slots[index].worker.send("skip")
             } else {

@@ -263,6 +263,8 @@ enum CheckCommand {
                                             findings: findings, showsStatus: true, workerExecutable: ownExecutable())
                 supervisor.shard = shard
                 if !walks.isEmpty { supervisor.walkedBounds = walkedText(walks) }
+                // A property the exhaustive part found is saved once, there: the random part counts its cases.
+                supervisor.foundProperties = Set(walks.flatMap { $0.firstFailingPlaces.keys.map(\.rawValue) })
                 let report = try supervisor.run()
                 print("random: " + report.summary(engine: engine.name, seed: options.seed, shard: shard, shapes: options.generator.shapes, generator: options.generator,
                                                  showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })

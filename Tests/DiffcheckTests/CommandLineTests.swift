@@ -274,3 +274,20 @@ func caseFiles(in directory: URL) -> [URL] {
                               + ["--no-exhaustive", "--cases", "0"], in: directory)
     #expect(named.status == 1, "\(named.output)")
 }
+
+/// One finding a property: a property the exhaustive part of `check` found
+/// and saved is not saved again by the random part, whose failing cases of
+/// it are counted as repeats (issue 39, point 10: two files for one failure).
+@Test func aPropertyTheExhaustivePartFoundIsNotSavedAgainByTheRandomPart() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let findings = directory.appendingPathComponent("findings")
+    let run = try diffcheck(["check", "--engine", "mutant:last-wins", "--flat", "--cases", "300",
+                             "--findings", findings.path], in: directory)
+    #expect(run.status == 1, "\(run.output)")
+    #expect(run.output.contains("failing (valid "), "\(run.output)")
+    #expect(run.output.contains("300 cases in") && run.output.contains(", 0 failures"), "\(run.output)")
+    #expect(run.output.contains("more failing cases of properties already found (not shrunk again): "), "\(run.output)")
+    let saved = run.output.split(separator: "\n").filter { $0.hasPrefix("saved: ") || $0.hasPrefix("  saved: ") }
+    #expect(caseFiles(in: findings).count == saved.count && saved.count == 2, "\(run.output)")
+}
