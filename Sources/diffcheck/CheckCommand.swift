@@ -223,10 +223,7 @@ enum CheckCommand {
         if !othersFindings.isEmpty {
             let counts = othersFindings.keys.sorted().map { "\($0) \(othersFindings[$0]!)" }.joined(separator: ", ")
             print("corpus: not replayed on \(engineWords(options)): \(quantity(othersFindings.values.reduce(0, +), "finding")) "
-                  + "of other engines in \(findingsFolder) (\(counts))")
-        }
-        if !judgesRecordedOnlyOption(options) {
-            print("findings: saved in \(findingsFolder), each naming its engine (another engine's are never replayed on this one)")
+                  + "of other engines in \(findingsFolder) (\(counts)); this engine's findings go there too, each naming its engine")
         }
 
         // The bounds the exhaustive part walked to their end: the random part's shrinks do not walk them again.
@@ -337,9 +334,6 @@ enum CheckCommand {
         }
         return (kept, others)
     }
-
-    /// Whether `--recorded` is given (only the corpus part runs, and saves nothing).
-    static func judgesRecordedOnlyOption(_ options: Options) -> Bool { options.flags.contains("--recorded") }
 
     /// The engine under test, as the corpus report names it.
     static func engineWords(_ options: Options) -> String {
