@@ -197,6 +197,10 @@ private func failure(_ text: String) -> CaseFormatError? {
         ("old: [A: a'b]\nnew: a", "t.case:1:12: error: expected a space or ']' after the item a' (primes end an identifier) but found 'b'"),
         ("old: a\nnew: a\nbatch: move 0.1 x", "t.case:3:17: error: expected an index path S.I (or the word section) but found 'x'"),
         ("old: 'a\nnew: a", "t.case:1:6: error: expected an item identifier (letters, digits, '_' or '-') but found '''"),
+        // Issue 43, point 9: CR line endings read as one long line; the error says so, at the first CR.
+        ("old: a b\rnew: b a\r", #"t.case:1:9: error: expected lines that end with \n or \r\n but found a carriage return alone: the file uses CR line endings (save it with \n or \r\n line endings)"#),
+        ("# one\rold: a\rnew: a\r", #"t.case:1:6: error: expected lines that end with \n or \r\n but found a carriage return alone: the file uses CR line endings (save it with \n or \r\n line endings)"#),
+        ("old: a\nnew: a\rbatch: delete 0\n", #"t.case:2:7: error: expected lines that end with \n or \r\n but found a carriage return alone, a CR line ending (save the file with \n or \r\n line endings)"#),
         ("old: a\r\nnew: a\0\r\n", "t.case:2:7: error: expected a letter, digit, '_', '-' or ''' to continue the identifier a, or a space or the end of the line but found U+0000"),
         ("old: [A: a\nnew: b", "t.case:1:11: error: expected ']' to close the section A opened at column 6 but found the end of the line"),
         ("old: [A: a [B: b]\nnew: b", "t.case:1:12: error: expected ']' to close the section A opened at column 6 but found '['"),

@@ -7,7 +7,8 @@
 //     expect: error attempt to delete and reload the same index path
 //
 // One directive a line; `#` starts a comment anywhere on a line. Lines end
-// with `\n` or `\r\n`. The directives are `old:` and `new:` (required, once
+// with `\n` or `\r\n` (a text that ends them with `\r` alone is an error
+// that says so). The directives are `old:` and `new:` (required, once
 // each), `batch:` (one stage; repeatable), `then:` (the data source after the
 // `batch:` directly before it; required after every stage but the last,
 // refused after the last, whose data is `new:`), `recorded:` (a stage an
@@ -58,10 +59,37 @@ public enum CaseParser {
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         let lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (offset, line) in lines.enumerated() {
-            if let error = reader.read(Array(line), number: offset + 1) { return .failure(error) }
+            if let error = reader.read(Array(line), number: offset + 1) { return .failure(loneCarriageReturn(in: body, file: file) ?? error) }
         }
         let end = (line: lines.count, column: (lines.last?.count ?? 0) + 1)
-        return reader.finish(end: end)
+        return reader.finish(end: end).mapError { loneCarriageReturn(in: body, file: file) ?? $0 }
+    }
+
+    /// For a text that does not parse: the first carriage return not
+    /// followed by a line feed, as the error, when there is one. Such a text
+    /// ends its lines with CR alone (classic Mac OS), which reads as one
+    /// long line; the error that line gives would not say why. (A lone CR
+    /// in a text that parses is a space, as before.)
+    private static func loneCarriageReturn(in text: Substring, file: String) -> CaseFormatError? {
+        // "\r\n" is one Character: a Character "\r" is a CR alone.
+        var line = 1, column = 1, hasLineFeeds = false
+        for character in text {
+            switch character {
+            case "\n", "\r\n":
+                line += 1
+                column = 1
+                hasLineFeeds = true
+            case "\r":
+                let found = hasLineFeeds || text.contains("\n") || text.contains("\r\n")
+                    ? "a carriage return alone, a CR line ending (save the file with \\n or \\r\\n line endings)"
+                    : "a carriage return alone: the file uses CR line endings (save it with \\n or \\r\\n line endings)"
+                return CaseFormatError(file: file, line: line, column: column,
+                                       expected: "lines that end with \\n or \\r\\n", found: found)
+            default:
+                column += 1
+            }
+        }
+        return nil
     }
 
     /// The position of the first byte of `bytes` that is not valid UTF-8.
