@@ -41,8 +41,10 @@ func guardedShrunkCase(_ outcome: EntryOutcome, options: Options, engines: Isola
     if failure.property == .noCrash || engine is ExternalEngine {
         return ReproCommand.shrunkCase(outcome, options: options, engine: engine, isCrash: failure.property == .noCrash)
     }
-    let state = NSTemporaryDirectory() + "diffcheck-shrink-\(getpid()).state"
-    defer { unlink(state) }
+    // The state file is made in a folder of our own: a name known beforehand could be planted as a link.
+    guard let scratch = try? PrivateFolder(prefix: "diffcheck-shrink") else { return nil }
+    defer { scratch.remove() }
+    let state = scratch.file("shrink.state")
     let arguments = ["worker"] + options.forwarded + ["--shrink", outcome.path, "--state", state]
     guard let child = try? Worker(executable: ownExecutable(), arguments: arguments, stride: 0) else { return nil }
     // The shrinker stops itself after a minute; a hang in the engine does not.

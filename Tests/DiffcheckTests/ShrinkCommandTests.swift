@@ -30,3 +30,34 @@ import Testing
         .map { $0.dropFirst(4).split(separator: " ").count }
     #expect(items.reduce(0, +) == 7, "\(text)")
 }
+
+/// Issue 43, point 3: the shrinking child's state file is made in a folder
+/// of diffcheck's own (mkdtemp), never at a name known beforehand. A link
+/// planted in the temporary directory at the name it used to have,
+/// `diffcheck-shrink-PID.state` (the shell's `$$` is the pid of the
+/// diffcheck it execs), is not followed: the file it names keeps its
+/// text, and nothing of the run stays behind.
+@Test(arguments: ["shrink", "repro"])
+func aLinkPlantedForTheShrinkStateFileIsNotFollowed(_ command: String) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = directory.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let victim = directory.appendingPathComponent("victim.txt")
+    try "precious\n".write(to: victim, atomically: true, encoding: .utf8)
+    let file = directory.appendingPathComponent("last-wins.case")
+    try "old: a a\nnew: a\nengine: mutant:last-wins\n".write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", #"ln -s "$1" "$TMPDIR/diffcheck-shrink-$$.state" && exec "$2" "$3" "$4""#, "sh",
+                         victim.path, executable.path, command, file.path]
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path + "/"]) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "the case fails valid")
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+    let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+    #expect(left.count == 1 && left[0].hasPrefix("diffcheck-shrink-") && left[0].hasSuffix(".state"), "\(left)")
+}

@@ -126,6 +126,8 @@ public struct Campaign: Sendable {
         let start = ContinuousClock.now
         var report = RandomPartReport()
         var found = Set(result.failures.compactMap { $0.property })
+        var scratch: PrivateFolder?
+        defer { scratch?.remove() }
         for n in 0..<self.cases {
             let checked = cases.check(n)
             report.casesRun += 1
@@ -140,8 +142,9 @@ public struct Campaign: Sendable {
                 continue
             }
             found.insert(failure.property)
-            // Shrunk in a scratch folder when there is no regressions folder.
-            let folder = regressions ?? NSTemporaryDirectory() + "diffcheck-\(getpid())"
+            // Shrunk in a private scratch folder when there is no regressions folder.
+            if regressions == nil && scratch == nil { scratch = try? PrivateFolder(prefix: "diffcheck-campaign") }
+            let folder = regressions ?? scratch?.path ?? NSTemporaryDirectory()
             let saved = cases.shrinkAndSave(checked, failure: failure, in: folder)
             let text = CasePrinter.text(findingCase(saved.example))
             if regressions == nil, let path = saved.path { unlink(path) }
