@@ -5,12 +5,13 @@ import ListModel
 
 /// Writes `text` to `path` atomically: a temporary name in the same
 /// directory, then a rename, so an interrupted write never leaves half a file.
-/// Replaces what is at `path` (see `writeAtomicallyIfAbsent` for findings).
+/// Replaces what is at `path` (see `writeAtomicallyIfAbsent` for findings),
+/// making the folders above it if needed; a link there is followed, and a
+/// FIFO or a device is written into as a stream, never replaced
+/// (`replaceFile(at:with:createsFolders:)`).
 public func writeAtomically(_ text: String, to path: String) throws {
-    let temporary = try temporaryCopy(of: text, for: path)
-    guard rename(temporary, path) == 0 else {
-        unlink(temporary)
-        throw CorpusReadError(description: "\(path): error: cannot rename \(temporary) into place")
+    do { try replaceFile(at: path, with: Array(text.utf8), createsFolders: true) } catch {
+        throw error.folderError ?? CorpusReadError(description: "\(path): error: \(error.reason)")
     }
 }
 
@@ -18,7 +19,10 @@ public func writeAtomically(_ text: String, to path: String) throws {
 /// temporary file, then link(2), which fails rather than replace. Returns
 /// false (and writes nothing) when `path` exists.
 public func writeAtomicallyIfAbsent(_ text: String, to path: String) throws -> Bool {
-    let temporary = try temporaryCopy(of: text, for: path)
+    let temporary: String
+    do { temporary = try temporaryCopy(of: Array(text.utf8), for: path, createsFolders: true) } catch {
+        throw error.folderError ?? CorpusReadError(description: "\(path): error: \(error.reason)")
+    }
     defer { unlink(temporary) }
     if link(temporary, path) == 0 { return true }
     let error = errno
@@ -43,37 +47,6 @@ public func createFindingsFolder(_ path: String) throws {
         let reason = String(cString: strerror(errno))
         throw CorpusReadError(description: "\(path): error: cannot create the folder: \(reason)")
     }
-}
-
-/// A hidden temporary file beside `path` holding `text`; returns its path.
-private func temporaryCopy(of text: String, for path: String) throws -> String {
-    let directory = (path as NSString).deletingLastPathComponent
-    if !directory.isEmpty { try createFindingsFolder(directory) }
-    let unique = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-    let temporary = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".\(unique).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard descriptor >= 0 else {
-        throw CorpusReadError(description: "\(path): error: cannot write \(temporary): \(String(cString: strerror(errno)))")
-    }
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-        let n = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            unlink(temporary)
-            throw CorpusReadError(description: "\(path): error: cannot write \(temporary): \(reason)")
-        }
-        written += n
-    }
-    guard close(descriptor) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw CorpusReadError(description: "\(path): error: cannot write \(temporary): \(reason)")
-    }
-    return temporary
 }
 
 /// FNV-1a, 64 bits: a stable content hash for file names (the same on every machine).
