@@ -61,3 +61,60 @@ func aLinkPlantedForTheShrinkStateFileIsNotFollowed(_ command: String) throws {
     let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
     #expect(left.count == 1 && left[0].hasPrefix("diffcheck-shrink-") && left[0].hasSuffix(".state"), "\(left)")
 }
+
+/// Whether the process `pid` is a shrinking child, `diffcheck worker … --shrink`
+/// (its arguments read from /proc; where there is none, any child is).
+private func isShrinking(_ pid: Int32) -> Bool {
+    guard FileManager.default.fileExists(atPath: "/proc/self/cmdline") else { return true }
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+    return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "--shrink" }
+}
+
+/// Runs diffcheck with `arguments` in `directory` and sends SIGKILL to its
+/// shrinking child (`diffcheck worker … --shrink`) once that has run for
+/// `seconds`; returns the run and whether a child was killed.
+private func diffcheckKillingItsShrinker(_ arguments: [String], in directory: URL, after seconds: Double = 0.3) throws
+    -> (run: Run, isKilled: Bool) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    var isKilled = false
+    _ = eventually(within: 30) {
+        guard let shrinker = childProcesses(of: process.processIdentifier).first(where: { isShrinking($0) }) else { return false }
+        usleep(useconds_t(seconds * 1_000_000))
+        isKilled = kill(shrinker, SIGKILL) == 0
+        return true
+    }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (Run(status: process.terminationStatus, output: text, errors: ""), isKilled)
+}
+
+/// Issue 43, point 7: a shrinking child killed from outside (SIGKILL that
+/// diffcheck did not send) is no trap of the engine's: `shrink` says so and
+/// writes nothing (it wrote FILE.shrunk.case claiming `no-crash`), and
+/// `repro` says so instead of a shrunk case.
+@Test(arguments: ["shrink", "repro"])
+func aShrinkingChildKilledFromOutsideIsNoFinding(_ command: String) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("reversed.case")
+    let items = (0..<60).map { "i\($0)" }
+    try """
+        old: \(items.joined(separator: " "))
+        new: \(items.reversed().joined(separator: " "))
+        engine: mutant:sequential-moves
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+    let (run, isKilled) = try diffcheckKillingItsShrinker([command, file.path, "--flat"], in: directory)
+    #expect(isKilled, "no shrinking child to kill: \(run.output)")
+    #expect(run.status == 1, "\(run.output)")
+    #expect(run.output.contains("the shrinking process was killed by SIGKILL, sent from outside diffcheck"), "\(run.output)")
+    #expect(!run.output.contains("no-crash: FAILS") && !run.output.contains("fail no-crash"), "\(run.output)")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reversed.shrunk.case").path), "\(run.output)")
+}
