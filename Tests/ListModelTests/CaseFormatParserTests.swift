@@ -164,8 +164,8 @@ private func failure(_ text: String) -> CaseFormatError? {
 
     /// Every error message, with the line and column it points at.
     @Test(arguments: [
-        ("old: a\nnew: b\nfoo: x", "t.case:3:1: error: expected a directive (old:, new:, batch:, then:, recorded:, expect:, profile:, engine:) but found 'foo:'"),
-        ("old: a\nnew: b\n  a b c", "t.case:3:3: error: expected a directive (old:, new:, batch:, then:, recorded:, expect:, profile:, engine:) but found 'a'"),
+        ("old: a\nnew: b\nfoo: x", "t.case:3:1: error: expected a directive (old:, new:, batch:, then:, recorded:, again:, expect:, profile:, engine:) but found 'foo:'"),
+        ("old: a\nnew: b\n  a b c", "t.case:3:3: error: expected a directive (old:, new:, batch:, then:, recorded:, again:, expect:, profile:, engine:) but found 'a'"),
         ("old\nnew: a", "t.case:1:4: error: expected ':' after old but found the end of the line"),
         ("old: a\nnew: b\nold: c", "t.case:3:1: error: expected one old: line but found a second one (the first is on line 1)"),
         ("old: a\nnew: b\nnew: c", "t.case:3:1: error: expected one new: line but found a second one (the first is on line 2)"),
@@ -175,10 +175,10 @@ private func failure(_ text: String) -> CaseFormatError? {
         ("old: a\n", "t.case:2:1: error: expected a new: line but found the end of the file"),
         ("new: a", "t.case:1:7: error: expected an old: line but found the end of the file"),
         ("", "t.case:1:1: error: expected an old: line but found the end of the file"),
-        ("old: a\nnew: b\nthen: a", "t.case:3:1: error: expected then: directly after a batch: or recorded: line but found then: after the new: on line 2"),
-        ("then: a\nold: a\nnew: b", "t.case:1:1: error: expected then: directly after a batch: or recorded: line but found then: before any batch:"),
-        ("old: a\nnew: b\nbatch:\nexpect: pass\nthen: a", "t.case:5:1: error: expected then: directly after a batch: or recorded: line but found then: after the expect: on line 4"),
-        ("old: a\nnew: b\nbatch:\nthen: a\nthen: a\nbatch:", "t.case:5:1: error: expected then: directly after a batch: or recorded: line but found then: after the then: on line 4"),
+        ("old: a\nnew: b\nthen: a", "t.case:3:1: error: expected then: directly after a batch:, recorded: or again: line but found then: after the new: on line 2"),
+        ("then: a\nold: a\nnew: b", "t.case:1:1: error: expected then: directly after a batch:, recorded: or again: line but found then: before any batch:"),
+        ("old: a\nnew: b\nbatch:\nexpect: pass\nthen: a", "t.case:5:1: error: expected then: directly after a batch:, recorded: or again: line but found then: after the expect: on line 4"),
+        ("old: a\nnew: b\nbatch:\nthen: a\nthen: a\nbatch:", "t.case:5:1: error: expected then: directly after a batch:, recorded: or again: line but found then: after the then: on line 4"),
         ("old: a\nnew: b\nbatch:\nbatch:", "t.case:4:1: error: expected a then: line after the batch: on line 3 (every stage but the last needs the data source's snapshot) but found another batch:"),
         ("old: a\nnew: b\nbatch:\nthen: a", "t.case:4:1: error: expected another batch: after this then: (the last stage's data is the new: snapshot) but found no further batch:"),
         ("old: a\nnew: b\nexpect: fail speedy", "t.case:3:14: error: expected a property (valid, reaches-target, fresh, minimal-moves, deterministic, no-crash) but found 'speedy'"),

@@ -73,7 +73,8 @@ func engineIdentity(_ example: Counterexample) -> (name: String, command: String
 
 /// The case a finding is saved as: the shrunk pair, the engine, the
 /// engine's answer as `recorded:` lines (so the finding can be judged and
-/// drawn without the engine) and `expect: pass` (what the engine owes), with
+/// drawn without the engine; for a `deterministic` finding, its different
+/// second answer as `again:` lines) and `expect: pass` (what the engine owes), with
 /// the failure and where it came from in comments, so the corpus gate fails
 /// until the bug is fixed. An external engine is named `engine: external`;
 /// its command is a comment, `engine command: …`, never run.
@@ -99,9 +100,25 @@ public func findingCase(_ example: Counterexample) -> Case {
     case .failure(let failure)?: comments.append("the engine failed: \(failure.reason)")
     case .stages?, nil: break
     }
+    let again = secondRecordedAnswer(example.shrunkVerdict)
+    if let unrecorded = again.unrecorded { comments.append(unrecorded) }
     return Case(comments: comments, old: example.shrunk.old, new: example.shrunk.new, expectation: .pass,
                 profile: example.profile == .strict ? nil : example.profile, engine: engine.name,
-                recorded: example.shrunkVerdict.stages, recordsNoStages: example.shrunkVerdict.answeredNoStages)
+                recorded: example.shrunkVerdict.stages, recordsNoStages: example.shrunkVerdict.answeredNoStages,
+                recordedAgain: again.stages, recordsNoStagesAgain: again.isNoStages)
+}
+
+/// A verdict's second answer (`Verdict.secondOutput`, there when
+/// `deterministic` failed) as a case's `again:` lines: its stages, or no
+/// stages (`again: none`); an answer that is no stages at all (a refusal, a
+/// failure) cannot be recorded, and is a comment that says so.
+func secondRecordedAnswer(_ verdict: Verdict) -> (stages: [Stage], isNoStages: Bool, unrecorded: String?) {
+    switch verdict.secondOutput {
+    case .stages(let stages)?: return (stages, stages.isEmpty, nil)
+    case .refusal(let reason)?: return ([], false, "asked again, the engine gave no stages: \(reason)")
+    case .failure(let failure)?: return ([], false, "asked again, the engine failed: \(failure.reason)")
+    case nil: return ([], false, nil)
+    }
 }
 
 /// The case an exhaustive failure is saved as: the same as a random

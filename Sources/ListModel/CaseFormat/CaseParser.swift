@@ -13,7 +13,9 @@
 // `batch:` directly before it; required after every stage but the last,
 // refused after the last, whose data is `new:`), `recorded:` (a stage an
 // engine answered, written like `batch:` and followed by `then:` the same
-// way; a case has `batch:` lines or `recorded:` lines, not both),
+// way; a case has `batch:` lines or `recorded:` lines, not both), `again:`
+// (a second recorded answer to the same pair, after the first, written and
+// followed by `then:` the same way; `again: none` for no stages),
 // `expect:`, `profile:` and `engine:` (each at most once), in any order.
 // The comment lines before the first directive are kept in `Case.comments`.
 //
@@ -33,8 +35,8 @@ public enum CaseParser {
     public static let propertyNames = ["valid", "reaches-target", "fresh", "minimal-moves", "deterministic", "no-crash"]
 
     /// The directives, in the order the printer writes them.
-    public static let directives = ["old", "new", "batch", "then", "recorded", "expect", "profile", "engine"]
-    /// `recorded: none`: the engine answered no stages at all (not one empty batch).
+    public static let directives = ["old", "new", "batch", "then", "recorded", "again", "expect", "profile", "engine"]
+    /// `recorded: none` (and `again: none`): the engine answered no stages at all (not one empty batch).
     public static let noStages = "none"
 
     /// The engine name that stands for an engine given on the command line.
@@ -131,6 +133,10 @@ private struct CaseReader {
     var engine: (value: String, line: Int)?
     /// The line of `recorded: none`, if there is one.
     var recordedNone: Int?
+    /// `again:` stages: the second recorded answer.
+    var againStages: [(batch: WrittenBatch, data: Snapshot?, then: (line: Int, column: Int)?)] = []
+    /// The line of `again: none`, if there is one.
+    var againNone: Int?
     /// The directive on the previous directive line, and that line.
     var previous: (name: String, line: Int)?
 
@@ -221,11 +227,48 @@ private struct CaseReader {
             case .failure(let error): return error
             case .success(let batch): stages.append((batch, nil, nil, isRecorded))
             }
+        case "again":
+            if let first = stages.first, !first.isRecorded {
+                return cursor.error(
+                    expected: "more batch: lines (again: is an engine's second recorded answer, which a case with batch: lines has not)",
+                    found: "again: after the batch: on line \(first.batch.line)", at: start)
+            }
+            if cursor.rest == CaseParser.noStages {
+                if let error = repeated(againNone) { return error }
+                if let first = againStages.first {
+                    return cursor.error(expected: "no other again: line with again: none (the engine answered no stages)",
+                                        found: "again: none after the again: on line \(first.batch.line)", at: start)
+                }
+                againNone = line
+                return nil
+            }
+            if let againNone {
+                return cursor.error(expected: "no other again: line with again: none (the engine answered no stages)",
+                                    found: "again: after the again: none on line \(againNone)", at: start)
+            }
+            if let last = againStages.last, last.data == nil {
+                return cursor.error(
+                    expected: "a then: line after the again: on line \(last.batch.line) (every stage but the last needs the data source's snapshot)",
+                    found: "another again:", at: start)
+            }
+            switch CaseParser.writtenBatch(&cursor) {
+            case .failure(let error): return error
+            case .success(let batch): againStages.append((batch, nil, nil))
+            }
         case "then":
+            if let previous, previous.name == "again", !againStages.isEmpty, previous.line != againNone {
+                switch CaseParser.snapshot(&cursor) {
+                case .failure(let error): return error
+                case .success(let snapshot):
+                    againStages[againStages.count - 1].data = snapshot
+                    againStages[againStages.count - 1].then = (line, start)
+                }
+                return nil
+            }
             guard let previous, previous.name == "batch" || previous.name == "recorded", !stages.isEmpty,
                   previous.line != recordedNone else {
                 let found = previous.map { "then: after the \($0.name): on line \($0.line)" } ?? "then: before any batch:"
-                return cursor.error(expected: "then: directly after a batch: or recorded: line", found: found, at: start)
+                return cursor.error(expected: "then: directly after a batch:, recorded: or again: line", found: found, at: start)
             }
             switch CaseParser.snapshot(&cursor) {
             case .failure(let error): return error
@@ -321,6 +364,19 @@ private struct CaseReader {
                 expected: "another batch: after this then: (the last stage's data is the new: snapshot)",
                 found: "no further batch:"))
         }
+        if let last = againStages.last, let then = last.then {
+            return .failure(CaseFormatError(
+                file: file, line: then.line, column: then.column,
+                expected: "another again: after this then: (the last stage's data is the new: snapshot)",
+                found: "no further again:"))
+        }
+        let isRecorded = stages.first?.isRecorded ?? false
+        if let again = againStages.first?.batch.line ?? againNone, !isRecorded && recordedNone == nil {
+            return .failure(CaseFormatError(
+                file: file, line: again, column: 1,
+                expected: "a recorded: answer for the again: answer to follow (again: is the engine's second answer)",
+                found: "again: with no recorded: line"))
+        }
         let isFlat = old.snapshot.isFlat && new.snapshot.isFlat
         var resolved: [Stage] = []
         for stage in stages {
@@ -329,7 +385,13 @@ private struct CaseReader {
             case .success(let batch): resolved.append(Stage(batch: batch, data: stage.data))
             }
         }
-        let isRecorded = stages.first?.isRecorded ?? false
+        var resolvedAgain: [Stage] = []
+        for stage in againStages {
+            switch stage.batch.resolved(isFlat: isFlat) {
+            case .failure(let error): return .failure(error)
+            case .success(let batch): resolvedAgain.append(Stage(batch: batch, data: stage.data))
+            }
+        }
         var comments = comments
         if let engineCommand, !comments.contains(where: { $0.hasPrefix(CaseParser.engineCommandComment) }) {
             comments.append(CaseParser.engineCommandComment + engineCommand)
@@ -337,6 +399,7 @@ private struct CaseReader {
         return .success(Case(
             comments: comments, old: old.snapshot, new: new.snapshot, stages: isRecorded ? [] : resolved,
             expectation: expectation?.value ?? .pass, profile: profile?.value, engine: engine?.value,
-            recorded: isRecorded ? resolved : [], recordsNoStages: recordedNone != nil))
+            recorded: isRecorded ? resolved : [], recordsNoStages: recordedNone != nil,
+            recordedAgain: resolvedAgain, recordsNoStagesAgain: againNone != nil))
     }
 }
