@@ -61,6 +61,12 @@ final class EngineProcess {
     /// engine that prints before it answers answers at once; one that
     /// printed instead of answering would otherwise cost the timeout).
     static let strayGrace: UInt64 = 1_000_000_000
+    /// Why a flight stops at an answer line that came before the request it
+    /// would answer was sent: the engine answered a request twice, or
+    /// printed an answer before reading one. The engine's protocol error
+    /// (one answer line a request), never diffcheck's.
+    static let unaskedAnswer = "the engine broke the protocol: it printed an answer nobody asked for "
+        + "(a line came before the request it would answer was sent: one answer line a request line)"
 
     let pid: pid_t
     private var input: Int32
@@ -142,6 +148,9 @@ final class EngineProcess {
     /// answer within its time, and within `strayGrace` of that line. A
     /// declaration line (`EngineDeclaration`) goes to `declared` and
     /// answers nothing either, with no grace: the answer has its full time.
+    /// A line that would answer a request not yet sent (an engine that
+    /// answers twice, or before it reads) ends the flight with
+    /// `.system(unaskedAnswer)`: it cannot be an answer to that request.
     ///
     /// Request n must be answered within `allowed(n)` nanoseconds of the
     /// moment it could start: when it was queued or when request n − 1 was
@@ -172,6 +181,9 @@ final class EngineProcess {
             return FlightEnd(answered: done, failure: failure, written: started)
         }
 
+        // A line already waiting came before any request of this flight: read it
+        // now, so that it is not taken for the answer to the first one.
+        if output >= 0 { _ = readAvailable() }
         while done < count {
             // Invariant: requests ..<done answered and accepted; ..<queued encoded; bytes ..<written sent.
             while queued < count && queued - done < EngineProcess.maximumInFlight
@@ -198,6 +210,9 @@ final class EngineProcess {
                     if strayDeadline == nil { strayDeadline = DispatchTime.now().uptimeNanoseconds &+ EngineProcess.strayGrace }
                     continue
                 }
+                // Request `done` must have been sent (all but its line break, which a
+                // streaming reader need not wait for) before a line can answer it.
+                if done >= queued || written < ends[done] - 1 { return end(.system(EngineProcess.unaskedAnswer)) }
                 answered += 1
                 lastAnswerSeconds = Double(DispatchTime.now().uptimeNanoseconds &- max(queuedAt[done], lastAnswer)) / 1e9
                 guard accept(done, line) else { return end(nil) }

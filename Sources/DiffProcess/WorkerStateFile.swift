@@ -23,9 +23,10 @@ public final class WorkerStateFile {
     private let prefix: [UInt8]
 
     /// Creates (or empties) the state file at `path` for the cases of
-    /// `seed`; nil when it cannot be opened.
+    /// `seed`; nil when it cannot be opened (a symbolic link there is not
+    /// followed).
     public init?(path: String, seed: UInt64) {
-        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { return nil }
         prefix = Array("seed \(seed) case ".utf8)
         // mmap(2) returns MAP_FAILED, (void *)-1, on failure.

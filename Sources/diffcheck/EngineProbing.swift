@@ -11,7 +11,9 @@ import Foundation
 let commandsRunningEngines: Set<String> = ["check", "fuzz", "repro", "shrink", "exhaust", "diff", "show", "case"]
 
 /// `arguments` with the engine's declaration added as options (`--flat`,
-/// `--claims`, `--no-duplicates`, each unless given), after one probe of
+/// `--claims`, `--no-duplicates`, each unless given; a declaration that
+/// claims nothing is `--claims deterministic,no-crash`, the two every
+/// engine owes), after one probe of
 /// the `--engine-cmd` command; the same arguments when there is no
 /// `--engine-cmd` or the command will not run it (`--help`, `--recorded`).
 /// Throws what makes the command unusable.
@@ -26,7 +28,9 @@ func probedArguments(_ arguments: [String]) throws(EngineStartError) -> [String]
     var added: [String] = []
     if declaration.isFlatOnly && !arguments.contains("--flat") { added.append("--flat") }
     if let claims = declaration.claims, !arguments.contains("--claims") {
-        added += ["--claims", claims.sorted().map(\.rawValue).joined(separator: ",")]
+        // Claiming nothing leaves what every engine owes: `--claims` names them (it takes no empty list).
+        let checked = claims.isEmpty ? [.deterministic, .noCrash] : claims
+        added += ["--claims", checked.sorted().map(\.rawValue).joined(separator: ",")]
     }
     if declaration.refusesDuplicates && !arguments.contains("--no-duplicates") { added.append("--no-duplicates") }
     if !added.isEmpty {

@@ -23,7 +23,7 @@ enum ExhaustCommand {
       --sectioned            only the sectioned bound
       --max-items N          most items, old and new together
       --max-sections N       most sections in one snapshot
-      --max-per-section N    most items in one section
+      --max-per-section N    most items in one section (at least 1)
       --versions N           content versions of a new item (default 2)
       --no-duplicates        no repeated identities
       --findings DIR         where each failing property's smallest pair is
@@ -83,7 +83,9 @@ enum ExhaustCommand {
             if !chosen[index].isFlat {
                 chosen[index].maxSections = try options.integer("--max-sections", default: chosen[index].maxSections, atLeast: 1)
             }
-            chosen[index].maxItemsPerSection = try options.integer("--max-per-section", default: chosen[index].maxItemsPerSection)
+            // A section of no items holds no pair to walk.
+            chosen[index].maxItemsPerSection = try options.integer("--max-per-section", default: chosen[index].maxItemsPerSection,
+                                                                   atLeast: 1)
             chosen[index].contentVersions = try options.integer("--versions", default: chosen[index].contentVersions, atLeast: 1)
             chosen[index].allowsDuplicates = options.generator.allowsDuplicates
             let bound = chosen[index]

@@ -149,10 +149,10 @@ struct ExhaustiveRun {
     private func walk(_ bound: ExhaustiveBound) throws -> ExhaustiveResult {
         var result = ExhaustiveResult()
         let start = Date()
-        let directory = NSTemporaryDirectory() + "diffcheck-exhaust-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        func state(_ index: Int) -> String { directory + "/worker-\(index).state" }
+        // The workers' state files, in a folder of our own (a name known beforehand could be planted).
+        let scratch = try PrivateFolder(prefix: "diffcheck-exhaust")
+        defer { scratch.remove() }
+        func state(_ index: Int) -> String { scratch.file("worker-\(index).state") }
         func launch(_ index: Int, from: Int = 0) throws -> Worker {
             unlink(state(index))
             return try Worker(executable: ownExecutable(), arguments: ["worker"] + options.forwarded + [

@@ -67,9 +67,16 @@ enum ReproCommand {
                 continue
             }
             print(describe(outcome, options: options))
-            if !outcome.judgedRecordedStages, let shrunk = guardedShrunkCase(outcome, options: options, engines: engines) {
-                print("shrunk (\(totalItems(shrunk.old, shrunk.new)) items, was \(totalItems(outcome.checkedCase.old, outcome.checkedCase.new))):")
-                print(caseText(shrunk, options: options), terminator: "")
+            if !outcome.judgedRecordedStages {
+                switch guardedShrunkCase(outcome, options: options, engines: engines) {
+                case .shrunk(let shrunk):
+                    print("shrunk (\(totalItems(shrunk.old, shrunk.new)) items, was \(totalItems(outcome.checkedCase.old, outcome.checkedCase.new))):")
+                    print(caseText(shrunk, options: options), terminator: "")
+                case .killedFromOutside(let why):
+                    print("not shrunk: \(why); that is no failure of the engine's")
+                case .notSmaller:
+                    break
+                }
             }
             print("reproduce: " + reproduceLine(path: outcome.path, options: options))
             print("")
@@ -239,8 +246,15 @@ enum ShrinkCommand {
             print("\(outcome.path): nothing fails, nothing to shrink (\(outcome.summary))")
             return ExitCode.success
         }
-        guard let shrunk = guardedShrunkCase(outcome, options: options, engines: engines) else {
+        let shrunk: Case
+        switch guardedShrunkCase(outcome, options: options, engines: engines) {
+        case .shrunk(let c):
+            shrunk = c
+        case .notSmaller:
             print("\(outcome.path): no smaller failing case found; it is minimal within the exhaustive bound")
+            return ExitCode.failure
+        case .killedFromOutside(let why):
+            print("\(outcome.path): shrinking stopped: \(why); that is no failure of the engine's, and nothing is written")
             return ExitCode.failure
         }
         let base = outcome.path.hasSuffix(".case") ? String(outcome.path.dropLast(5)) : outcome.path

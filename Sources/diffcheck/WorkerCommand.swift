@@ -95,7 +95,7 @@ enum WorkerCommand {
         if let path = options.values["--shrink"] { return shrinkCase(path, engine: engine, options: options) }
         if let spec = options.values["--exhaust"] {
             guard let bound = ExhaustiveBound(workerSpec: spec), let statePath = options.values["--state"] else { return ExitCode.usage }
-            let state = open(statePath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let state = open(statePath, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
             guard state >= 0 else { return ExitCode.usage }
             defer { close(state) }
             return exhaustInWorker(bound, checker: Checker(engine: engine, profile: options.profile),
@@ -226,7 +226,7 @@ enum WorkerCommand {
 /// (nothing when no smaller case fails). `guardedShrunkCase` reads it.
 func shrinkCase(_ path: String, engine defaultEngine: any DiffEngine, options: Options) -> Int32 {
     guard let statePath = options.values["--state"] else { return ExitCode.usage }
-    let state = open(statePath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let state = open(statePath, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
     guard state >= 0, let entry = readCorpus([path]).entries.first else { return ExitCode.usage }
     defer { close(state) }
     let replayer = CorpusReplayer(defaultEngine: RecordingEngine(engine: defaultEngine, state: state), profile: options.profile,

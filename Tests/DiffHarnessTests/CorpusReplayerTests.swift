@@ -160,3 +160,31 @@ private struct CommandLineEngine: DiffEngine {
     let error = readCorpus([root + "/l1"]).errors.first?.description ?? ""
     #expect(error.contains("symbolic link loop"), "\(error)")
 }
+
+/// Issue 43, point 2: a folder linked into the corpus is read as one of its
+/// own, inside the corpus and named directly; a link to a folder that
+/// holds it is a loop, said and not followed, and every case is read once.
+@Test func aFolderLinkedIntoTheCorpusIsRead() throws {
+    let root = try folder()
+    let corpus = root + "/Corpus", shared = root + "/shared"
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: corpus + "/own", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: shared + "/deeper", withIntermediateDirectories: true)
+    try "old: a\nnew: a\nbatch:\n".write(toFile: corpus + "/own/own.case", atomically: true, encoding: .utf8)
+    try "old: a b\nnew: b a\nbatch:\n".write(toFile: shared + "/deeper/fails.case", atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: corpus + "/linked", withDestinationPath: "../shared")
+    let read = readCorpus([corpus])
+    #expect(read.errors.isEmpty, "\(read.errors)")
+    #expect(read.entries.map(\.path) == [corpus + "/linked/deeper/fails.case", corpus + "/own/own.case"])
+    // Named directly, the link is the folder.
+    let direct = readCorpus([corpus + "/linked"])
+    #expect(direct.errors.isEmpty, "\(direct.errors)")
+    #expect(direct.entries.map(\.path) == [corpus + "/linked/deeper/fails.case"])
+    // A link back up is a loop: said, not followed; a second link to a folder already read (linked, after
+    // again) reads nothing again.
+    try FileManager.default.createSymbolicLink(atPath: shared + "/deeper/up", withDestinationPath: "..")
+    try FileManager.default.createSymbolicLink(atPath: corpus + "/again", withDestinationPath: shared)
+    let looped = readCorpus([corpus])
+    #expect(looped.errors.map(\.description) == ["\(corpus)/again/deeper/up: error: a symbolic link loop: it links to a folder that holds it (not followed)"])
+    #expect(looped.entries.map(\.path) == [corpus + "/again/deeper/fails.case", corpus + "/own/own.case"])
+}

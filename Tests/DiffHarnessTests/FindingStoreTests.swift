@@ -111,3 +111,47 @@ private func caseFiles(_ folder: String) -> [String] {
     #expect(try saveFinding(swapFinding(engine: "core"), in: folder) == path)
     #expect(try !String(contentsOfFile: path, encoding: .utf8).contains(unshrunkNote))
 }
+
+/// An engine that answers reload-all on its first call and a wrong empty
+/// batch on every later one: not deterministic.
+private final class ChangesItsMind: DiffEngine, @unchecked Sendable {
+    let name = "changes-its-mind"
+    let isFlatOnly = false
+    let claims: Set<PropertyName> = [.valid, .reachesTarget, .fresh]
+    private var calls = 0
+
+    func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+        calls += 1
+        if calls > 1 { return .stages([Stage(batch: Batch())]) }
+        return .stages([Stage(batch: Batch((0..<old.sections.count).map { .deleteSection($0) }
+                                           + (0..<new.sections.count).map { .insertSection($0) }))])
+    }
+}
+
+/// Issue 43, point 8: a `deterministic` finding records both answers, the
+/// first as `recorded:` and the other as `again:`, so that judging its
+/// recorded answers (`repro --recorded`) fails `deterministic` as the engine
+/// did; a finding saved before (one answer) reads and judges as before.
+@Test func aDeterministicFindingRecordsBothAnswersAndItsRecordedReplayFails() throws {
+    let old = Snapshot.flat([Item(id: "a")]), new = Snapshot.flat([Item(id: "b")])
+    let verdict = Checker(engine: ChangesItsMind()).check(old: old, new: new)
+    let failure = try #require(verdict.failures.first { $0.property == .deterministic }, "\(verdict)")
+    #expect(verdict.secondOutput == .stages([Stage(batch: Batch())]))
+    let pair = GeneratedPair(old: old, new: new, choices: [], bounds: [])
+    let example = Counterexample(failure: failure, engine: "external", profile: .strict, seed: 1, caseNumber: 0,
+                                 original: pair, shrunk: pair, shrunkVerdict: verdict, shrinkCalls: 1,
+                                 isShrinkBudgetExhausted: false, engineCommand: "python3 engine.py")
+    let text = CasePrinter.text(findingCase(example))
+    #expect(text.contains("\nrecorded: delete section 0, insert section 0\nagain:\n"), "\(text)")
+    var replayer = CorpusReplayer(defaultEngine: CoreEngine())
+    replayer.judgesRecordedStages = true
+    let saved = try CaseParser.parse(text, file: "f.case").get()
+    let outcome = replayer.replay(.text(path: "f.case", saved))
+    #expect(outcome.failures == [failure] && !outcome.meetsExpectation, "\(outcome.summary)")
+    #expect(outcome.applicable.contains(.deterministic) && outcome.evaluated.contains(.deterministic))
+    // Written before `again:`: the first answer alone, which holds.
+    var older = saved
+    older.recordedAgain = []
+    let before = replayer.replay(.text(path: "f.case", try CaseParser.parse(CasePrinter.text(older), file: "f.case").get()))
+    #expect(before.meetsExpectation && !before.applicable.contains(.deterministic), "\(before.summary)")
+}

@@ -162,4 +162,42 @@ private func attribute(_ element: XMLElement, _ name: String) -> String? {
         #expect(throws: (any Error).self) { try report.write(to: missing) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.xml"])
     }
+
+    /// Issue 43, point 4: a FIFO at the path is written into (a CI step reads
+    /// it), not replaced by a regular file; a link to a report is followed,
+    /// and stays a link.
+    @Test func writesIntoAFIFOAndThroughALink() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = sampleReport()
+        let fifo = directory.appendingPathComponent("report.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Its reader is open first (without waiting for a writer), so the write does not wait for one.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        try report.write(to: fifo)
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = read(reader, &chunk, chunk.count)
+            if n <= 0 { break }
+            received += chunk[..<n]
+        }
+        #expect(String(decoding: received, as: UTF8.self) == report.xml)
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.fifo"])
+
+        let target = directory.appendingPathComponent("reports/report.xml").path
+        try FileManager.default.createDirectory(atPath: directory.appendingPathComponent("reports").path, withIntermediateDirectories: true)
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        let link = directory.appendingPathComponent("latest.xml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "reports/report.xml")
+        try report.write(to: link)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == report.xml)
+        #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK, "the link is still a link")
+        #expect(throws: (any Error).self) { try report.write(to: directory.appendingPathComponent("reports").path) }
+    }
 }

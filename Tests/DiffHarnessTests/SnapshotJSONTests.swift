@@ -68,16 +68,17 @@ private func message(_ text: String) -> String? {
         (#"{"stages": [3]}"#, "engine answer is malformed: stages[0]: expected a batch object but found 3"),
         (#"{"stages": [{"deleteItem": [[0, 1]]}]}"#, #"engine answer is malformed: stages[0]: unknown key "deleteItem" (expected one of deleteSections, insertSections, reloadSections, moveSections, deleteItems, insertItems, reloadItems, moveItems, data)"#),
         (#"{"stages": [{"deleteSections": [1.5]}]}"#, "engine answer is malformed: stages[0].deleteSections[0]: expected a non-negative integer but found 1.5"),
-        (#"{"stages": [{"deleteSections": [1.0]}]}"#, "engine answer is malformed: stages[0].deleteSections[0]: expected a non-negative integer but found 1"),
+        (#"{"stages": [{"deleteSections": [1.0]}]}"#, "engine answer is malformed: stages[0].deleteSections[0]: expected a non-negative integer but found 1.0"),
+        (#"{"stages": [{"deleteSections": [1e0]}]}"#, "engine answer is malformed: stages[0].deleteSections[0]: expected a non-negative integer but found 1e0"),
         (#"{"stages": [{"deleteSections": [-1]}]}"#, "engine answer is malformed: stages[0].deleteSections[0]: expected a non-negative integer but found -1"),
         (#"{"stages": [{"deleteSections": [true]}]}"#, "engine answer is malformed: stages[0].deleteSections[0]: expected a non-negative integer but found true"),
         (#"{"stages": [{"deleteSections": ["0"]}]}"#, #"engine answer is malformed: stages[0].deleteSections[0]: expected a non-negative integer but found "0""#),
         (#"{"stages": [{"deleteSections": [99999999999999999999]}]}"#, "engine answer is malformed: stages[0].deleteSections[0]: expected a non-negative integer but found 99999999999999999999"),
         (#"{"stages": [{"deleteSections": 0}]}"#, "engine answer is malformed: stages[0].deleteSections: expected a list of non-negative integers but found 0"),
         (#"{"stages": [{"insertItems": [[0]]}]}"#, "engine answer is malformed: stages[0].insertItems[0]: expected a pair of non-negative integers but found [0]"),
-        (#"{"stages": [{"moveSections": [[0, 1, 2]]}]}"#, "engine answer is malformed: stages[0].moveSections[0]: expected a pair of non-negative integers but found [0,1,2]"),
+        (#"{"stages": [{"moveSections": [[0, 1, 2]]}]}"#, "engine answer is malformed: stages[0].moveSections[0]: expected a pair of non-negative integers but found [0, 1, 2]"),
         (#"{"stages": [{"moveItems": [[0, 1]]}]}"#, "engine answer is malformed: stages[0].moveItems[0][0]: expected a pair of non-negative integers but found 0"),
-        (#"{"stages": [{"moveItems": [[[0, 1]]]}]}"#, "engine answer is malformed: stages[0].moveItems[0]: expected a move [[s, i], [s, i]] but found [[0,1]]"),
+        (#"{"stages": [{"moveItems": [[[0, 1]]]}]}"#, "engine answer is malformed: stages[0].moveItems[0]: expected a move [[s, i], [s, i]] but found [[0, 1]]"),
         (#"{"stages": [{"data": {}}, {}]}"#, "engine answer is malformed: stages[0].data: expected a list of sections but found {}"),
         (#"{"stages": [{"data": [{"items": []}]}, {}]}"#, #"engine answer is malformed: stages[0].data[0] has no "id""#),
         (#"{"stages": [{"data": [{"id": "A"}]}, {}]}"#, #"engine answer is malformed: stages[0].data[0] has no "items""#),
@@ -88,6 +89,32 @@ private func message(_ text: String) -> String? {
     ])
     func explainsAWrongShape(text: String, expected: String) {
         #expect(message(text) == expected)
+    }
+
+    /// Issue 43, point 9: a key written twice in one object is the engine's
+    /// protocol error, wherever it is, and however the key is spelled
+    /// (JSONSerialization would keep the last). The fast path leaves such a
+    /// line to the slow reader, so both ways of reading it refuse it alike.
+    @Test(arguments: [
+        (#"{"stages": [{"deleteSections": [0], "deleteSections": [1]}]}"#, #"engine answer breaks the protocol: the key "deleteSections" is written twice in stages[0] (each key of an object once)"#),
+        (#"{"stages": [], "stages": [{"deleteSections": [0]}]}"#, #"engine answer breaks the protocol: the key "stages" is written twice (each key of an object once)"#),
+        (#"{"error": "a", "\u0065rror": "b"}"#, #"engine answer breaks the protocol: the key "error" is written twice (each key of an object once)"#),
+        (#"{"stages": [{"data": [{"id": "A", "id": "B", "items": []}]}, {}]}"#, #"engine answer breaks the protocol: the key "id" is written twice in stages[0].data[0] (each key of an object once)"#),
+    ])
+    func refusesAKeyWrittenTwice(text: String, expected: String) {
+        #expect(message(text) == expected)
+        let line = Array(text.utf8)
+        #expect(AnswerFastPath.answer(line) == nil)
+        #expect(SnapshotJSON.answer(fromJSON: line) == SnapshotJSON.answerThroughFoundation(fromJSON: line))
+    }
+
+    @Test func refusesARequestWithAKeyWrittenTwice() {
+        let line = Array(#"{"old": [], "new": [], "old": [{"id": "A", "items": []}]}"#.utf8)
+        guard case .failure(let error) = SnapshotJSON.request(fromJSON: line) else {
+            Issue.record("read")
+            return
+        }
+        #expect(error.message == #"request breaks the protocol: the key "old" is written twice (each key of an object once)"#)
     }
 
     @Test func neverTrapsOnDeepOrOddInput() {

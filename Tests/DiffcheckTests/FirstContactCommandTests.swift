@@ -222,3 +222,22 @@ let slowOnLongCasesEngine = """
                               "--findings", "flat-findings"], in: directory)
     #expect(flat.status == 0 && !flat.output.contains(hint), "\(flat.output)\(flat.errors)")
 }
+
+/// Issue 43, point 6: an engine that declares it claims nothing
+/// (`"claims": []`) is checked for what every engine owes, `deterministic`
+/// and `no-crash`, and no more: its wrong answers are not judged.
+@Test func anEngineThatClaimsNothingIsCheckedForWhatEveryEngineOwes() throws {
+    let directory = try workspace(["engine.py": """
+        import json, sys
+        print(json.dumps({"engine": {"name": "claims-nothing", "claims": []}}), flush=True)
+        for line in sys.stdin:
+            print(json.dumps({"stages": [{}]}), flush=True)
+        """])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try diffcheck(["fuzz", "--engine-cmd", "python3 engine.py", "--cases", "30", "--jobs", "1", "--findings", "findings"],
+                            in: directory)
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    #expect(!run.errors.contains("--claims takes") && !run.errors.contains("Usage:"), "\(run.errors)")
+    #expect(run.errors.contains("the engine declares itself claims-nothing: checked as with --claims deterministic,no-crash"),
+            "\(run.errors)")
+}

@@ -30,3 +30,91 @@ import Testing
         .map { $0.dropFirst(4).split(separator: " ").count }
     #expect(items.reduce(0, +) == 7, "\(text)")
 }
+
+/// Issue 43, point 3: the shrinking child's state file is made in a folder
+/// of diffcheck's own (mkdtemp), never at a name known beforehand. A link
+/// planted in the temporary directory at the name it used to have,
+/// `diffcheck-shrink-PID.state` (the shell's `$$` is the pid of the
+/// diffcheck it execs), is not followed: the file it names keeps its
+/// text, and nothing of the run stays behind.
+@Test(arguments: ["shrink", "repro"])
+func aLinkPlantedForTheShrinkStateFileIsNotFollowed(_ command: String) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = directory.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let victim = directory.appendingPathComponent("victim.txt")
+    try "precious\n".write(to: victim, atomically: true, encoding: .utf8)
+    let file = directory.appendingPathComponent("last-wins.case")
+    try "old: a a\nnew: a\nengine: mutant:last-wins\n".write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", #"ln -s "$1" "$TMPDIR/diffcheck-shrink-$$.state" && exec "$2" "$3" "$4""#, "sh",
+                         victim.path, executable.path, command, file.path]
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path + "/"]) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "the case fails valid")
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+    let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+    #expect(left.count == 1 && left[0].hasPrefix("diffcheck-shrink-") && left[0].hasSuffix(".state"), "\(left)")
+}
+
+/// Whether the process `pid` is a shrinking child, `diffcheck worker … --shrink`
+/// (its arguments read from /proc; where there is none, any child is).
+private func isShrinking(_ pid: Int32) -> Bool {
+    guard FileManager.default.fileExists(atPath: "/proc/self/cmdline") else { return true }
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+    return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "--shrink" }
+}
+
+/// Runs diffcheck with `arguments` in `directory` and sends SIGKILL to its
+/// shrinking child (`diffcheck worker … --shrink`) once that has run for
+/// `seconds`; returns the run and whether a child was killed.
+private func diffcheckKillingItsShrinker(_ arguments: [String], in directory: URL, after seconds: Double = 0.3) throws
+    -> (run: Run, isKilled: Bool) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    var isKilled = false
+    _ = eventually(within: 30) {
+        guard let shrinker = childProcesses(of: process.processIdentifier).first(where: { isShrinking($0) }) else { return false }
+        usleep(useconds_t(seconds * 1_000_000))
+        isKilled = kill(shrinker, SIGKILL) == 0
+        return true
+    }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (Run(status: process.terminationStatus, output: text, errors: ""), isKilled)
+}
+
+/// Issue 43, point 7: a shrinking child killed from outside (SIGKILL that
+/// diffcheck did not send) is no trap of the engine's: `shrink` says so and
+/// writes nothing (it wrote FILE.shrunk.case claiming `no-crash`), and
+/// `repro` says so instead of a shrunk case.
+@Test(arguments: ["shrink", "repro"])
+func aShrinkingChildKilledFromOutsideIsNoFinding(_ command: String) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("reversed.case")
+    let items = (0..<60).map { "i\($0)" }
+    try """
+        old: \(items.joined(separator: " "))
+        new: \(items.reversed().joined(separator: " "))
+        engine: mutant:sequential-moves
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+    let (run, isKilled) = try diffcheckKillingItsShrinker([command, file.path, "--flat"], in: directory)
+    #expect(isKilled, "no shrinking child to kill: \(run.output)")
+    #expect(run.status == 1, "\(run.output)")
+    #expect(run.output.contains("the shrinking process was killed by SIGKILL, sent from outside diffcheck"), "\(run.output)")
+    #expect(!run.output.contains("no-crash: FAILS") && !run.output.contains("fail no-crash"), "\(run.output)")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reversed.shrunk.case").path), "\(run.output)")
+}

@@ -191,6 +191,8 @@ func childProcesses(of pid: Int32) -> [Int32] {
     ["worker", "--help"],
     ["worker"],
     ["exhaust", "--flat", "--max-items", "40", "--max-per-section", "40"],
+    ["exhaust", "--flat", "--max-per-section", "0"],
+    ["exhaust", "--sectioned", "--max-per-section", "0"],
 ])
 func refusedInput(_ arguments: [String]) throws {
     let findings = try temporaryDirectory()
@@ -323,4 +325,15 @@ func refusedInput(_ arguments: [String]) throws {
     #expect(process.terminationStatus == 0, "\(text)")
     #expect(text.contains(", 0 failing"), "\(text)")
     #expect(text.contains("the engine alone answers it (the worker was held up), so the pair was checked again"), "\(text)")
+}
+
+/// Issue 43, point 9: a section of no items holds no pair to walk:
+/// `--max-per-section 0` is refused, saying what it takes.
+@Test func exhaustRefusesSectionsOfNoItems() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try diffcheck(["exhaust", "--flat", "--max-per-section", "0"], in: directory)
+    #expect(run.status == 2, "\(run.output)")
+    #expect(run.errors.contains("--max-per-section takes a whole number of at least 1, not 0"), "\(run.errors)")
+    #expect(!run.output.contains("distinct pairs"), "\(run.output)")
 }

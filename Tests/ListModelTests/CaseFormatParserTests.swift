@@ -164,8 +164,8 @@ private func failure(_ text: String) -> CaseFormatError? {
 
     /// Every error message, with the line and column it points at.
     @Test(arguments: [
-        ("old: a\nnew: b\nfoo: x", "t.case:3:1: error: expected a directive (old:, new:, batch:, then:, recorded:, expect:, profile:, engine:) but found 'foo:'"),
-        ("old: a\nnew: b\n  a b c", "t.case:3:3: error: expected a directive (old:, new:, batch:, then:, recorded:, expect:, profile:, engine:) but found 'a'"),
+        ("old: a\nnew: b\nfoo: x", "t.case:3:1: error: expected a directive (old:, new:, batch:, then:, recorded:, again:, expect:, profile:, engine:) but found 'foo:'"),
+        ("old: a\nnew: b\n  a b c", "t.case:3:3: error: expected a directive (old:, new:, batch:, then:, recorded:, again:, expect:, profile:, engine:) but found 'a'"),
         ("old\nnew: a", "t.case:1:4: error: expected ':' after old but found the end of the line"),
         ("old: a\nnew: b\nold: c", "t.case:3:1: error: expected one old: line but found a second one (the first is on line 1)"),
         ("old: a\nnew: b\nnew: c", "t.case:3:1: error: expected one new: line but found a second one (the first is on line 2)"),
@@ -175,10 +175,10 @@ private func failure(_ text: String) -> CaseFormatError? {
         ("old: a\n", "t.case:2:1: error: expected a new: line but found the end of the file"),
         ("new: a", "t.case:1:7: error: expected an old: line but found the end of the file"),
         ("", "t.case:1:1: error: expected an old: line but found the end of the file"),
-        ("old: a\nnew: b\nthen: a", "t.case:3:1: error: expected then: directly after a batch: or recorded: line but found then: after the new: on line 2"),
-        ("then: a\nold: a\nnew: b", "t.case:1:1: error: expected then: directly after a batch: or recorded: line but found then: before any batch:"),
-        ("old: a\nnew: b\nbatch:\nexpect: pass\nthen: a", "t.case:5:1: error: expected then: directly after a batch: or recorded: line but found then: after the expect: on line 4"),
-        ("old: a\nnew: b\nbatch:\nthen: a\nthen: a\nbatch:", "t.case:5:1: error: expected then: directly after a batch: or recorded: line but found then: after the then: on line 4"),
+        ("old: a\nnew: b\nthen: a", "t.case:3:1: error: expected then: directly after a batch:, recorded: or again: line but found then: after the new: on line 2"),
+        ("then: a\nold: a\nnew: b", "t.case:1:1: error: expected then: directly after a batch:, recorded: or again: line but found then: before any batch:"),
+        ("old: a\nnew: b\nbatch:\nexpect: pass\nthen: a", "t.case:5:1: error: expected then: directly after a batch:, recorded: or again: line but found then: after the expect: on line 4"),
+        ("old: a\nnew: b\nbatch:\nthen: a\nthen: a\nbatch:", "t.case:5:1: error: expected then: directly after a batch:, recorded: or again: line but found then: after the then: on line 4"),
         ("old: a\nnew: b\nbatch:\nbatch:", "t.case:4:1: error: expected a then: line after the batch: on line 3 (every stage but the last needs the data source's snapshot) but found another batch:"),
         ("old: a\nnew: b\nbatch:\nthen: a", "t.case:4:1: error: expected another batch: after this then: (the last stage's data is the new: snapshot) but found no further batch:"),
         ("old: a\nnew: b\nexpect: fail speedy", "t.case:3:14: error: expected a property (valid, reaches-target, fresh, minimal-moves, deterministic, no-crash) but found 'speedy'"),
@@ -197,6 +197,10 @@ private func failure(_ text: String) -> CaseFormatError? {
         ("old: [A: a'b]\nnew: a", "t.case:1:12: error: expected a space or ']' after the item a' (primes end an identifier) but found 'b'"),
         ("old: a\nnew: a\nbatch: move 0.1 x", "t.case:3:17: error: expected an index path S.I (or the word section) but found 'x'"),
         ("old: 'a\nnew: a", "t.case:1:6: error: expected an item identifier (letters, digits, '_' or '-') but found '''"),
+        // Issue 43, point 9: CR line endings read as one long line; the error says so, at the first CR.
+        ("old: a b\rnew: b a\r", #"t.case:1:9: error: expected lines that end with \n or \r\n but found a carriage return alone: the file uses CR line endings (save it with \n or \r\n line endings)"#),
+        ("# one\rold: a\rnew: a\r", #"t.case:1:6: error: expected lines that end with \n or \r\n but found a carriage return alone: the file uses CR line endings (save it with \n or \r\n line endings)"#),
+        ("old: a\nnew: a\rbatch: delete 0\n", #"t.case:2:7: error: expected lines that end with \n or \r\n but found a carriage return alone, a CR line ending (save the file with \n or \r\n line endings)"#),
         ("old: a\r\nnew: a\0\r\n", "t.case:2:7: error: expected a letter, digit, '_', '-' or ''' to continue the identifier a, or a space or the end of the line but found U+0000"),
         ("old: [A: a\nnew: b", "t.case:1:11: error: expected ']' to close the section A opened at column 6 but found the end of the line"),
         ("old: [A: a [B: b]\nnew: b", "t.case:1:12: error: expected ']' to close the section A opened at column 6 but found '['"),

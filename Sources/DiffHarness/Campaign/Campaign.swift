@@ -105,9 +105,12 @@ public struct Campaign: Sendable {
                 let verdict = checker.check(old: old, new: new)
                 for failure in verdict.failures where !found.contains(failure.property) {
                     found.insert(failure.property)
-                    let c = Case(comments: [failure.description, "exhaustive: pair \(place) of \(bound)"], old: old, new: new,
+                    let again = secondRecordedAnswer(verdict)
+                    let c = Case(comments: [failure.description, "exhaustive: pair \(place) of \(bound)"] + (again.unrecorded.map { [$0] } ?? []),
+                                 old: old, new: new,
                                  expectation: .pass, profile: profile == .strict ? nil : profile, engine: engine.name,
-                                 recorded: verdict.stages, recordsNoStages: verdict.answeredNoStages)
+                                 recorded: verdict.stages, recordsNoStages: verdict.answeredNoStages,
+                                 recordedAgain: again.stages, recordsNoStagesAgain: again.isNoStages)
                     var path: String?
                     var saveError: String?
                     if let regressions {
@@ -126,6 +129,8 @@ public struct Campaign: Sendable {
         let start = ContinuousClock.now
         var report = RandomPartReport()
         var found = Set(result.failures.compactMap { $0.property })
+        var scratch: PrivateFolder?
+        defer { scratch?.remove() }
         for n in 0..<self.cases {
             let checked = cases.check(n)
             report.casesRun += 1
@@ -140,8 +145,9 @@ public struct Campaign: Sendable {
                 continue
             }
             found.insert(failure.property)
-            // Shrunk in a scratch folder when there is no regressions folder.
-            let folder = regressions ?? NSTemporaryDirectory() + "diffcheck-\(getpid())"
+            // Shrunk in a private scratch folder when there is no regressions folder.
+            if regressions == nil && scratch == nil { scratch = try? PrivateFolder(prefix: "diffcheck-campaign") }
+            let folder = regressions ?? scratch?.path ?? NSTemporaryDirectory()
             let saved = cases.shrinkAndSave(checked, failure: failure, in: folder)
             let text = CasePrinter.text(findingCase(saved.example))
             if regressions == nil, let path = saved.path { unlink(path) }

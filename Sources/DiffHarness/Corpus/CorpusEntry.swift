@@ -25,8 +25,9 @@ public struct CorpusReadError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Reads the corpus files under `paths` (files or directories, recursively,
-/// in sorted order). `.case` files are parsed (an `engine:` line names one
-/// of `engines`; by default any one word: a name that is not a built-in
+/// in sorted order, through the folders linked into them as through their
+/// own: `corpusFiles(inFolder:)`). `.case` files are parsed (an `engine:`
+/// line names one of `engines`; by default any one word: a name that is not a built-in
 /// engine's is a user's own engine, as `checkEngine` saves its cases, which
 /// `CorpusReplayer` runs on the command line's engine); other regular files
 /// (not hidden, not `README.md`) are binary inputs. Unreadable files
@@ -48,21 +49,10 @@ public func readCorpus(_ paths: [String], allowsEmptyFolders: Bool = false,
         }
         var files: [String] = []
         if isDirectory.boolValue {
-            let enumerator = manager.enumerator(atPath: root)
-            while let relative = enumerator?.nextObject() as? String {
-                let full = (root as NSString).appendingPathComponent(relative)
-                var isDir: ObjCBool = false
-                _ = manager.fileExists(atPath: full, isDirectory: &isDir)
-                let name = (relative as NSString).lastPathComponent
-                if isDir.boolValue {
-                    if name.hasPrefix(".") { enumerator?.skipDescendants() }
-                    continue
-                }
-                if name.hasPrefix(".") || name == "README.md" || name.hasSuffix(".tmp") { continue }
-                files.append(full)
-            }
-            files.sort()
-            if files.isEmpty && !allowsEmptyFolders {
+            let found = corpusFiles(inFolder: root)
+            files = found.files
+            errors += found.errors
+            if files.isEmpty && found.errors.isEmpty && !allowsEmptyFolders {
                 errors.append(CorpusReadError(description: "\(root): error: the folder holds no case files or fuzz inputs"))
             }
         } else {

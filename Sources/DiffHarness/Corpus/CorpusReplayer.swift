@@ -4,7 +4,9 @@
 // Which engine a file runs on:
 // - a case with `batch:` lines: none (the stages are checked as written);
 // - a case with `recorded:` lines, when the replayer judges recorded stages
-//   (`judgesRecordedStages`): none (the engine's answer as recorded);
+//   (`judgesRecordedStages`): none (the engine's answer as recorded; with
+//   `again:` lines too, its second answer, and `deterministic` fails when
+//   the two differ);
 // - a case naming a built-in engine: that engine, whatever the engine under
 //   test (`ranOnNamedEngine` says so, for the report);
 // - a case naming `external`: the `--engine-cmd` engine when the run has
@@ -243,6 +245,14 @@ public struct CorpusReplayer: Sendable {
             let checked = checkStages(stages, old: c.old, new: c.new, profile: profile, properties: stageProperties)
             failures = checked.failures
             rejection = checked.replay.rejection
+            // Two recorded answers to the same pair (`again:`, a deterministic finding's) are judged against each other.
+            if judgesRecorded && c.hasSecondRecordedAnswer {
+                applicable.insert(.deterministic)
+                if c.recordedAgain != c.recorded || c.recordsNoStagesAgain != c.recordsNoStages {
+                    failures.append(PropertyFailure(.deterministic, "a second call on the same input gave a different answer"))
+                    failures.sort { $0.property < $1.property }
+                }
+            }
             notEvaluated = unjudgedStageProperties(isRejected: rejection != nil, failures: failures)
             evaluated = applicable.subtracting(notEvaluated.keys)
         }

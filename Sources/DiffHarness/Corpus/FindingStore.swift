@@ -5,12 +5,13 @@ import ListModel
 
 /// Writes `text` to `path` atomically: a temporary name in the same
 /// directory, then a rename, so an interrupted write never leaves half a file.
-/// Replaces what is at `path` (see `writeAtomicallyIfAbsent` for findings).
+/// Replaces what is at `path` (see `writeAtomicallyIfAbsent` for findings),
+/// making the folders above it if needed; a link there is followed, and a
+/// FIFO or a device is written into as a stream, never replaced
+/// (`replaceFile(at:with:createsFolders:)`).
 public func writeAtomically(_ text: String, to path: String) throws {
-    let temporary = try temporaryCopy(of: text, for: path)
-    guard rename(temporary, path) == 0 else {
-        unlink(temporary)
-        throw CorpusReadError(description: "\(path): error: cannot rename \(temporary) into place")
+    do { try replaceFile(at: path, with: Array(text.utf8), createsFolders: true) } catch {
+        throw error.folderError ?? CorpusReadError(description: "\(path): error: \(error.reason)")
     }
 }
 
@@ -18,7 +19,10 @@ public func writeAtomically(_ text: String, to path: String) throws {
 /// temporary file, then link(2), which fails rather than replace. Returns
 /// false (and writes nothing) when `path` exists.
 public func writeAtomicallyIfAbsent(_ text: String, to path: String) throws -> Bool {
-    let temporary = try temporaryCopy(of: text, for: path)
+    let temporary: String
+    do { temporary = try temporaryCopy(of: Array(text.utf8), for: path, createsFolders: true) } catch {
+        throw error.folderError ?? CorpusReadError(description: "\(path): error: \(error.reason)")
+    }
     defer { unlink(temporary) }
     if link(temporary, path) == 0 { return true }
     let error = errno
@@ -45,37 +49,6 @@ public func createFindingsFolder(_ path: String) throws {
     }
 }
 
-/// A hidden temporary file beside `path` holding `text`; returns its path.
-private func temporaryCopy(of text: String, for path: String) throws -> String {
-    let directory = (path as NSString).deletingLastPathComponent
-    if !directory.isEmpty { try createFindingsFolder(directory) }
-    let unique = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-    let temporary = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".\(unique).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard descriptor >= 0 else {
-        throw CorpusReadError(description: "\(path): error: cannot write \(temporary): \(String(cString: strerror(errno)))")
-    }
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-        let n = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            unlink(temporary)
-            throw CorpusReadError(description: "\(path): error: cannot write \(temporary): \(reason)")
-        }
-        written += n
-    }
-    guard close(descriptor) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw CorpusReadError(description: "\(path): error: cannot write \(temporary): \(reason)")
-    }
-    return temporary
-}
-
 /// FNV-1a, 64 bits: a stable content hash for file names (the same on every machine).
 public func contentHash(_ text: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -100,7 +73,8 @@ func engineIdentity(_ example: Counterexample) -> (name: String, command: String
 
 /// The case a finding is saved as: the shrunk pair, the engine, the
 /// engine's answer as `recorded:` lines (so the finding can be judged and
-/// drawn without the engine) and `expect: pass` (what the engine owes), with
+/// drawn without the engine; for a `deterministic` finding, its different
+/// second answer as `again:` lines) and `expect: pass` (what the engine owes), with
 /// the failure and where it came from in comments, so the corpus gate fails
 /// until the bug is fixed. An external engine is named `engine: external`;
 /// its command is a comment, `engine command: …`, never run.
@@ -126,9 +100,25 @@ public func findingCase(_ example: Counterexample) -> Case {
     case .failure(let failure)?: comments.append("the engine failed: \(failure.reason)")
     case .stages?, nil: break
     }
+    let again = secondRecordedAnswer(example.shrunkVerdict)
+    if let unrecorded = again.unrecorded { comments.append(unrecorded) }
     return Case(comments: comments, old: example.shrunk.old, new: example.shrunk.new, expectation: .pass,
                 profile: example.profile == .strict ? nil : example.profile, engine: engine.name,
-                recorded: example.shrunkVerdict.stages, recordsNoStages: example.shrunkVerdict.answeredNoStages)
+                recorded: example.shrunkVerdict.stages, recordsNoStages: example.shrunkVerdict.answeredNoStages,
+                recordedAgain: again.stages, recordsNoStagesAgain: again.isNoStages)
+}
+
+/// A verdict's second answer (`Verdict.secondOutput`, there when
+/// `deterministic` failed) as a case's `again:` lines: its stages, or no
+/// stages (`again: none`); an answer that is no stages at all (a refusal, a
+/// failure) cannot be recorded, and is a comment that says so.
+func secondRecordedAnswer(_ verdict: Verdict) -> (stages: [Stage], isNoStages: Bool, unrecorded: String?) {
+    switch verdict.secondOutput {
+    case .stages(let stages)?: return (stages, stages.isEmpty, nil)
+    case .refusal(let reason)?: return ([], false, "asked again, the engine gave no stages: \(reason)")
+    case .failure(let failure)?: return ([], false, "asked again, the engine failed: \(failure.reason)")
+    case nil: return ([], false, nil)
+    }
 }
 
 /// The case an exhaustive failure is saved as: the same as a random

@@ -15,7 +15,9 @@
 // the last (and ignored on the last, whose data is the new snapshot).
 // `content` may be left out (it means 0). Indexes and content versions are
 // non-negative integers: floats, booleans, strings and negative numbers are
-// refused, as are unknown keys, with a message that names where.
+// refused, as are unknown keys and a key written twice in one object, with
+// a message that names where and quotes the value as the line writes it
+// (`WrittenJSON`).
 import Foundation
 import ListModel
 
@@ -23,9 +25,31 @@ import ListModel
 public struct SnapshotJSONError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, naming where.
     public var message: String
+    /// Where a value of the wrong kind is, and what was expected there, when
+    /// that is what is wrong: `quotingWrittenValue(in:)` words the message
+    /// again with the value as the line writes it.
+    var wrongValue: WrongValue?
+
+    /// A value of the wrong kind at `place` (`stages[0].deleteSections[0]`).
+    struct WrongValue: Hashable, Sendable {
+        var place: String
+        var expected: String
+    }
+
     /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+
     public var description: String { message }
+
+    /// This error, its wrong value (if any) quoted as `bytes` write it
+    /// (`1.0`, where the decoded value reads `1`); `root` is the name the
+    /// place gives the top value.
+    func quotingWrittenValue(in bytes: [UInt8], root: String = "") -> SnapshotJSONError {
+        guard let wrongValue, let written = WrittenJSON.text(at: wrongValue.place, in: bytes, root: root) else { return self }
+        var quoted = SnapshotJSONError("\(wrongValue.place): expected \(wrongValue.expected) but found \(written)")
+        quoted.wrongValue = wrongValue
+        return quoted
+    }
 }
 
 /// Encodes and decodes the JSON that external engines read and write.
@@ -195,7 +219,10 @@ public enum SnapshotJSON {
 
     /// `request(fromJSON:)` without its fast path.
     static func requestThroughFoundation(fromJSON bytes: [UInt8]) -> Result<(old: Snapshot, new: Snapshot), SnapshotJSONError> {
-        json(bytes).flatMap { value in
+        if let repeated = WrittenJSON.firstRepeatedKey(bytes) {
+            return .failure(repeatedKeyError(repeated, in: "request"))
+        }
+        return json(bytes).flatMap { value in
             guard let object = value as? [String: Any] else { return failure("request", "a JSON object", value) }
             if let unknown = object.keys.sorted().first(where: { $0 != "old" && $0 != "new" }) {
                 return .failure(SnapshotJSONError("request: unknown key \"\(unknown)\""))
@@ -204,17 +231,20 @@ public enum SnapshotJSON {
                 return .failure(SnapshotJSONError("request needs \"old\" and \"new\""))
             }
             return snapshot(oldValue, at: "old").flatMap { old in snapshot(newValue, at: "new").map { (old, $0) } }
-        }
+        }.mapError { $0.quotingWrittenValue(in: bytes) }
     }
 
     /// Reads a snapshot from JSON text.
     public static func snapshot(fromJSON text: String) -> Result<Snapshot, SnapshotJSONError> {
-        json(Array(text.utf8)).flatMap { snapshot($0, at: "snapshot") }
+        let bytes = Array(text.utf8)
+        return json(bytes).flatMap { snapshot($0, at: "snapshot") }.mapError { $0.quotingWrittenValue(in: bytes, root: "snapshot") }
     }
 
     /// Reads a batch (and its `data`, if given) from JSON text.
     public static func stage(fromJSON text: String) -> Result<Stage, SnapshotJSONError> {
-        json(Array(text.utf8)).flatMap { stage($0, at: "stage", isLast: false, needsData: false) }
+        let bytes = Array(text.utf8)
+        return json(bytes).flatMap { stage($0, at: "stage", isLast: false, needsData: false) }
+            .mapError { $0.quotingWrittenValue(in: bytes, root: "stage") }
     }
 
     /// Reads an engine's answer line: `{"stages": [...]}` or `{"error": "why"}`.
@@ -239,6 +269,10 @@ public enum SnapshotJSON {
         }
         guard let object = value as? [String: Any] else {
             return .failure(SnapshotJSONError("engine answer is not a JSON object: \(describe(value))"))
+        }
+        // JSONSerialization keeps the last of a key written twice: the line is read again for it.
+        if let repeated = WrittenJSON.firstRepeatedKey(bytes) {
+            return .failure(repeatedKeyError(repeated, in: "engine answer"))
         }
         if let failure = object["failure"] {
             guard let reason = failure as? String else {
@@ -268,11 +302,20 @@ public enum SnapshotJSON {
                 let isLast = index == list.count - 1
                 switch stage(value, at: "stages[\(index)]", isLast: isLast, needsData: !isLast) {
                 case .success(let s): decoded.append(s)
-                case .failure(let error): return .failure(SnapshotJSONError("engine answer is malformed: " + error.message))
+                case .failure(let error):
+                    return .failure(SnapshotJSONError("engine answer is malformed: " + error.quotingWrittenValue(in: bytes).message))
                 }
             }
             return .success(.stages(decoded))
         }
+    }
+
+    /// A key written twice in one object of a line: JSON allows it, but
+    /// which value is meant is anyone's guess, so the protocol does not.
+    private static func repeatedKeyError(_ repeated: (place: String, key: String), in what: String) -> SnapshotJSONError {
+        let object = repeated.place.isEmpty ? "" : " in \(repeated.place)"
+        return SnapshotJSONError("\(what) breaks the protocol: the key \"\(repeated.key)\" is written twice\(object) "
+                                 + "(each key of an object once)")
     }
 
     private static func json(_ bytes: [UInt8]) -> Result<Any, SnapshotJSONError> {
@@ -415,7 +458,9 @@ public enum SnapshotJSON {
     }
 
     private static func error(_ place: String, _ expected: String, _ found: Any) -> SnapshotJSONError {
-        SnapshotJSONError("\(place): expected \(expected) but found \(describe(found))")
+        var error = SnapshotJSONError("\(place): expected \(expected) but found \(describe(found))")
+        error.wrongValue = SnapshotJSONError.WrongValue(place: place, expected: expected)
+        return error
     }
 
     private static func failure<T>(_ place: String, _ expected: String, _ found: Any) -> Result<T, SnapshotJSONError> {

@@ -106,23 +106,13 @@ public struct JUnitReport: Sendable {
 
     /// Writes `xml` to `path` atomically: to a temporary file in the same
     /// directory, then renamed over `path`, so a reader never sees half a
-    /// report. The temporary file is removed if anything fails.
+    /// report; the temporary file is removed if anything fails. A FIFO or a
+    /// device at `path` (`/dev/stdout`, a pipe a CI step reads) is written
+    /// into instead, never replaced by a regular file; a link is followed.
+    /// The folder must exist. Throws a `JUnitWriteError` saying why.
     public func write(to path: String) throws {
-        let target = URL(fileURLWithPath: path)
-        let directory = target.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
-        let manager = FileManager.default
-        do {
-            try Data(xml.utf8).write(to: temporary)
-            if rename(temporary.path, target.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [
-                    NSFilePathErrorKey: path,
-                    NSLocalizedDescriptionKey: "cannot rename \(temporary.path) to \(path): \(String(cString: strerror(errno)))",
-                ])
-            }
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw error
+        do { try replaceFile(at: path, with: Array(xml.utf8), createsFolders: false) } catch {
+            throw JUnitWriteError(description: error.reason)
         }
     }
 
@@ -174,4 +164,10 @@ public struct JUnitReport: Sendable {
         default: return false
         }
     }
+}
+
+/// Why a JUnit report could not be written, in words.
+public struct JUnitWriteError: Error, Sendable, CustomStringConvertible {
+    /// Why, as the system or the path says it (`a folder, not a file`).
+    public var description: String
 }

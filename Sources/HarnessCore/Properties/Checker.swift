@@ -5,6 +5,10 @@ import ListModel
 public struct Verdict: Hashable, Sendable {
     /// What the engine answered (first call).
     public var output: EngineOutput?
+    /// What it answered when asked the same pair again, when that differs
+    /// from `output` (`deterministic` fails); nil otherwise. A finding
+    /// records both, so that its recorded answers show the failure.
+    public var secondOutput: EngineOutput?
     /// The properties that failed, in `PropertyName` order; empty when all hold.
     public var failures: [PropertyFailure]
     /// Whether the engine does not apply to this case (a flat-only engine on
@@ -144,6 +148,14 @@ public struct Checker: Sendable {
     /// `matching` gets the pair's matching when `minimal-moves` needs it.
     private func judge(old: Snapshot, new: Snapshot, output: EngineOutput, again: EngineOutput?,
                        matching: inout Matching?) -> Verdict {
+        var verdict = judgeFirstAnswer(old: old, new: new, output: output, again: again, matching: &matching)
+        if verdict.failures.contains(where: { $0.property == .deterministic }) { verdict.secondOutput = again }
+        return verdict
+    }
+
+    /// `judge`, but for the second answer kept in the verdict.
+    private func judgeFirstAnswer(old: Snapshot, new: Snapshot, output: EngineOutput, again: EngineOutput?,
+                                  matching: inout Matching?) -> Verdict {
         var failures: [PropertyFailure] = []
         // A second call too long for the engine's pace says nothing of determinism.
         let again = again.flatMap { $0.isTooSlow ? nil : $0 }

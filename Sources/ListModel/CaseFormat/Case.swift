@@ -51,16 +51,33 @@ public struct Case: Hashable, Sendable {
     /// is not one empty batch (`recorded:` with nothing after it).
     public var recordsNoStages: Bool
 
+    /// The stages from `again:` (and `then:`) lines: what the engine
+    /// answered when it was asked the same pair a second time, recorded when
+    /// that answer differs from the first (a `deterministic` finding), so that
+    /// judging the recorded answers shows the two. Written like `recorded:`;
+    /// a case has them only after a recorded answer. Empty when there is none.
+    public var recordedAgain: [Stage]
+    /// Whether the second answer was no stages at all (`again: none`).
+    public var recordsNoStagesAgain: Bool
+
     /// Whether the case holds the answer its engine gave (`recorded:` lines,
     /// or `recorded: none`).
     public var hasRecordedAnswer: Bool { !recorded.isEmpty || recordsNoStages }
 
-    /// A case with these directives; `recordsNoStages` holds only when `recorded` is empty.
+    /// Whether the case holds a second answer to the same pair (`again:`
+    /// lines, or `again: none`).
+    public var hasSecondRecordedAnswer: Bool { !recordedAgain.isEmpty || recordsNoStagesAgain }
+
+    /// A case with these directives; `recordsNoStages` holds only when
+    /// `recorded` is empty, `recordsNoStagesAgain` only when `recordedAgain` is.
     public init(
         comments: [String] = [], old: Snapshot, new: Snapshot, stages: [Stage] = [],
         expectation: Expectation = .pass, profile: Profile? = nil, engine: String? = nil,
-        recorded: [Stage] = [], recordsNoStages: Bool = false
+        recorded: [Stage] = [], recordsNoStages: Bool = false,
+        recordedAgain: [Stage] = [], recordsNoStagesAgain: Bool = false
     ) {
+        self.recordedAgain = recordedAgain
+        self.recordsNoStagesAgain = recordsNoStagesAgain && recordedAgain.isEmpty
         self.comments = comments
         self.old = old
         self.new = new

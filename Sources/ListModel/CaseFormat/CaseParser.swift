@@ -7,12 +7,15 @@
 //     expect: error attempt to delete and reload the same index path
 //
 // One directive a line; `#` starts a comment anywhere on a line. Lines end
-// with `\n` or `\r\n`. The directives are `old:` and `new:` (required, once
+// with `\n` or `\r\n` (a text that ends them with `\r` alone is an error
+// that says so). The directives are `old:` and `new:` (required, once
 // each), `batch:` (one stage; repeatable), `then:` (the data source after the
 // `batch:` directly before it; required after every stage but the last,
 // refused after the last, whose data is `new:`), `recorded:` (a stage an
 // engine answered, written like `batch:` and followed by `then:` the same
-// way; a case has `batch:` lines or `recorded:` lines, not both),
+// way; a case has `batch:` lines or `recorded:` lines, not both), `again:`
+// (a second recorded answer to the same pair, after the first, written and
+// followed by `then:` the same way; `again: none` for no stages),
 // `expect:`, `profile:` and `engine:` (each at most once), in any order.
 // The comment lines before the first directive are kept in `Case.comments`.
 //
@@ -32,8 +35,8 @@ public enum CaseParser {
     public static let propertyNames = ["valid", "reaches-target", "fresh", "minimal-moves", "deterministic", "no-crash"]
 
     /// The directives, in the order the printer writes them.
-    public static let directives = ["old", "new", "batch", "then", "recorded", "expect", "profile", "engine"]
-    /// `recorded: none`: the engine answered no stages at all (not one empty batch).
+    public static let directives = ["old", "new", "batch", "then", "recorded", "again", "expect", "profile", "engine"]
+    /// `recorded: none` (and `again: none`): the engine answered no stages at all (not one empty batch).
     public static let noStages = "none"
 
     /// The engine name that stands for an engine given on the command line.
@@ -58,10 +61,37 @@ public enum CaseParser {
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         let lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (offset, line) in lines.enumerated() {
-            if let error = reader.read(Array(line), number: offset + 1) { return .failure(error) }
+            if let error = reader.read(Array(line), number: offset + 1) { return .failure(loneCarriageReturn(in: body, file: file) ?? error) }
         }
         let end = (line: lines.count, column: (lines.last?.count ?? 0) + 1)
-        return reader.finish(end: end)
+        return reader.finish(end: end).mapError { loneCarriageReturn(in: body, file: file) ?? $0 }
+    }
+
+    /// For a text that does not parse: the first carriage return not
+    /// followed by a line feed, as the error, when there is one. Such a text
+    /// ends its lines with CR alone (classic Mac OS), which reads as one
+    /// long line; the error that line gives would not say why. (A lone CR
+    /// in a text that parses is a space, as before.)
+    private static func loneCarriageReturn(in text: Substring, file: String) -> CaseFormatError? {
+        // "\r\n" is one Character: a Character "\r" is a CR alone.
+        var line = 1, column = 1, hasLineFeeds = false
+        for character in text {
+            switch character {
+            case "\n", "\r\n":
+                line += 1
+                column = 1
+                hasLineFeeds = true
+            case "\r":
+                let found = hasLineFeeds || text.contains("\n") || text.contains("\r\n")
+                    ? "a carriage return alone, a CR line ending (save the file with \\n or \\r\\n line endings)"
+                    : "a carriage return alone: the file uses CR line endings (save it with \\n or \\r\\n line endings)"
+                return CaseFormatError(file: file, line: line, column: column,
+                                       expected: "lines that end with \\n or \\r\\n", found: found)
+            default:
+                column += 1
+            }
+        }
+        return nil
     }
 
     /// The position of the first byte of `bytes` that is not valid UTF-8.
@@ -103,6 +133,10 @@ private struct CaseReader {
     var engine: (value: String, line: Int)?
     /// The line of `recorded: none`, if there is one.
     var recordedNone: Int?
+    /// `again:` stages: the second recorded answer.
+    var againStages: [(batch: WrittenBatch, data: Snapshot?, then: (line: Int, column: Int)?)] = []
+    /// The line of `again: none`, if there is one.
+    var againNone: Int?
     /// The directive on the previous directive line, and that line.
     var previous: (name: String, line: Int)?
 
@@ -193,11 +227,48 @@ private struct CaseReader {
             case .failure(let error): return error
             case .success(let batch): stages.append((batch, nil, nil, isRecorded))
             }
+        case "again":
+            if let first = stages.first, !first.isRecorded {
+                return cursor.error(
+                    expected: "more batch: lines (again: is an engine's second recorded answer, which a case with batch: lines has not)",
+                    found: "again: after the batch: on line \(first.batch.line)", at: start)
+            }
+            if cursor.rest == CaseParser.noStages {
+                if let error = repeated(againNone) { return error }
+                if let first = againStages.first {
+                    return cursor.error(expected: "no other again: line with again: none (the engine answered no stages)",
+                                        found: "again: none after the again: on line \(first.batch.line)", at: start)
+                }
+                againNone = line
+                return nil
+            }
+            if let againNone {
+                return cursor.error(expected: "no other again: line with again: none (the engine answered no stages)",
+                                    found: "again: after the again: none on line \(againNone)", at: start)
+            }
+            if let last = againStages.last, last.data == nil {
+                return cursor.error(
+                    expected: "a then: line after the again: on line \(last.batch.line) (every stage but the last needs the data source's snapshot)",
+                    found: "another again:", at: start)
+            }
+            switch CaseParser.writtenBatch(&cursor) {
+            case .failure(let error): return error
+            case .success(let batch): againStages.append((batch, nil, nil))
+            }
         case "then":
+            if let previous, previous.name == "again", !againStages.isEmpty, previous.line != againNone {
+                switch CaseParser.snapshot(&cursor) {
+                case .failure(let error): return error
+                case .success(let snapshot):
+                    againStages[againStages.count - 1].data = snapshot
+                    againStages[againStages.count - 1].then = (line, start)
+                }
+                return nil
+            }
             guard let previous, previous.name == "batch" || previous.name == "recorded", !stages.isEmpty,
                   previous.line != recordedNone else {
                 let found = previous.map { "then: after the \($0.name): on line \($0.line)" } ?? "then: before any batch:"
-                return cursor.error(expected: "then: directly after a batch: or recorded: line", found: found, at: start)
+                return cursor.error(expected: "then: directly after a batch:, recorded: or again: line", found: found, at: start)
             }
             switch CaseParser.snapshot(&cursor) {
             case .failure(let error): return error
@@ -293,6 +364,19 @@ private struct CaseReader {
                 expected: "another batch: after this then: (the last stage's data is the new: snapshot)",
                 found: "no further batch:"))
         }
+        if let last = againStages.last, let then = last.then {
+            return .failure(CaseFormatError(
+                file: file, line: then.line, column: then.column,
+                expected: "another again: after this then: (the last stage's data is the new: snapshot)",
+                found: "no further again:"))
+        }
+        let isRecorded = stages.first?.isRecorded ?? false
+        if let again = againStages.first?.batch.line ?? againNone, !isRecorded && recordedNone == nil {
+            return .failure(CaseFormatError(
+                file: file, line: again, column: 1,
+                expected: "a recorded: answer for the again: answer to follow (again: is the engine's second answer)",
+                found: "again: with no recorded: line"))
+        }
         let isFlat = old.snapshot.isFlat && new.snapshot.isFlat
         var resolved: [Stage] = []
         for stage in stages {
@@ -301,7 +385,13 @@ private struct CaseReader {
             case .success(let batch): resolved.append(Stage(batch: batch, data: stage.data))
             }
         }
-        let isRecorded = stages.first?.isRecorded ?? false
+        var resolvedAgain: [Stage] = []
+        for stage in againStages {
+            switch stage.batch.resolved(isFlat: isFlat) {
+            case .failure(let error): return .failure(error)
+            case .success(let batch): resolvedAgain.append(Stage(batch: batch, data: stage.data))
+            }
+        }
         var comments = comments
         if let engineCommand, !comments.contains(where: { $0.hasPrefix(CaseParser.engineCommandComment) }) {
             comments.append(CaseParser.engineCommandComment + engineCommand)
@@ -309,6 +399,7 @@ private struct CaseReader {
         return .success(Case(
             comments: comments, old: old.snapshot, new: new.snapshot, stages: isRecorded ? [] : resolved,
             expectation: expectation?.value ?? .pass, profile: profile?.value, engine: engine?.value,
-            recorded: isRecorded ? resolved : [], recordsNoStages: recordedNone != nil))
+            recorded: isRecorded ? resolved : [], recordsNoStages: recordedNone != nil,
+            recordedAgain: resolvedAgain, recordsNoStagesAgain: againNone != nil))
     }
 }

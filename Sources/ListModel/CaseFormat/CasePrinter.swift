@@ -1,9 +1,10 @@
 // CasePrinter: writes a Case in the canonical case format.
 //
 // Canonical means: comments first, then `old:`, `new:`, the `batch:`/`then:`
-// lines (or the `recorded:`/`then:` lines), `expect:` (left out when it is `pass`), `profile:` and `engine:`
+// lines (or the `recorded:`/`then:` lines, then the `again:`/`then:` lines of
+// a second answer), `expect:` (left out when it is `pass`), `profile:` and `engine:`
 // (left out when unset); one space between tokens; no trailing spaces. An
-// engine's answer of no stages at all is `recorded: none`.
+// engine's answer of no stages at all is `recorded: none` (`again: none`).
 //
 // Snapshots: a flat snapshot (one section with the implicit identifier `_`
 // and content 0) prints without brackets, `old: a b c`, except an empty one,
@@ -28,6 +29,8 @@ public enum CasePrinter {
         lines += stageLines(c.stages, isFlat: c.old.isFlat && c.new.isFlat)
         lines += stageLines(c.recorded, isFlat: c.old.isFlat && c.new.isFlat, directive: "recorded")
         if c.recordsNoStages && c.recorded.isEmpty { lines.append(line("recorded", CaseParser.noStages)) }
+        lines += stageLines(c.recordedAgain, isFlat: c.old.isFlat && c.new.isFlat, directive: "again")
+        if c.recordsNoStagesAgain && c.recordedAgain.isEmpty { lines.append(line("again", CaseParser.noStages)) }
         if c.expectation != .pass { lines.append(line("expect", expectation(c.expectation))) }
         if let profile = c.profile { lines.append(line("profile", profile.rawValue)) }
         if let engine = c.engine { lines.append(line("engine", engine)) }
@@ -36,7 +39,7 @@ public enum CasePrinter {
 
     /// `batch:` and `then:` lines for a sequence of stages, as a report shows
     /// an engine's answer. `isFlat`: whether old and new are both flat.
-    /// `directive`: `batch` (the default) or `recorded`.
+    /// `directive`: `batch` (the default), `recorded` or `again`.
     public static func stageLines(_ stages: [Stage], isFlat: Bool, directive: String = "batch") -> [String] {
         var lines: [String] = []
         for stage in stages {

@@ -99,23 +99,41 @@ extension BatchContext {
     /// source in its old index, an insert or move destination in its final
     /// index). UICollectionView's validator does not look; reports speak of
     /// heap corruption and of a cell animated twice.
+    ///
+    /// The rejection names the first section move (in issue order) with such
+    /// an operation, and the first such operation of it: the operations are
+    /// read once, keeping for each section index the first that changes
+    /// items there before the batch (a delete, a move source) and after it
+    /// (an insert, a move destination).
+    ///
+    /// - Complexity: O(*n*) for a batch of *n* operations.
     func checkItemChangeInMovedSection() -> Rejection? {
+        // No section moved: no section's items can change inside a move.
+        guard !batch.movedSections.isEmpty else { return nil }
+        // The position of the first operation changing items in each old and each final section index.
+        var firstInOld: [Int: Int] = [:], firstInFinal: [Int: Int] = [:]
+        for (position, op) in batch.operations.enumerated() {
+            switch op {
+            case .deleteItem(let p):
+                if firstInOld[p.section] == nil { firstInOld[p.section] = position }
+            case .insertItem(let p):
+                if firstInFinal[p.section] == nil { firstInFinal[p.section] = position }
+            case .moveItem(let p, let q):
+                if firstInOld[p.section] == nil { firstInOld[p.section] = position }
+                if firstInFinal[q.section] == nil { firstInFinal[q.section] = position }
+            default:
+                continue
+            }
+        }
         for sectionMove in batch.movedSections {
             let s = sectionMove.from, t = sectionMove.to
-            for op in batch.operations {
-                let isInside: Bool
-                switch op {
-                case .deleteItem(let p): isInside = p.section == s
-                case .insertItem(let p): isInside = p.section == t
-                case .moveItem(let p, let q): isInside = p.section == s || q.section == t
-                default: isInside = false
-                }
-                if isInside {
-                    return portableRejection(.itemChangeInMovedSection,
-                        "section \(s) is moved to section \(t) in the same batch as \(op.caseSpelling) changes its items",
-                        uikit: "its validator does not look",
-                        elsewhere: "crash reports speak of heap corruption and of a cell animated twice")
-                }
+            let inside = min(firstInOld[s] ?? .max, firstInFinal[t] ?? .max)
+            if inside != .max {
+                let op = batch.operations[inside]
+                return portableRejection(.itemChangeInMovedSection,
+                    "section \(s) is moved to section \(t) in the same batch as \(op.caseSpelling) changes its items",
+                    uikit: "its validator does not look",
+                    elsewhere: "crash reports speak of heap corruption and of a cell animated twice")
             }
         }
         return nil

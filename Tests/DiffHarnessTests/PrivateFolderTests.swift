@@ -1,0 +1,19 @@
+// PrivateFolder: a fresh folder of a name no one knew, that only this user
+// can enter, removed with what it holds.
+import Foundation
+import Testing
+@testable import DiffHarness
+
+@Test func aPrivateFolderIsFreshUnreadableToOthersAndRemovedWithItsFiles() throws {
+    let first = try PrivateFolder(prefix: "diffcheck-test")
+    let second = try PrivateFolder(prefix: "diffcheck-test")
+    #expect(first.path != second.path)
+    #expect((first.path as NSString).lastPathComponent.hasPrefix("diffcheck-test-"))
+    var info = stat()
+    #expect(lstat(first.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
+    #expect(info.st_mode & 0o777 == 0o700)
+    try "x".write(toFile: first.file("state"), atomically: false, encoding: .utf8)
+    first.remove()
+    second.remove()
+    #expect(!FileManager.default.fileExists(atPath: first.path) && !FileManager.default.fileExists(atPath: second.path))
+}

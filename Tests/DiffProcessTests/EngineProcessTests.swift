@@ -1,0 +1,66 @@
+// EngineProcess: a flight of requests to one engine process. An answer
+// line that comes before the request it would answer was sent is the
+// engine's protocol error, never a trap of diffcheck's.
+import Foundation
+import Testing
+@testable import DiffHarness
+@testable import DiffProcess
+import ListModel
+
+/// Answers every request right (every old section deleted, every new one
+/// inserted), and prints each answer twice (issue 43, point 1).
+private let answersTwice = """
+    import json, sys
+    for line in sys.stdin:
+        request = json.loads(line)
+        answer = json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
+                                         "insertSections": list(range(len(request["new"])))}]})
+        print(answer)
+        print(answer, flush=True)
+    """
+
+/// A one-section pair whose old snapshot holds `items` items, the first `n`.
+private func pair(_ n: Int, items: Int = 1) -> (old: Snapshot, new: Snapshot) {
+    (Snapshot(sections: [Section(id: "s", items: (0..<items).map { Item(id: "i\(n + $0)") })]), Snapshot(sections: []))
+}
+
+/// Issue 43, point 1: an engine that prints each answer twice answers,
+/// after a while, requests it has not been sent yet: with requests of
+/// 40 kB, two are queued at a time, and the second copy of the first
+/// answer stands for a request that is not. The flight stops there with
+/// the engine's protocol error (it used to index past the requests
+/// queued, and trap diffcheck's own worker).
+@Test func anEngineThatAnswersTwiceBreaksTheProtocolAndDiffcheckDoesNotTrap() throws {
+    let script = try EngineScript(answersTwice)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: script.command, timeout: 10)
+    defer { engine.close() }
+    let answers = engine.run(pairs: (0..<20).map { pair($0, items: 4_000) })
+    #expect(answers.count == 20)
+    let failures = answers.compactMap { answer -> EngineFailure? in
+        if case .failed(let failure) = answer { return failure }
+        return nil
+    }
+    #expect(!failures.isEmpty, "every answer taken: \(answers.prefix(3))")
+    for failure in failures {
+        #expect(failure.reason == EngineProcess.unaskedAnswer, "\(failure.reason)")
+        #expect(failure.reason.contains("printed an answer nobody asked for"))
+        #expect(!failure.isHang && !failure.isTooSlow)
+    }
+}
+
+/// Issue 43, point 1: asked one request at a time, the second copy of an
+/// answer is waiting when the next request goes out: it came before that
+/// request was sent, and is refused the same way; a fresh process then
+/// answers the request after it.
+@Test func aLeftOverAnswerIsNoAnswerToTheNextRequest() throws {
+    let script = try EngineScript(answersTwice)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: script.command, timeout: 10)
+    defer { engine.close() }
+    #expect(!engine.run(old: pair(0).old, new: pair(0).new).output.isFailure)
+    // The engine's second line is surely written by the time the next request goes out.
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(engine.run(old: pair(1).old, new: pair(1).new) == .failed(EngineFailure(EngineProcess.unaskedAnswer)))
+    #expect(!engine.run(old: pair(2).old, new: pair(2).new).output.isFailure)
+}
