@@ -13,6 +13,7 @@ import ListModel
 public final class IsolatedEngine: DiffEngine, @unchecked Sendable {
     /// The built-in engine the child runs.
     public let engine: any DiffEngine
+    /// The external engine that speaks to the child process (`worker --serve`).
     public let child: ExternalEngine
 
     /// Runs `engine` in a child `executable worker --serve`, each case within `timeout` seconds.

@@ -218,35 +218,11 @@ func refusedInput(_ arguments: [String]) throws {
         print(json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
                                       "insertSections": list(range(len(request["new"])))}]}), flush=True)
     """.write(to: engine, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["fuzz", "--engine-cmd", "python3 '\(engine.path)'", "--timeout", "1", "--cases", "2000000", "--time", "30",
-                         "--findings", directory.appendingPathComponent("findings").path]
-    process.currentDirectoryURL = directory
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    // The worker: the supervisor's child that runs `diffcheck worker` (not the engine's first-contact probe).
-    var worker: Int32?
-    #expect(eventually(within: 20) {
-        worker = (try? ProcessTable.entries())?.first { entry in
-            guard entry.parent == process.processIdentifier, entry.state != "Z",
-                  let arguments = FileManager.default.contents(atPath: "/proc/\(entry.pid)/cmdline") else { return false }
-            return arguments.split(separator: 0).contains { $0.elementsEqual("worker".utf8) }
-        }?.pid
-        return worker != nil
-    })
-    if let worker {
-        sleep(2)
-        kill(worker, SIGSTOP)
-        // Past its deadline: twice the timeout and 10 s.
-        sleep(16)
-        kill(worker, SIGCONT)
-    }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
+    let (status, text) = try runStoppingItsWorker(
+        ["fuzz", "--engine-cmd", "python3 '\(engine.path)'", "--timeout", "1", "--cases", "2000000", "--time", "30",
+         "--findings", directory.appendingPathComponent("findings").path],
+        in: directory, workerArgument: "worker", stoppedFor: 16)   // past its deadline: twice the timeout and 10 s
+    #expect(status == 0, "\(text)")
     #expect(text.contains(", 0 failures"), "\(text)")
     #expect(text.contains("the engine alone answers it (the worker was held up"), "\(text)")
 }
@@ -296,33 +272,11 @@ func refusedInput(_ arguments: [String]) throws {
 @Test func aStoppedExhaustiveWorkerIsNotAHungEngine() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["exhaust", "--engine", "core", "--flat", "--max-items", "7", "--timeout", "1", "--jobs", "1",
-                         "--findings", directory.appendingPathComponent("findings").path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var worker: Int32?
-    #expect(eventually(within: 20) {
-        worker = (try? ProcessTable.entries())?.first { entry in
-            guard entry.parent == process.processIdentifier, entry.state != "Z",
-                  let arguments = FileManager.default.contents(atPath: "/proc/\(entry.pid)/cmdline") else { return false }
-            return arguments.split(separator: 0).contains { $0.elementsEqual("--exhaust".utf8) }
-        }?.pid
-        return worker != nil
-    })
-    if let worker {
-        sleep(1)
-        kill(worker, SIGSTOP)
-        // Past its deadline: twice the timeout and 5 s.
-        sleep(10)
-        kill(worker, SIGCONT)
-    }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
+    let (status, text) = try runStoppingItsWorker(
+        ["exhaust", "--engine", "core", "--flat", "--max-items", "7", "--timeout", "1", "--jobs", "1",
+         "--findings", directory.appendingPathComponent("findings").path],
+        in: directory, workerArgument: "--exhaust", stoppedFor: 10)   // past its deadline: twice the timeout and 5 s
+    #expect(status == 0, "\(text)")
     #expect(text.contains(", 0 failing"), "\(text)")
     #expect(text.contains("the engine alone answers it (the worker was held up), so the pair was checked again"), "\(text)")
 }
@@ -336,4 +290,38 @@ func refusedInput(_ arguments: [String]) throws {
     #expect(run.status == 2, "\(run.output)")
     #expect(run.errors.contains("--max-per-section takes a whole number of at least 1, not 0"), "\(run.errors)")
     #expect(!run.output.contains("distinct pairs"), "\(run.output)")
+}
+
+/// Runs diffcheck with `arguments` in `directory`, and stops (SIGSTOP) its
+/// first worker (its child whose arguments hold `workerArgument`, not the
+/// engine's first-contact probe) for `seconds`, then lets it go on; the
+/// exit status and standard output.
+func runStoppingItsWorker(_ arguments: [String], in directory: URL, workerArgument: String,
+                          stoppedFor seconds: UInt32) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var worker: Int32?
+    #expect(eventually(within: 20) {
+        worker = (try? ProcessTable.entries())?.first { entry in
+            guard entry.parent == process.processIdentifier, entry.state != "Z",
+                  let words = FileManager.default.contents(atPath: "/proc/\(entry.pid)/cmdline") else { return false }
+            return words.split(separator: 0).contains { $0.elementsEqual(workerArgument.utf8) }
+        }?.pid
+        return worker != nil
+    })
+    if let worker {
+        sleep(2)
+        kill(worker, SIGSTOP)
+        sleep(seconds)
+        kill(worker, SIGCONT)
+    }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
 }
