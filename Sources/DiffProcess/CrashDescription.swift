@@ -55,7 +55,7 @@ public func signalMeaning(_ signal: Int32) -> String? {
     case SIGSEGV: return "a memory fault (a bad pointer, or a stack overflow from deep recursion)"
     case SIGBUS: return "a memory fault (an unmapped or misaligned address)"
     case SIGFPE: return "an arithmetic fault (an integer division by zero in C code)"
-    case SIGKILL: return "killed from outside (the out-of-memory killer, a user, a supervisor)"
+    case SIGKILL: return "killed at once: it cannot be caught or ignored"
     case SIGTERM: return "asked to terminate, and it did not handle it"
     case SIGINT: return "interrupted (Ctrl-C)"
     case SIGHUP: return "its terminal hung up"

@@ -220,6 +220,15 @@ public struct Supervisor {
 
     /// Runs the campaign to its end, its time limit or Ctrl-C, and returns what `diffcheck fuzz` prints; throws `CampaignError` when workers keep dying outside any case.
     public func run() throws -> RandomPartReport {
+        // The folders this run creates (the findings folder and those above it that were not there) are
+        // removed again when nothing was saved in them: a campaign that finds nothing leaves no folder.
+        var created: [String] = []
+        var folder = (findings as NSString).standardizingPath
+        while !folder.isEmpty && folder != "/" && folder != "." && !FileManager.default.fileExists(atPath: folder) {
+            created.append(folder)
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        defer { for path in created { rmdir(path) } }
         try createFindingsFolder(findings)
         removeStaleStateFiles()
         var campaign = CampaignState(supervisor: self,

@@ -143,6 +143,13 @@ enum ReproCommand {
 
     private static func shrunkCaseQuietly(_ outcome: EntryOutcome, options: Options, engine: any DiffEngine, isCrash: Bool) -> Case? {
         guard let failure = outcome.failures.first, outcome.engineName != nil else { return nil }
+        // A long case takes a while to shrink: say so, rather than print nothing for minutes.
+        let items = totalItems(outcome.checkedCase.old, outcome.checkedCase.new)
+        if items > 1_000 {
+            printError("diffcheck: shrinking the \(failure.property.rawValue) failure of a case of \(quantity(items, "item"))"
+                       + (failure.isHang ? " (a hang: each smaller case that passes --timeout counts as hanging)" : "")
+                       + "; shrinking stops at its budget…")
+        }
         let checker = Checker(engine: engine, profile: outcome.checkedCase.profile ?? options.profile)
         let generator = PairGenerator(options: options.generator.forEngine(engine))
         var choices = outcome.choices

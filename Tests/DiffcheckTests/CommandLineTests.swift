@@ -292,3 +292,19 @@ func caseFiles(in directory: URL) -> [URL] {
     let saved = run.output.split(separator: "\n").filter { $0.hasPrefix("saved: ") || $0.hasPrefix("  saved: ") }
     #expect(caseFiles(in: findings).count == saved.count && saved.count == 2, "\(run.output)")
 }
+
+/// A run that saves nothing leaves no folder behind: `check PATHS` in a
+/// folder without `Corpus/` does not create an empty `Corpus/findings`
+/// (issue 43, point 12); one that finds something creates it.
+@Test func aCheckThatSavesNothingCreatesNoFindingsFolder() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try "old: a b\nnew: b a\n".write(to: directory.appendingPathComponent("swap.case"), atomically: true, encoding: .utf8)
+    let run = try diffcheck(["check", "swap.case", "--no-exhaustive", "--cases", "300"], in: directory)
+    #expect(run.status == 0, "\(run.output)")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Corpus").path), "\(run.output)")
+    let failing = try diffcheck(["check", "swap.case", "--engine", "mutant:last-wins", "--no-exhaustive", "--cases", "300"],
+                                in: directory)
+    #expect(failing.status == 1, "\(failing.output)")
+    #expect(!caseFiles(in: directory.appendingPathComponent("Corpus/findings")).isEmpty, "\(failing.output)")
+}

@@ -107,6 +107,10 @@ func childProcesses(of pid: Int32) -> [Int32] {
     #expect(text.contains("was killed by signal 9"), "\(text)")
     // Issue 27, point 11: who killed it (not diffcheck).
     #expect(text.contains("sent from outside diffcheck"), "\(text)")
+    // Said once (issue 43, point 12: the signal's meaning said "from outside" as well).
+    for line in text.split(separator: "\n") where line.contains("was killed by signal 9") {
+        #expect(line.components(separatedBy: "from outside").count == 2, "\(line)")
+    }
     #expect(text.contains("0 failures"), "\(text)")
 }
 
