@@ -121,11 +121,6 @@ public struct EnginePace: Sendable {
         measurements.filter { request.dominates($0) }.max { $0.seconds < $1.seconds }
     }
 
-    /// The slowest answer measured.
-    public var slowest: Measurement? {
-        measurements.max { $0.seconds < $1.seconds }
-    }
-
     /// The exponent of the growth between the two largest measurements
     /// above the noise (at least twice apart in items), clamped to 1…3; nil
     /// when there are no two such. Meaningful for requests of one kind

@@ -186,17 +186,17 @@ enum WorkerCommand {
                         let stillHangs = external.map { external in { (pair: GeneratedPair) in external.confirmsHang(old: pair.old, new: pair.new) } }
                         let saved = keepingEngineErrors(engine) {
                             treatingTimeoutsAsHangs(external) {
-                            cases.shrinkAndSave(checked, failure: failure, in: findings, stillFails: stillHangs) { pending in
-                                var path = pending
-                                if path == nil {
-                                    // Not on disk: the supervisor gets the case itself.
-                                    let unshrunk = findingCase(cases.unshrunk(checked, failure: failure))
-                                    do { path = try saveFinding(unshrunk, in: findings) } catch {
-                                        emitUnsaved(n, failure.property.rawValue, why: "\(error)", text: CasePrinter.text(unshrunk))
+                                cases.shrinkAndSave(checked, failure: failure, in: findings, stillFails: stillHangs) { pending in
+                                    var path = pending
+                                    if path == nil {
+                                        // Not on disk: the supervisor gets the case itself.
+                                        let unshrunk = findingCase(cases.unshrunk(checked, failure: failure))
+                                        do { path = try saveFinding(unshrunk, in: findings) } catch {
+                                            emitUnsaved(n, failure.property.rawValue, why: "\(error)", text: CasePrinter.text(unshrunk))
+                                        }
                                     }
+                                    emit("shrinking \(n) \(failure.property.rawValue) \(path ?? "-")")
                                 }
-                                emit("shrinking \(n) \(failure.property.rawValue) \(path ?? "-")")
-                            }
                             }
                         }
                         // Slow answers while shrinking belong to no campaign case.
