@@ -104,6 +104,8 @@ public enum EngineProbe {
         case .tooLong?:
             throw EngineStartError(description: "the engine command \(shown) does not speak the protocol: its first line is "
                                    + "longer than \(EngineProcess.maximumLine / 1_048_576) MiB")
+        case .brokeProtocol(let what)?:
+            throw EngineStartError(description: "the engine command \(shown) does not speak the protocol: \(what)")
         case .system(let what)?:
             throw EngineStartError(description: "the engine command \(shown) cannot be run: \(what)")
         }

@@ -22,11 +22,16 @@ enum PipeFailure: Error {
     case tooLong
     /// The process closed its end; whether part of an answer had arrived.
     case closed(hasPartialAnswer: Bool)
+    /// The engine broke the protocol (an answer nobody asked for, a late or
+    /// second declaration): why, in words.
+    case brokeProtocol(String)
     case system(String)
 
     var reason: String {
-        if case .system(let what) = self { return what }
-        return "\(self)"
+        switch self {
+        case .system(let what), .brokeProtocol(let what): return what
+        default: return "\(self)"
+        }
     }
 }
 
@@ -67,6 +72,12 @@ final class EngineProcess {
     /// (one answer line a request), never diffcheck's.
     static let unaskedAnswer = "the engine broke the protocol: it printed an answer nobody asked for "
         + "(a line came before the request it would answer was sent: one answer line a request line)"
+    /// A declaration (`{"engine": …}`) after the engine's first answer.
+    static let lateDeclaration = "the engine broke the protocol: it declared itself ({\"engine\": …}) after it had answered; "
+        + "a declaration is the first line an engine writes, or it sends none"
+    /// A second declaration before any answer.
+    static let secondDeclaration = "the engine broke the protocol: it declared itself ({\"engine\": …}) twice; "
+        + "a declaration is the first line an engine writes, once"
 
     let pid: pid_t
     private var input: Int32
@@ -88,6 +99,8 @@ final class EngineProcess {
     private var status: Int32 = 0
     /// How many requests this process has answered.
     var answered = 0
+    /// Whether this process has declared itself.
+    private var hasDeclared = false
     /// How long the answer `accept` is given took, in seconds, from the
     /// moment its request could start (as its deadline counts).
     private(set) var lastAnswerSeconds = 0.0
@@ -147,10 +160,12 @@ final class EngineProcess {
     /// answers nothing: the flight goes on, and the request waits for its
     /// answer within its time, and within `strayGrace` of that line. A
     /// declaration line (`EngineDeclaration`) goes to `declared` and
-    /// answers nothing either, with no grace: the answer has its full time.
+    /// answers nothing either, with no grace: the answer has its full time;
+    /// a second one, or one after the process's first answer, ends the
+    /// flight with `.brokeProtocol(secondDeclaration)` or `.brokeProtocol(lateDeclaration)`.
     /// A line that would answer a request not yet sent (an engine that
     /// answers twice, or before it reads) ends the flight with
-    /// `.system(unaskedAnswer)`: it cannot be an answer to that request.
+    /// `.brokeProtocol(unaskedAnswer)`: it cannot be an answer to that request.
     ///
     /// Request n must be answered within `allowed(n)` nanoseconds of the
     /// moment it could start: when it was queued or when request n − 1 was
@@ -203,6 +218,9 @@ final class EngineProcess {
             if let line = nextLine() {
                 // The engine's declaration of itself (its first line, if any) answers nothing and is no stray line.
                 if EngineDeclaration.isDeclaration(line) {
+                    if answered > 0 { return end(.brokeProtocol(EngineProcess.lateDeclaration)) }
+                    if hasDeclared { return end(.brokeProtocol(EngineProcess.secondDeclaration)) }
+                    hasDeclared = true
                     declared(line)
                     continue
                 }
@@ -212,7 +230,7 @@ final class EngineProcess {
                 }
                 // Request `done` must have been sent (all but its line break, which a
                 // streaming reader need not wait for) before a line can answer it.
-                if done >= queued || written < ends[done] - 1 { return end(.system(EngineProcess.unaskedAnswer)) }
+                if done >= queued || written < ends[done] - 1 { return end(.brokeProtocol(EngineProcess.unaskedAnswer)) }
                 answered += 1
                 lastAnswerSeconds = Double(DispatchTime.now().uptimeNanoseconds &- max(queuedAt[done], lastAnswer)) / 1e9
                 guard accept(done, line) else { return end(nil) }

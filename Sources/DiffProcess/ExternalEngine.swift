@@ -341,7 +341,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     + "\(EngineProcess.maximumLine / 1_048_576) MiB, diffcheck's limit on one answer line (it keeps diffcheck's "
                     + "memory bounded): not judged, a limit of diffcheck's and not a fault of the engine", isTooSlow: true)))
                 continue
-            case .system(let what)?:
+            case .system(let what)?, .brokeProtocol(let what)?:
                 failure = EngineFailure(what)
             case .closed(let hasPartialAnswer)?:
                 let reason = running.exitReason(deadline: DispatchTime.now().uptimeNanoseconds + UInt64(allowed * 1e9))

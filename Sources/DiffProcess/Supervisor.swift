@@ -854,6 +854,8 @@ public func timeLeft(done: Int, total: Int?, rate: Double, elapsed: Double, maxT
     if let total, rate > 0 { left = Double(max(total - done, 0)) / rate }
     if let maxTime { left = min(left ?? .infinity, max(maxTime - elapsed, 0)) }
     guard let left, left.isFinite else { return "" }
+    if left >= 2 * 86_400 { return "  about \(Int(left / 86_400)) days left" }
+    if left >= 2 * 3_600 { return "  about \(Int(left / 3_600)) h left" }
     return left >= 120 ? "  about \(Int(left / 60)) min left" : "  about \(Int(left.rounded(.up))) s left"
 }
 

@@ -64,6 +64,8 @@ enum ExhaustCommand {
         var failed = false
         let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
         for bound in bounds {
+            // The total first: a large bound's walk takes hours, and its progress lines count towards it.
+            printError("exhaustive (\(bound)): \(groupedDigits(bound.pairCount)) pairs to walk")
             let result = exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true,
                                  findings: options.values["--findings"] ?? "Corpus/findings")
             print(result.line)
@@ -95,9 +97,9 @@ enum ExhaustCommand {
                                  + "\(bound.isFlat ? 1 : bound.maxSections) section(s) of \(bound.maxItemsPerSection) items hold \(holds) in all "
                                  + "(raise --max-per-section\(bound.isFlat ? "" : " or --max-sections"), or lower --max-items)")
             }
-            let least = chosen[index].leastPairCount
-            guard least <= maximumPairs else {
-                throw UsageError(description: "the bound \(chosen[index]) holds at least \(String(format: "%.1e", least)) pairs: "
+            let pairs = chosen[index].pairCount
+            guard pairs <= maximumPairs else {
+                throw UsageError(description: "the bound \(chosen[index]) holds \(String(format: "%.1e", pairs)) pairs: "
                                  + "a walk that cannot end (at most \(String(format: "%.0e", maximumPairs)) are allowed); lower --max-items or --versions, or use `diffcheck fuzz`")
             }
         }
@@ -189,20 +191,3 @@ enum ExhaustCommand {
     }
 }
 
-extension ExhaustiveBound {
-    /// A lower bound of the pairs in the walk, to refuse walks that cannot
-    /// end: the item names of the largest shape alone (a Bell number of its
-    /// items) times the content versions of its new items.
-    var leastPairCount: Double {
-        let perSide = (isFlat ? 1 : maxSections) * maxItemsPerSection
-        let items = min(maxTotalItems, 2 * perSide)
-        // Bell numbers by the Bell triangle, in Double (they pass 1e11 at 17).
-        var row: [Double] = [1]
-        for _ in 0..<max(items, 0) {
-            var next = [row[row.count - 1]]
-            for value in row { next.append(next[next.count - 1] + value) }
-            row = next
-        }
-        return row[0] * pow(Double(max(contentVersions, 1)), Double(min(items, perSide)))
-    }
-}

@@ -41,16 +41,6 @@ struct ExhaustiveResult {
 }
 
 extension ExhaustiveBound {
-    /// The number of pairs in the walk, for the bounds whose walk was
-    /// counted (the defaults); nil for others (counting means walking).
-    var knownPairCount: Int? {
-        switch self {
-        case .flat: return 16_420
-        case .sectioned: return 127_219
-        default: return nil
-        }
-    }
-
     /// The bound as one worker argument, and back.
     var workerSpec: String {
         [isFlat ? "flat" : "sectioned", String(maxTotalItems), String(maxSections), String(maxItemsPerSection),
@@ -251,7 +241,7 @@ struct ExhaustiveRun {
                 let done = reached.map { $0 == Int.max ? 0 : $0 }.max() ?? 0
                 let elapsed = Date().timeIntervalSince(start)
                 let rate = Double(done) / max(elapsed, 0.001)
-                let total = bound.knownPairCount
+                let total = Int(exactly: bound.pairCount.rounded())
                 let line = "exhaustive: about \(done)" + (total.map { "/\($0)" } ?? "") + " pairs walked  \(Int(rate))/s  "
                     + "\(failing.count) failing  elapsed \(Int(elapsed)) s" + timeLeft(done: done, total: total, rate: rate, elapsed: elapsed, maxTime: nil)
                 // What was printed goes out first: with stdout and stderr in one file, a progress

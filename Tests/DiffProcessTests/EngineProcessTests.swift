@@ -64,3 +64,49 @@ private func pair(_ n: Int, items: Int = 1) -> (old: Snapshot, new: Snapshot) {
     #expect(engine.run(old: pair(1).old, new: pair(1).new) == .failed(EngineFailure(EngineProcess.unaskedAnswer)))
     #expect(!engine.run(old: pair(2).old, new: pair(2).new).output.isFailure)
 }
+
+/// Answers every request right, and declares itself after its first
+/// answer (issue 43, point 12).
+private let declaresLate = """
+    import json, sys
+    for n, line in enumerate(sys.stdin):
+        request = json.loads(line)
+        if n == 1:
+            print(json.dumps({"engine": {"name": "late", "flatOnly": True}}))
+        print(json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
+                                      "insertSections": list(range(len(request["new"])))}]}), flush=True)
+    """
+
+/// Issue 43, point 12: a declaration after the engine's first answer is
+/// the engine's protocol error, said as such (it used to be ignored
+/// without a word); a fresh process then answers the request after it.
+@Test func aDeclarationAfterTheFirstAnswerBreaksTheProtocol() throws {
+    let script = try EngineScript(declaresLate)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: script.command, timeout: 10)
+    defer { engine.close() }
+    #expect(!engine.run(old: pair(0).old, new: pair(0).new).output.isFailure)
+    #expect(engine.run(old: pair(1).old, new: pair(1).new) == .failed(EngineFailure(EngineProcess.lateDeclaration)))
+    #expect(EngineProcess.lateDeclaration.contains("declared itself"))
+    #expect(!engine.run(old: pair(2).old, new: pair(2).new).output.isFailure)
+}
+
+/// Issue 43, point 12: two declarations are refused before a run starts
+/// (the probe's first request), as a protocol error, not as a command
+/// that cannot run.
+@Test func aSecondDeclarationBreaksTheProtocol() throws {
+    let script = try EngineScript("""
+        import json, sys
+        print(json.dumps({"engine": {"name": "one"}}))
+        print(json.dumps({"engine": {"name": "two"}}), flush=True)
+        for line in sys.stdin:
+            print(json.dumps({"stages": []}), flush=True)
+        """)
+    defer { script.remove() }
+    #expect {
+        _ = try EngineProbe.run(command: script.command, timeout: 5)
+    } throws: { error in
+        let text = "\(error)"
+        return text.contains("does not speak the protocol") && text.contains(EngineProcess.secondDeclaration)
+    }
+}

@@ -1,5 +1,6 @@
 // The diffcheck command as a user runs it: worker processes that trap or
 // hang, malformed corpus files, an interrupted campaign, JUnit output.
+import DiffHarness
 import Foundation
 import TestSupport
 import Testing
@@ -307,4 +308,19 @@ func caseFiles(in directory: URL) -> [URL] {
                                 in: directory)
     #expect(failing.status == 1, "\(failing.output)")
     #expect(!caseFiles(in: directory.appendingPathComponent("Corpus/findings")).isEmpty, "\(failing.output)")
+}
+
+/// Issue 43, point 12: `exhaust` says how many pairs a bound holds before
+/// it walks them (a custom bound too), and the walk visits that many.
+@Test func exhaustSaysHowManyPairsItWillWalk() throws {
+    let findings = try temporaryDirectory().path
+    let run = try diffcheck(["exhaust", "--engine", "core", "--sectioned", "--max-items", "3", "--versions", "1",
+                             "--no-duplicates", "--findings", findings])
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    let total = ExhaustiveBound(isFlat: false, maxTotalItems: 3, maxSections: 2, maxItemsPerSection: 2, contentVersions: 1,
+                                allowsDuplicates: false).pairCount
+    #expect(total == 636)
+    #expect(run.errors.contains("pairs to walk"), "\(run.errors)")
+    #expect(run.errors.contains(": \(groupedDigits(total)) pairs to walk"), "\(run.errors)")
+    #expect(run.output.contains(": \(Int(total)) distinct pairs, 0 failing"), "\(run.output)")
 }

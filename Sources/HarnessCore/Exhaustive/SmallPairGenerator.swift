@@ -53,6 +53,76 @@ public struct ExhaustiveBound: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension ExhaustiveBound {
+    /// How many pairs the walk of this bound visits, counted without
+    /// walking: for each shape (section counts, and item counts per
+    /// section), the namings of its sections and of its items (Bell numbers
+    /// of restricted growth strings, or the partial matchings of old with
+    /// new when identities may not repeat) times the content versions of
+    /// the new items and sections. A Double: a bound past 2⁵³ pairs is
+    /// counted approximately, and one past `Double.greatestFiniteMagnitude`
+    /// is infinite.
+    public var pairCount: Double {
+        let sectionCounts = isFlat ? [1] : Array(0...max(maxSections, 0))
+        let total = max(maxTotalItems, 0)
+        let versions = Double(contentVersions)
+        var count = 0.0
+        for old in sectionCounts {
+            for new in sectionCounts {
+                let sectionNamings = isFlat ? 1 : namings(old, new)
+                let oldItems = ExhaustiveBound.compositions(parts: old, largest: maxItemsPerSection, upTo: total)
+                let newItems = ExhaustiveBound.compositions(parts: new, largest: maxItemsPerSection, upTo: total)
+                for p in oldItems.indices where oldItems[p] > 0 {
+                    for q in newItems.indices where newItems[q] > 0 && p + q <= total {
+                        let changes = q + (isFlat ? 0 : new)
+                        let contents = (0..<changes).reduce(1.0) { product, _ in product * versions }
+                        count += oldItems[p] * newItems[q] * sectionNamings * namings(p, q) * contents
+                    }
+                }
+            }
+        }
+        return count
+    }
+
+    /// The namings of `old` and `new` things by first appearance: the Bell
+    /// number of `old + new`, or (identities unique within a side) the
+    /// partial matchings of the old with the new.
+    private func namings(_ old: Int, _ new: Int) -> Double {
+        if allowsDuplicates { return ExhaustiveBound.bell(old + new) }
+        var sum = 0.0, term = 1.0
+        // term(k) = C(old, k) · C(new, k) · k!
+        for k in 0...min(old, new) {
+            if k > 0 { term *= Double(old - k + 1) * Double(new - k + 1) / Double(k) }
+            sum += term
+        }
+        return sum
+    }
+
+    /// The Bell number of `n` (the set partitions of n things), by the Bell triangle.
+    static func bell(_ n: Int) -> Double {
+        var row: [Double] = [1]
+        for _ in 0..<max(n, 0) {
+            var next = [row[row.count - 1]]
+            for value in row { next.append(next[next.count - 1] + value) }
+            row = next
+        }
+        return row[0]
+    }
+
+    /// For each sum s in 0...upTo, the ways `parts` counts of 0...largest add up to s.
+    static func compositions(parts: Int, largest: Int, upTo: Int) -> [Double] {
+        var ways = [1.0] + Array(repeating: 0.0, count: upTo)
+        for _ in 0..<parts {
+            var next = Array(repeating: 0.0, count: upTo + 1)
+            for sum in 0...upTo {
+                for count in 0...min(max(largest, 0), sum) { next[sum] += ways[sum - count] }
+            }
+            ways = next
+        }
+        return ways
+    }
+}
+
 /// Draws one small pair within an `ExhaustiveBound`, or nil for a draw
 /// sequence that does not describe a pair within the bound (skipped).
 public struct SmallPairGenerator: Sendable {

@@ -10,3 +10,18 @@
 public func quantity(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
     "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
 }
+
+/// A whole number with its thousands grouped by commas, as the reports
+/// print large counts; a number past 10¹⁵ in scientific notation.
+///
+///     groupedDigits(16_023_434)   // "16,023,434"
+public func groupedDigits(_ value: Double) -> String {
+    guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+    let digits = String(Int(value.rounded()).magnitude)
+    var grouped = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+        grouped.append(digit)
+    }
+    return (value < 0 ? "-" : "") + grouped
+}
