@@ -219,13 +219,15 @@ enum EngineBench {
             // In process: the thread's CPU time, as the rest of the bench (a burst of load elsewhere is not counted).
             var seconds = BenchClock.now().cpu - start.cpu
             if let external {
-                // A fresh process's first answer has its start-up in it: asked again, for the pace's time.
-                guard let paced = external.lastAnswerSeconds ?? {
-                    if case .stages = output { _ = engine.diff(old: input.old, new: input.new) }
-                    return external.lastAnswerSeconds
-                }() else {
-                    return (nil, status(of: output), note(of: output))
+                var paced = external.lastAnswerSeconds
+                if paced == nil, case .stages = output {
+                    // A fresh process's first answer has its start-up in it: asked again, for the pace's time;
+                    // an engine that fails then (it broke the protocol, say) is not timed.
+                    let again = engine.diff(old: input.old, new: input.new)
+                    guard case .stages = again else { return (nil, status(of: again), note(of: again)) }
+                    paced = external.lastAnswerSeconds
                 }
+                guard let paced else { return (nil, status(of: output), note(of: output)) }
                 seconds = paced
             }
             guard case .stages(let stages) = output else { return (nil, status(of: output), note(of: output)) }

@@ -129,3 +129,34 @@ private func writeEngine(_ script: String) throws -> URL {
         #expect(help.output.contains(option), "\(option)")
     }
 }
+
+/// Prints each answer twice, each line flushed on its own.
+private let answersTwiceScript = """
+import json, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    answer = json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
+                                     "insertSections": list(range(len(request["new"])))}]})
+    for _ in range(2):
+        sys.stdout.write(answer + "\\n")
+        sys.stdout.flush()
+"""
+
+/// Issue 43, point 12: an engine that answers twice is not timed (its
+/// second copy used to be taken for the next answer, timed at a few µs):
+/// no row shows an engine time, and each row's failure is the engine's
+/// protocol error, said under the table.
+@Test func anEngineThatAnswersTwiceIsNotTimed() throws {
+    let folder = try writeEngine(answersTwiceScript)
+    let run = try diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--max-size", "1000", "--runs", "2"], in: folder)
+    #expect(run.status == 0, "\(run.errors)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    let rows = lines.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| size class") && !$0.hasPrefix("| ---") }
+    #expect(rows.count == 4, "\(run.output)")
+    for row in rows {
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells[3] == "failed", "\(row)")
+    }
+    let notes = lines.filter { $0.contains(": failed: the engine broke the protocol: it printed an answer nobody asked for") }
+    #expect(notes.count == 4, "\(run.output)")
+}
