@@ -189,6 +189,7 @@ final class EngineProcess {
         var lastAnswer = DispatchTime.now().uptimeNanoseconds
         /// When the answer is due after a skipped line, if one came since the last answer.
         var strayDeadline: UInt64?
+        var hasExitedWithOutputOpen = false
         func end(_ failure: PipeFailure?) -> FlightEnd {
             // Request n starts where request n - 1 ends.
             var started = done
@@ -240,6 +241,14 @@ final class EngineProcess {
                 continue
             }
             if buffer.count - lineStart > EngineProcess.maximumLine { return end(.tooLong) }
+            if hasExitedWithOutputOpen {
+                // The engine exited and something else (a child of its own) holds its output open: what it
+                // wrote before it exited is read, and then no answer can come.
+                let before = buffer.count
+                if case .failure(let failure) = readAvailable() { return end(failure) }
+                if buffer.count == before { return end(.closed(hasPartialAnswer: buffer.count > lineStart)) }
+                continue
+            }
             if !isInputOpen && written < ends[done] {
                 // The engine stopped reading before it had all of the request.
                 return end(.closed(hasPartialAnswer: buffer.count > lineStart))
@@ -252,11 +261,17 @@ final class EngineProcess {
             let wantsToWrite = isInputOpen && sentStart < outgoing.count
             var entries = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wantsToWrite ? input : -1, events: Int16(POLLOUT), revents: 0)]
-            let milliseconds = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            // At most a tenth of a second at a time: an engine that exited is noticed even when its output
+            // stays open.
+            let milliseconds = Int32(min((deadline - now + 999_999) / 1_000_000, 100))
             let ready = poll(&entries, 2, milliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return end(.system("could not wait for the engine: \(EngineProcess.errorText())"))
+            }
+            if ready == 0 && hasExited() {
+                hasExitedWithOutputOpen = true
+                continue
             }
             if wantsToWrite && entries[1].revents != 0 {
                 switch writePending(from: &sentStart) {

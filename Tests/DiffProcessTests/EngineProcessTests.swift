@@ -110,3 +110,26 @@ private let declaresLate = """
         return text.contains("does not speak the protocol") && text.contains(EngineProcess.secondDeclaration)
     }
 }
+
+/// Issue 43, point 12: an engine that exits while a child of its own
+/// still holds its stdout open has exited: that is said as its exit (it
+/// used to be waited for up to --timeout, then taken for a hang or the
+/// machine's load, on every restart).
+@Test func anEngineThatExitsWhileItsChildHoldsItsOutputHasExited() throws {
+    let script = try EngineScript("""
+        import subprocess, sys
+        subprocess.Popen(["sleep", "60"])
+        sys.stdin.readline()
+        sys.exit(3)
+        """)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: script.command, timeout: 30)
+    defer { engine.close() }
+    let answer = engine.run(old: pair(0).old, new: pair(0).new)
+    guard case .failed(let failure) = answer else {
+        Issue.record("expected a failure: \(answer)")
+        return
+    }
+    #expect(failure.reason.contains("status 3"), "\(failure.reason)")
+    #expect(!failure.isHang && !failure.isTooSlow, "\(failure.reason)")
+}
