@@ -594,8 +594,9 @@ private struct CampaignState {
             let c = try CaseParser.parse(bytes: Array(finding.text.utf8), file: "-").get()
             failure.path = try saveFinding(c, in: supervisor.findings)
         } catch {
+            // This error names the findings folder; the worker's named its hidden staging folder.
             failure.unsavedCase = finding.text
-            failure.saveError = finding.why
+            failure.saveError = "\(error)"
         }
         keep(failure)
     }

@@ -26,11 +26,17 @@ public final class WorkerStateFile {
     /// `seed`; nil when it cannot be opened (a symbolic link there is not
     /// followed).
     public init?(path: String, seed: UInt64) {
-        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
         prefix = Array("seed \(seed) case ".utf8)
+        // The line's bytes written first, so the file's blocks exist: a mapping of a file whose blocks a
+        // full disk could not give would kill the worker with SIGBUS at its first line. On a full disk the
+        // write fails and the lines go by pwrite(2), which fails without a signal.
+        let blank = [UInt8](repeating: 32, count: Self.lineLength)
+        let isAllocated = blank.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } == Self.lineLength
         // mmap(2) returns MAP_FAILED, (void *)-1, on failure.
-        if ftruncate(descriptor, off_t(Self.lineLength)) == 0,
+        if isAllocated,
            let mapped = mmap(nil, Self.lineLength, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
            mapped != UnsafeMutableRawPointer(bitPattern: -1) {
             mapping = mapped

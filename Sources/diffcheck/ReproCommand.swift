@@ -221,7 +221,9 @@ enum ShrinkCommand {
     identities, sections and items, lowering contents, renaming, then every
     smaller pair of the exhaustive bounds. Shrinking runs in
     a child process; if the engine traps on a candidate, that candidate is
-    shrunk and written instead, as a no-crash failure.
+    shrunk and written instead, as a no-crash failure. If FILE.shrunk.case
+    cannot be written (a full or read-only disk), the shrunk case is
+    printed whole instead.
 
     \(commonOptionsHelp)
     \(exitCodeHelp)
@@ -267,8 +269,12 @@ enum ShrinkCommand {
         let base = outcome.path.hasSuffix(".case") ? String(outcome.path.dropLast(5)) : outcome.path
         let target = base + ".shrunk.case"
         do { try writeAtomically(CasePrinter.text(shrunk), to: target) } catch {
+            // A full or read-only disk loses no work: the shrunk case is printed whole instead.
             printError("\(error)")
-            return ExitCode.usage
+            print("\(target) not written (\(totalItems(shrunk.old, shrunk.new)) items, was "
+                  + "\(totalItems(outcome.checkedCase.old, outcome.checkedCase.new))); the shrunk case (save it as a .case file to replay it):")
+            print(CasePrinter.text(shrunk), terminator: "")
+            return ExitCode.failure
         }
         print("wrote \(target) (\(totalItems(shrunk.old, shrunk.new)) items, was \(totalItems(outcome.checkedCase.old, outcome.checkedCase.new)))")
         print(CasePrinter.text(shrunk), terminator: "")

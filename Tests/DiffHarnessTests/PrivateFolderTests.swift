@@ -17,3 +17,19 @@ import Testing
     second.remove()
     #expect(!FileManager.default.fileExists(atPath: first.path) && !FileManager.default.fileExists(atPath: second.path))
 }
+
+/// Issue 43, point 12: a file that cannot be written is named in the
+/// error, never the hidden temporary file it was to come from (a full disk
+/// named `.NAME.PID.N.tmp` in a staging folder).
+@Test func aWriteErrorNamesTheFileNotItsTemporaryCopy() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diffcheck-write-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A name that fits, whose temporary copy's longer name does not.
+    let path = folder.appendingPathComponent(String(repeating: "n", count: 240) + ".case").path
+    #expect {
+        try writeAtomically("old: a\nnew: a\n", to: path)
+    } throws: { error in
+        let text = "\(error)"
+        return text.hasPrefix(path + ": error: cannot create it: ") && !text.contains(".tmp")
+    }
+}

@@ -92,20 +92,21 @@ func temporaryCopy(of bytes: [UInt8], for path: String, createsFolders: Bool) th
     let unique = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
     let temporary = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".\(unique).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    // The temporary file is not named in an error: it is gone, and the caller names the file it was for.
     guard descriptor >= 0 else {
-        throw FileWriteProblem(reason: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+        throw FileWriteProblem(reason: "cannot create it: \(String(cString: strerror(errno)))")
     }
     do {
         try writeAll(bytes, to: descriptor)
     } catch {
         close(descriptor)
         unlink(temporary)
-        throw FileWriteProblem(reason: "cannot write \(temporary): " + error.reason)
+        throw error
     }
     guard close(descriptor) == 0 else {
         let reason = String(cString: strerror(errno))
         unlink(temporary)
-        throw FileWriteProblem(reason: "cannot write \(temporary): \(reason)")
+        throw FileWriteProblem(reason: "cannot write it: \(reason)")
     }
     return temporary
 }
