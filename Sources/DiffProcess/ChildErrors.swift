@@ -346,15 +346,36 @@ public final class ErrorTail: @unchecked Sendable {
     /// Signalled when the pipe has closed and everything is read.
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts draining `descriptor` (which it closes at the end).
-    public init(draining descriptor: Int32, into destination: EngineErrors? = nil) {
+    /// Starts draining `descriptor` (which it closes at the end); the
+    /// lines that begin with `passing` (a child's own messages for the
+    /// user, say) go on to our stderr as they come.
+    public init(draining descriptor: Int32, into destination: EngineErrors? = nil, passing prefix: String? = nil) {
+        let prefix = prefix.map { Array($0.utf8) }
         Thread.detachNewThread { [self] in
             var chunk = [UInt8](repeating: 0, count: 4096)
             let stream = EngineErrorStream()
+            var line: [UInt8] = []
+            var mayMatch = true
             while true {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
+                if let prefix {
+                    for byte in chunk[..<count] {
+                        // A line is kept only while it may still begin with the prefix, and bounded.
+                        if byte == 10 {
+                            if mayMatch && line.count >= prefix.count {
+                                line.append(byte)
+                                _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+                            }
+                            line.removeAll(keepingCapacity: true)
+                            mayMatch = true
+                            continue
+                        }
+                        if line.count < prefix.count && prefix[line.count] != byte { mayMatch = false }
+                        if mayMatch && line.count < 4_096 { line.append(byte) }
+                    }
+                }
                 destination?.take(chunk[..<count], from: stream)
                 lock.lock()
                 excerptSoFar.append(chunk[..<count])

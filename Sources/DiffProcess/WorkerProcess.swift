@@ -34,8 +34,9 @@ public final class Worker {
     /// Whether the supervisor killed it (a hang, the end of the run).
     private(set) var wasKilled = false
 
-    /// Starts `executable` with `arguments` as the worker of `stride`; its stderr is kept from ours when `capturesErrors`.
-    public init(executable: URL, arguments: [String], stride: Int, capturesErrors: Bool = true) throws {
+    /// Starts `executable` with `arguments` as the worker of `stride`; its stderr is kept from ours when
+    /// `capturesErrors`, but for the lines that begin with `passing`.
+    public init(executable: URL, arguments: [String], stride: Int, capturesErrors: Bool = true, passing prefix: String? = nil) throws {
         self.stride = stride
         // Swift's crash backtracer can take a long time after a trap.
         var environment = ProcessInfo.processInfo.environment
@@ -50,7 +51,7 @@ public final class Worker {
             output = child.output
             // Blocking reads after poll, as before.
             _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) & ~O_NONBLOCK)
-            if child.errors >= 0 { errors = ErrorTail(draining: child.errors) }
+            if child.errors >= 0 { errors = ErrorTail(draining: child.errors, passing: prefix) }
         }
     }
 

@@ -150,7 +150,10 @@ enum ReproCommand {
                        + (failure.isHang ? " (a hang: each smaller case that passes --timeout counts as hanging)" : "")
                        + "; shrinking stops at its budget…")
         }
-        let checker = Checker(engine: engine, profile: outcome.checkedCase.profile ?? options.profile)
+        // ... and a line every 15 s while it does.
+        let progress = items > 1_000 ? ShrinkProgress(interval: 15, report: { printError($0) }) : nil
+        let checked: any DiffEngine = progress.map { ShrinkProgressEngine(engine, progress: $0) } ?? engine
+        let checker = Checker(engine: checked, profile: outcome.checkedCase.profile ?? options.profile)
         let generator = PairGenerator(options: options.generator.forEngine(engine))
         var choices = outcome.choices
         if choices == nil, let recorded = recordedChoices(outcome.checkedCase) {
