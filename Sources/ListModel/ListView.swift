@@ -76,7 +76,7 @@ public enum ListView {
     public static func apply(
         _ batch: Batch, to displayed: Snapshot, data: Snapshot, profile: Profile = .strict
     ) -> Result<Snapshot, Rejection> {
-        let context = BatchContext(batch: batch, displayed: displayed, data: data)
+        let context = BatchContext(batch: batch, displayed: displayed, data: data, words: profile.words)
         let applied: CollectionViewUpdate.AppliedBatch, inserts: [UpdateItem]
         do {
             (applied, inserts) = try validated(context)
@@ -86,7 +86,7 @@ public enum ListView {
         if let rejection = context.checkDuplicateOperations() ?? context.checkNoOpSectionMoveWithItemMovedOut() {
             return .failure(rejection)
         }
-        if profile == .strict {
+        if profile != .uikit {
             // The issued batch's section map. It reads only the section
             // deletes, inserts and first move from each source, and the
             // validator's steps drop only item operations and exact duplicate
@@ -113,9 +113,15 @@ public enum ListView {
         try update.validateMoves(context)
         let sections = UpdateSectionMap(update, context)
         let applied = try update.checkCounts(context, sections: sections)
-        if let assertion = sections.assertion { throw assertion }
-        let items = try UpdateItemMap(update, context)
-        try items.checkGlobalIndexes(context, inserts: inserts)
+        do throws(Rejection) {
+            if let assertion = sections.assertion { throw assertion }
+            let items = try UpdateItemMap(update, context)
+            try items.checkGlobalIndexes(context, inserts: inserts)
+        } catch {
+            // UICollectionView's own maps (step 10): no UITableView log
+            // shows these assertions (RULES.md §3.4).
+            throw Rejection(error.rule, context.words.unsourced(error.message))
+        }
         return (applied, inserts)
     }
 
