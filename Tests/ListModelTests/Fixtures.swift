@@ -74,7 +74,7 @@ struct Rejected: Sendable, CustomStringConvertible {
         guard profile == .tableview else { return (rule, message) }
         if let tableView { return tableView }
         let inRows: Set<Rule> = [.sectionCount, .itemCount, .deleteItemOutOfRange, .moveOutOfDeletedSection,
-                                 .moveIntoInsertedSection, .moveItemSourceOutOfRange]
+                                 .moveIntoInsertedSection, .moveItemSourceOutOfRange, .moveItemDestinationOutOfRange]
         let isRowsForm = inRows.contains(rule) || (rule == .insertItemOutOfRange && !message.contains("sections after the update"))
         if isRowsForm {
             let rows = message.replacing("collection view", with: "table view")
@@ -85,9 +85,7 @@ struct Rejected: Sendable, CustomStringConvertible {
         let unsourced: Set<Rule> = [.insertItemOutOfRange, .movesFromOnePlace, .movesToOnePlace, .negativeSection,
                                     .sectionMapOutOfBounds, .itemMapInsertOutOfBounds, .itemMapMoveOutOfBounds,
                                     .globalIndexOutOfRange, .twoAnimationsForOneItem, .noOpSectionMoveWithItemMovedOut]
-        let isItemsDestination = rule == .moveItemDestinationOutOfRange && message.contains(" items in section ")
-        if (unsourced.contains(rule) && !(message.hasPrefix("attempt to move section") || message.hasPrefix("attempt to move both section")))
-            || isItemsDestination {
+        if unsourced.contains(rule) && !(message.hasPrefix("attempt to move section") || message.hasPrefix("attempt to move both section")) {
             return (rule, message + ViewWords.tableView.unsourcedNote)
         }
         return (rule, message)

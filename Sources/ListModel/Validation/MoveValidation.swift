@@ -104,7 +104,7 @@ extension CollectionViewUpdate {
         let after = try context.itemsAfterAsked(to.section, for: move)
         if let j = to.item, j >= after {
             throw Rejection(.moveItemDestinationOutOfRange,
-                context.words.unsourced("attempt to move index path (\(from.uikitDescription)) to index path (\(to.uikitDescription)) that does not exist - there are only \(after) items in section \(to.section) after the update"))
+                "attempt to move index path (\(from.uikitDescription)) to index path (\(to.uikitDescription)) that does not exist - there are only \(after) \(context.words.items) in section \(to.section) after the update")
         }
     }
 }
