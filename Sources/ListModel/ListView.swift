@@ -49,13 +49,18 @@ public enum ListView {
     ///    (`two-animations-for-one-item`);
     /// 7. what the validator lets through but the view cannot apply (§3.2,
     ///    both profiles): `duplicate-operation`, `no-op-section-move-with-item-moved-out`;
-    /// 8. under `strict` only, the portable subset (§3.3), in order:
+    /// 8. under `strict` and `tableview`, the portable subset (§3.3), in order:
     ///    `duplicate-move`, `reload-section-count-changes`,
     ///    `item-operation-in-changed-section`, `item-change-in-moved-section`,
     ///    `reload-not-in-place`.
     ///
     /// So `strict` rejects everything `uikit` rejects, with the same words,
     /// and accepts a subset of what `uikit` accepts, with the same result.
+    /// `tableview` (RULES.md §3.4) runs the same steps in UITableView's
+    /// words (`row`, `table view`; a message no UITableView log shows says
+    /// so after UICollectionView's words), counts a repeated item insert
+    /// once, and rejects the portable subset too: where no source says what
+    /// UITableView does, it takes the stricter reading.
     /// A message that names an operation the engine did not send (a half of
     /// a reload) says where it came from, in parentheses after UIKit's words.
     /// Messages spell an index path `S-I`, e.g.
@@ -76,17 +81,18 @@ public enum ListView {
     public static func apply(
         _ batch: Batch, to displayed: Snapshot, data: Snapshot, profile: Profile = .strict
     ) -> Result<Snapshot, Rejection> {
-        let context = BatchContext(batch: batch, displayed: displayed, data: data)
+        let context = BatchContext(batch: batch, displayed: displayed, data: data, words: profile.words)
         let applied: CollectionViewUpdate.AppliedBatch, inserts: [UpdateItem]
         do {
-            (applied, inserts) = try validated(context)
+            // UITableView counts a repeated insert once (RULES.md §3.4).
+            (applied, inserts) = try validated(profile == .tableview ? context.mergingRepeatedItemInserts() : context)
         } catch {
             return .failure(error)
         }
         if let rejection = context.checkDuplicateOperations() ?? context.checkNoOpSectionMoveWithItemMovedOut() {
             return .failure(rejection)
         }
-        if profile == .strict {
+        if profile != .uikit {
             // The issued batch's section map. It reads only the section
             // deletes, inserts and first move from each source, and the
             // validator's steps drop only item operations and exact duplicate
@@ -113,9 +119,15 @@ public enum ListView {
         try update.validateMoves(context)
         let sections = UpdateSectionMap(update, context)
         let applied = try update.checkCounts(context, sections: sections)
-        if let assertion = sections.assertion { throw assertion }
-        let items = try UpdateItemMap(update, context)
-        try items.checkGlobalIndexes(context, inserts: inserts)
+        do throws(Rejection) {
+            if let assertion = sections.assertion { throw assertion }
+            let items = try UpdateItemMap(update, context)
+            try items.checkGlobalIndexes(context, inserts: inserts)
+        } catch {
+            // UICollectionView's own maps (step 10): no UITableView log
+            // shows these assertions (RULES.md §3.4).
+            throw Rejection(error.rule, context.words.unsourced(error.message))
+        }
         return (applied, inserts)
     }
 

@@ -12,10 +12,11 @@ enum ConformanceCommand {
     simulator by CI's ios-simulator job) applies batches to a real
     UICollectionView and UITableView and records what they did.
 
-    export    prints the runner's input: every uikit-*.case of DIR (default
+    export    prints the runner's input: every uikit-*.case and tableview-*.case of DIR (default
               Corpus/regressions), then N generated cases (default \(ConformanceSample.defaultGeneratedCount)) of
               seed N (default \(ConformanceSample.defaultSeed)), flat and sectioned, valid and invalid.
-    compare   compares a runner's OUTPUT with the model (profile uikit) on the
+    compare   compares a runner's OUTPUT with the model (profile uikit for
+              UICollectionView, tableview for UITableView) on the
               INPUT it was given: accept or reject, the message, the cells
               shown; prints each disagreement and a summary.
 
@@ -67,7 +68,7 @@ enum ConformanceCommand {
         let generated = ConformanceSample.generated(seed: seed, count: count)
         let header = [
             "diffcheck conformance input: \(corpusCases.count + generated.count) cases for the UIKit runner (Tests/UIKitConformanceTests)",
-            "\(corpusCases.count) from \(corpus)/uikit-*.case, \(generated.count) generated (seed \(seed))",
+            "\(corpusCases.count) from \(corpus)/uikit-*.case and tableview-*.case, \(generated.count) generated (seed \(seed))",
         ]
         print(ConformanceInput.text(corpusCases + generated, header: header), terminator: "")
         let rejected = generated.filter { if case .failure = $0.modelVerdict { return true } else { return false } }.count

@@ -44,8 +44,9 @@ Common options:
                        judged and reported with its time, never a failure;
                        no answer is a hang (no-crash)
   --seed N             seed of the random cases (default 1)
-  --profile P          strict (default: the portable subset) or uikit
-                       (UICollectionView as its validator runs)
+  --profile P          strict (default: the portable subset), uikit
+                       (UICollectionView as its validator runs) or
+                       tableview (UITableView)
   --max-size N         most items in one generated snapshot (default
                        200,000; it caps the size classes below)
   --size CLASS         every random case of this size class: thousands,
@@ -127,7 +128,7 @@ struct Options {
             case "--seed": seed = try number(argument, try value(argument))
             case "--profile":
                 let text = try value(argument)
-                guard let p = Profile(rawValue: text) else { throw UsageError(description: "--profile is strict or uikit, not '\(text)'") }
+                guard let p = Profile(rawValue: text) else { throw UsageError(description: "--profile is strict, uikit or tableview, not '\(text)'") }
                 profile = p
             case "--max-size": generator.maxSize = try number(argument, try value(argument))
             case "--size":

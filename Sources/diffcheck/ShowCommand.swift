@@ -34,7 +34,7 @@ enum ShowCommand {
       --engine-cmd 'CMD'   an external engine speaking JSON Lines, for a case
                            that names none or says `engine: external`
       --timeout SECONDS    how long the engine may take (default 10)
-      --profile P          strict (default) or uikit, for a case that names none
+      --profile P          strict (default), uikit or tableview, for a case that names none
 
     \(exitCodeHelp)
     """

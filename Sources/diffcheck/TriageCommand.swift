@@ -21,7 +21,8 @@ enum TriageCommand {
     Prints on stdout the case: placeholder snapshots sized to the logged
     counts, the logged updates as `batch:` (for an older message, the
     smallest case whose counts and offending operation give that message),
-    `expect: error` with the logged message and `profile: uikit`. Prints on
+    `expect: error` with the logged message and `profile: uikit` (for a
+    UITableView's log, `profile: tableview`, in rows). Prints on
     stderr whether the model reproduces the message under each profile,
     what the numbers say, and, when the whole batch is logged, the nearest
     valid batch for those counts.
@@ -31,7 +32,7 @@ enum TriageCommand {
     snapshots); errors name the line and column of the log (FILE:LINE:COL)
     and echo at most \(TriageInputError.excerptLength) characters of it.
 
-    Exit codes: 0 the model reproduces the logged message (profile uikit);
+    Exit codes: 0 the model reproduces the logged message (profile uikit or tableview);
     1 it does not (the case on stdout then fails `diffcheck repro`); 2 no
     batch-update exception in the input, or an unreadable one (saying what
     was expected, and where; a message cut off before its end, or a stack

@@ -30,7 +30,7 @@ private func report(_ output: String) throws -> ConformanceReport {
 @Suite struct ConformanceExportTests {
     @Test func everyUIKitCaseOfTheCorpusWithOneBatchIsExportedUnderItsFileName() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: corpus)
-            .filter { $0.hasPrefix("uikit-") && $0.hasSuffix(".case") }
+            .filter { ($0.hasPrefix("uikit-") || $0.hasPrefix("tableview-")) && $0.hasSuffix(".case") }
         let (cases, skipped, errors) = ConformanceSample.corpusCases(in: corpus)
         #expect(errors.isEmpty, "\(errors)")
         #expect(!files.isEmpty)
@@ -45,7 +45,7 @@ private func report(_ output: String) throws -> ConformanceReport {
     @Test func aFolderWithoutUIKitCasesIsAnError() throws {
         let (cases, _, errors) = ConformanceSample.corpusCases(in: samples)
         #expect(cases.isEmpty)
-        #expect(errors == ["\(samples): error: no uikit-*.case file"])
+        #expect(errors == ["\(samples): error: no uikit-*.case or tableview-*.case file"])
     }
 
     @Test func theGeneratedSampleIsTheSameForTheSameSeedAndMixesFlatSectionedValidAndInvalid() {
@@ -130,26 +130,35 @@ private func report(_ output: String) throws -> ConformanceReport {
         #expect(r.isAgreement)
         #expect(r.caseCount == 6)
         #expect(r.lines == [
-            "conformance: 6 cases, 6 agree with the model (profile uikit), 0 disagree",
+            "conformance, UICollectionView: 6 cases, 6 agree with the model (profile uikit), 0 disagree",
             "  UIKit lets through what RULES.md §3.2 says its validator lets through: 1",
             "  both accept, the same cells: 2",
             "  both reject the counts (UIKit's whole-batch form): 1",
             "  both reject, in the same words: 2",
-            "UITableView: verdicts recorded for 6 cases, 4 of them accept or reject as UICollectionView does (data for a later tableview profile, not compared with the model)",
+            "conformance, UITableView: 6 cases, 6 agree with the model (profile tableview), 0 disagree",
+            "  UIKit lets through what RULES.md §3.2 says its validator lets through: 1",
+            "  both accept, the same cells: 2",
+            "  both reject, in the same words: 3",
         ])
     }
 
     @Test func theDeliberateDisagreementsAreEachReported() throws {
         let r = try report("output-disagrees.txt")
         #expect(!r.isAgreement)
-        #expect(r.disagreementCount == 4)
-        #expect(r.lines.prefix(4) == [
-            "DISAGREES moved-item-stays-stale (output line 9): UIKit shows [a c b'], the model [a c b]",
-            "DISAGREES delete-and-move (output line 12): UIKit accepts (shows [b a]), the model rejects: attempt to perform a delete and a move from the same index path (0-0)",
+        // The sample records UITableView's verdict for one case only: every other case misses it.
+        #expect(r.disagreementCount == 6)
+        #expect(r.lines.prefix(9) == [
+            "DISAGREES moved-item-stays-stale (output line 9, UICollectionView): UIKit shows [a c b'], the model [a c b]",
+            "DISAGREES moved-item-stays-stale (output line 9, UITableView): UIKit shows [a c b'], the model [a c b]",
+            "DISAGREES delete-and-move (output line 12, UICollectionView): UIKit accepts (shows [b a]), the model rejects: attempt to perform a delete and a move from the same index path (0-0)",
+            "NO VERDICT delete-and-move (output line 12): no table: line (the runner stopped in this case)",
+            "NO VERDICT item-missing-from-the-batch (output line 14): no table: line (the runner stopped in this case)",
+            "NO VERDICT duplicate-delete (output line 16): no table: line (the runner stopped in this case)",
             "NO VERDICT section-inserted (output line 18): no collection: line (the runner stopped in this case)",
+            "NO VERDICT section-inserted (output line 18): no table: line (the runner stopped in this case)",
             "NO VERDICT reload-half-on-a-move: not in the output (the runner stopped before it)",
         ])
-        #expect(r.lines[4] == "conformance: 6 cases, 2 agree with the model (profile uikit), 4 disagree")
+        #expect(r.lines[9] == "conformance, UICollectionView: 6 cases, 2 agree with the model (profile uikit), 4 disagree")
     }
 
     @Test func otherWordsAnotherExceptionOrOtherCountsDisagree() throws {
@@ -189,16 +198,18 @@ private func report(_ output: String) throws -> ConformanceReport {
         var rejected = 0
         for c in cases {
             lines.append(ConformanceOutput.caseLine(c.name))
-            switch c.modelVerdict {
-            case .success(let shown):
-                lines.append(ConformanceOutput.verdictLine(.collection, .accepted(shown.sections.map { $0.items.map(\.description) })))
-            case .failure(let rejection) where [.duplicateOperation, .noOpSectionMoveWithItemMovedOut].contains(rejection.rule):
-                lines.append(ConformanceOutput.verdictLine(.collection, .accepted([])))
-            case .failure(let rejection):
-                rejected += 1
-                // UIKit prints an index path as an NSIndexPath description, with its own words around the model's.
-                let reason = rejection.message.replacing(#/\((\d+)-(\d+)\)/#) { "(<NSIndexPath: 0x600000c1> {length = 2, path = \($0.1) - \($0.2)})" }
-                lines.append(ConformanceOutput.verdictLine(.collection, .rejected(name: "NSInternalInconsistencyException", reason: reason + " (UIKit)")))
+            for view in ListViewKind.allCases {
+                switch c.modelVerdict(for: view) {
+                case .success(let shown):
+                    lines.append(ConformanceOutput.verdictLine(view, .accepted(shown.sections.map { $0.items.map(\.description) })))
+                case .failure(let rejection) where [.duplicateOperation, .noOpSectionMoveWithItemMovedOut].contains(rejection.rule):
+                    lines.append(ConformanceOutput.verdictLine(view, .accepted([])))
+                case .failure(let rejection):
+                    if view == .collection { rejected += 1 }
+                    // UIKit prints an index path as an NSIndexPath description, with its own words around the model's.
+                    let reason = rejection.message.replacing(#/\((\d+)-(\d+)\)/#) { "(<NSIndexPath: 0x600000c1> {length = 2, path = \($0.1) - \($0.2)})" }
+                    lines.append(ConformanceOutput.verdictLine(view, .rejected(name: "NSInternalInconsistencyException", reason: reason + " (UIKit)")))
+                }
             }
         }
         let output = try ConformanceOutput.recorded(fromText: lines.joined(separator: "\n"), file: "echo.txt").get()

@@ -34,7 +34,7 @@ enum TriageFixtures {
         Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [3] } Data source after updates = { 1 section with row counts: [0] } Updates = [ Delete row (0 - 1), Delete row (0 - 0) ] `
 
         Crash coming from UIList.swift, line 104 as it attempts to `performBatchUpdates`.
-        """, message: "Invalid update: invalid number of items in section", isTableView: true)
+        """, message: "Invalid update: invalid number of rows in section", isTableView: true)
 
     // xmartlabs/XLPagerTabStrip, issue #859: the whole-batch form with no
     // updates at all, followed by the collection view's description.
@@ -123,7 +123,7 @@ enum TriageFixtures {
         Thread 0 Crashed:
         0   CoreFoundation                  0x328a19a48         __exceptionPreprocess
         4   UIKitCore                       0x323d2f83c         -[UITableView _Bug_Detected_In_Client_Of_UITableView_Invalid_Number_Of_Rows_In_Section:]
-        """, message: "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).", isTableView: true)
+        """, message: "Invalid update: invalid number of rows in section 0.  The number of rows contained in an existing section after the update (5) must be equal to the number of rows contained in that section before the update (5), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).", isTableView: true)
 
     // firebase/friendlypix-ios, issue #43: a section delete out of range.
     static let friendlyPix43 = TriageFixture(name: "friendlypix-ios-43", text: """
@@ -137,7 +137,7 @@ enum TriageFixtures {
         ```
         attempt to delete row 1 from section 0 which only contains 1 rows before the update
         ```
-        """, message: "attempt to delete item 1 from section 0 which only contains 1 items before the update", isTableView: true)
+        """, message: "attempt to delete row 1 from section 0 which only contains 1 rows before the update", isTableView: true)
 
     // RxSwiftCommunity/RxDataSources, issue #35: UITableView's move from an
     // index path that does not exist, after Xcode's assertion line.
@@ -148,7 +148,7 @@ enum TriageFixtures {
         *** First throw call stack:
         (
         	0   CoreFoundation                      0x000000010ec7bd85 __exceptionPreprocess + 165
-        """, message: "attempt to move index path (2-0) that does not exist - there are only 0 items in section 2 before the update", isTableView: true)
+        """, message: "attempt to move index path (2-0) that does not exist - there are only 0 rows in section 2 before the update", isTableView: true)
 
     // DeclarativeHub/Bond, issue #593: UITableView's move to an index path
     // that does not exist after the update.
@@ -157,7 +157,7 @@ enum TriageFixtures {
         ``
         'NSInternalInconsistencyException', reason: 'attempt to move index path (<NSIndexPath: 0x600002626fa0> {length = 2, path = 1 - 0}) to index path (<NSIndexPath: 0x600002626dc0> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 after the update
         ``
-        """, message: "attempt to move index path (1-0) to index path (0-2) that does not exist - there are only 2 items in section 0 after the update", isTableView: true)
+        """, message: "attempt to move index path (1-0) to index path (0-2) that does not exist - there are only 2 rows in section 0 after the update", isTableView: true)
 
     // LeoMobileDeveloper/DraggableTableView, issue #1: UITableView's row
     // count with an item moved in (a drag across sections).
@@ -165,7 +165,7 @@ enum TriageFixtures {
         跨section移动row时crash。
         Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of rows in section 1.  The number of rows contained in an existing section after the update (1) must be equal to the number of rows contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (1 moved in, 0 moved out).'
         *** First throw call stack:
-        """, message: "Invalid update: invalid number of items in section 1.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (1), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (1 moved in, 0 moved out).", isTableView: true)
+        """, message: "Invalid update: invalid number of rows in section 1.  The number of rows contained in an existing section after the update (1) must be equal to the number of rows contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (1 moved in, 0 moved out).", isTableView: true)
 
     static let all = [forum728797, exyteChat56, xlPagerTabStrip859, rxDataSources321, wordPress19505, chatSecure347,
                       deepDiff56, messageKit1008, bsImagePicker113, igListKit1442, simplenote730, friendlyPix43, yep673,

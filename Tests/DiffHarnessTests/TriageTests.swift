@@ -11,9 +11,11 @@ import Testing
         let report = try Triage.triage(fixture.text)
         #expect(report.exception.message == fixture.message)
         #expect(report.exception.isTableView == fixture.isTableView)
-        #expect(report.reproducingCase.profile == .uikit)
-        let uikit = try #require(report.verdicts[.uikit] ?? nil, "the model accepts the batch of \(fixture.name)")
-        #expect(uikit.message.contains(fixture.message))
+        // A UITableView's log is judged under tableview, in its own words.
+        let profile: Profile = fixture.isTableView ? .tableview : .uikit
+        #expect(report.reproducingCase.profile == profile)
+        let judged = try #require(report.verdicts[profile] ?? nil, "the model accepts the batch of \(fixture.name)")
+        #expect(judged.message.contains(fixture.message))
         #expect(report.isReproduced)
         // The printed case reads back as the same case, and replays to its expectation.
         let parsed = try CaseParser.parse(report.caseText, file: fixture.name).get()
@@ -43,7 +45,7 @@ import Testing
         let report = try Triage.triage(TriageFixtures.exyteChat56.text)
         let text = report.explanation.joined(separator: "\n")
         #expect(text.hasPrefix("UITableView rejected the batch"))
-        #expect(text.contains("the batch changes section 0 by \u{2212}2 items, the data source by \u{2212}3"))
+        #expect(text.contains("the batch changes section 0 by \u{2212}2 rows, the data source by \u{2212}3"))
         // The nearest valid batch deletes the third row too.
         #expect(report.nearestBatch == Batch([.deleteItem(ItemPath(0, 1)), .deleteItem(ItemPath(0, 0)), .deleteItem(ItemPath(0, 2))]))
     }
@@ -220,15 +222,16 @@ import Testing
         #expect(try Triage.triage(TriageFixtures.chatSecure347.text).isReproduced)
     }
 
-    // A UITableView's log is quoted in its own words (rows, table view);
-    // the case and the verdicts still read it in UICollectionView's.
+    // A UITableView's log is quoted in its own words (rows, table view),
+    // and the case and the verdicts (profile tableview) say them too.
     @Test func aTableViewsLogIsQuotedInItsOwnWords() throws {
         let logged = "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (1) must be equal to the number of sections contained in the table view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted)"
         let report = try Triage.triage("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '\(logged).'")
         #expect(report.quote == logged)
-        #expect(report.explanation.first == "UITableView rejected the batch: \(logged) (rows read as items)")
+        #expect(report.explanation.first == "UITableView rejected the batch: \(logged)")
         #expect(report.reproducingCase.comments.contains("  " + logged), "\(report.reproducingCase.comments)")
-        #expect(report.exception.message.contains("contained in the collection view after the update (1)"))
+        #expect(report.exception.message.contains("contained in the table view after the update (1)"))
+        #expect(report.reproducingCase.profile == .tableview)
         #expect(report.isReproduced)
         for fixture in TriageFixtures.all where fixture.isTableView {
             let report = try Triage.triage(fixture.text)

@@ -23,10 +23,10 @@ import Testing
         let input = "\(samples)/input.txt"
         let agrees = try diffcheck(["conformance", "compare", input, "\(samples)/output-agrees.txt"])
         #expect(agrees.status == 0, "\(agrees.errors)")
-        #expect(agrees.output.contains("conformance: 6 cases, 6 agree with the model (profile uikit), 0 disagree"))
+        #expect(agrees.output.contains("conformance, UITableView: 6 cases, 6 agree with the model (profile tableview), 0 disagree"))
         let disagrees = try diffcheck(["conformance", "compare", input, "\(samples)/output-disagrees.txt"])
         #expect(disagrees.status == 1)
-        #expect(disagrees.output.hasPrefix("DISAGREES moved-item-stays-stale (output line 9): "))
+        #expect(disagrees.output.hasPrefix("DISAGREES moved-item-stays-stale (output line 9, UICollectionView): "))
     }
 
     @Test func unreadableInputOrUsageExitsTwo() throws {

@@ -43,6 +43,9 @@ struct Rejected: Sendable, CustomStringConvertible {
     var new: Snapshot
     var rule: Rule
     var message: String
+    /// The rule and message under `tableview` when they are not
+    /// `message` in UITableView's words (RULES.md §3.4): a departure.
+    var tableView: (rule: Rule, message: String)?
 
     init(_ name: String, _ operations: [Operation], _ old: Snapshot, _ new: Snapshot, _ rule: Rule, _ message: String) {
         self.name = name
@@ -54,4 +57,38 @@ struct Rejected: Sendable, CustomStringConvertible {
     }
 
     var description: String { name }
+
+    /// The example with its verdict under `tableview` given outright.
+    func underTableView(_ rule: Rule, _ message: String) -> Rejected {
+        var copy = self
+        copy.tableView = (rule, message)
+        return copy
+    }
+
+    /// The rule and message expected under `profile`: UICollectionView's
+    /// for `strict` and `uikit`; for `tableview` the given departure, or
+    /// the message in UITableView's words where a UITableView log shows
+    /// them, and UICollectionView's followed by the note that no log does
+    /// (RULES.md §3.4).
+    func expected(under profile: Profile) -> (rule: Rule, message: String) {
+        guard profile == .tableview else { return (rule, message) }
+        if let tableView { return tableView }
+        let inRows: Set<Rule> = [.sectionCount, .itemCount, .deleteItemOutOfRange, .moveOutOfDeletedSection,
+                                 .moveIntoInsertedSection, .moveItemSourceOutOfRange, .moveItemDestinationOutOfRange]
+        let isRowsForm = inRows.contains(rule) || (rule == .insertItemOutOfRange && !message.contains("sections after the update"))
+        if isRowsForm {
+            let rows = message.replacing("collection view", with: "table view")
+                .replacing("an item", with: "a row").replacing("items", with: "rows")
+                .replacing("delete item ", with: "delete row ").replacing("insert item ", with: "insert row ")
+            return (rule, rows)
+        }
+        let unsourced: Set<Rule> = [.insertItemOutOfRange, .movesFromOnePlace, .movesToOnePlace, .negativeSection,
+                                    .sectionMapOutOfBounds, .itemMapInsertOutOfBounds, .itemMapMoveOutOfBounds,
+                                    .globalIndexOutOfRange, .twoAnimationsForOneItem, .noOpSectionMoveWithItemMovedOut]
+        if unsourced.contains(rule) && !(message.hasPrefix("attempt to move section") || message.hasPrefix("attempt to move both section")) {
+            return (rule, message + ViewWords.tableView.unsourcedNote)
+        }
+        return (rule, message)
+    }
+
 }

@@ -18,7 +18,7 @@ func portable(_ uikit: String, _ elsewhere: String) -> String {
 
 let shiftsTheFreshCell = "it shifts the fresh cell by the batch's deletes and inserts, not by its moves"
 func putBack(_ path: String) -> String {
-    "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(path))"
+    "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(path)), and the tableview profile rejects it"
 }
 
 let openRuleExamples: [OpenExample] = [
@@ -26,7 +26,7 @@ let openRuleExamples: [OpenExample] = [
         [.reloadSection(0)],
         snapshot(section("A", "a")), snapshot(section("A", "a", "b")),
         .reloadSectionCountChanges, "reloaded section 0 contains 1 items before the update and 2 items after it"
-            + portable("it deletes and inserts the section, so the count is not checked", "older reports have UITableView throw on it")),
+            + portable("it deletes and inserts the section, so the count is not checked", "older reports have UITableView throw on it, and the tableview profile rejects it")),
         uikitShows: snapshot(section("A", "a", "b"))),
     OpenExample(rejected: Rejected("an item inserted into a section inserted in the same batch",
         [.insertSection(1), .insertItem(p(1, 0))],
@@ -65,7 +65,7 @@ let openRuleExamples: [OpenExample] = [
         [.moveItem(from: p(0, 0), to: p(0, 1)), .moveItem(from: p(0, 0), to: p(0, 1))],
         flat("a", "b"), flat("b", "a"),
         .duplicateMove, "index path (0-0) is moved to (0-1) twice in one batch"
-            + portable("it drops the copy", "no source says what UITableView does with it")),
+            + portable("it drops the copy", "the tableview profile rejects it: no source says what UITableView does with it")),
         uikitShows: flat("b", "a")),
 ]
 
@@ -78,7 +78,7 @@ let otherPortableMessages: [Rejected] = [
         [.moveSection(from: 0, to: 1), .moveSection(from: 0, to: 1)],
         snapshot(section("A", "a"), section("B", "b")), snapshot(section("B", "b"), section("A", "a")),
         .duplicateMove, "section 0 is moved to section 1 twice in one batch"
-            + portable("it drops the copy", "no source says what UITableView does with it")),
+            + portable("it drops the copy", "the tableview profile rejects it: no source says what UITableView does with it")),
     Rejected("a reload in place whose insert half an insert shifts",
         [.insertItem(p(0, 0)), .moveItem(from: p(0, 0), to: p(0, 3)), .reloadItem(p(0, 1))],
         flat("a", "b", "c"), flat("x", "b'", "c", "a"),

@@ -1,4 +1,4 @@
-// TableViewJudge: the same batch applied to a real UITableView, recorded for a later `tableview` profile.
+// TableViewJudge: the same batch applied to a real UITableView, compared with the model's `tableview` profile.
 #if canImport(UIKit)
 import DiffHarness
 import ListModel

@@ -38,8 +38,12 @@ public struct ConformanceCase: Hashable, Sendable {
 
     /// The model's verdict under `uikit` (UICollectionView): what the view
     /// shows afterwards, or the rejection.
-    public var modelVerdict: Result<Snapshot, Rejection> {
-        ListView.apply(batch, to: old, data: data, profile: .uikit)
+    public var modelVerdict: Result<Snapshot, Rejection> { modelVerdict(for: .collection) }
+
+    /// The model's verdict for the list view `kind`, under its profile
+    /// (`kind.profile`: `uikit` for UICollectionView, `tableview` for UITableView).
+    public func modelVerdict(for kind: ListViewKind) -> Result<Snapshot, Rejection> {
+        ListView.apply(batch, to: old, data: data, profile: kind.profile)
     }
 }
 

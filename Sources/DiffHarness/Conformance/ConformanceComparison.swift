@@ -1,8 +1,9 @@
-// ConformanceComparison: one UICollectionView verdict against the model's `uikit` profile.
+// ConformanceComparison: one UICollectionView or UITableView verdict against the model's `uikit` or `tableview` profile.
 import ListModel
 
-/// How a recorded UICollectionView verdict and the model's `uikit` verdict
-/// compare for one case.
+/// How a recorded list view's verdict and the model's verdict under that
+/// view's profile (`uikit` for UICollectionView, `tableview` for
+/// UITableView) compare for one case.
 public enum ConformanceFinding: Hashable, Sendable {
     /// Both accept, and the view shows the cells the model says it shows.
     case sameCells
@@ -18,6 +19,11 @@ public enum ConformanceFinding: Hashable, Sendable {
     /// through but the view cannot apply (RULES.md §3.2): what the view
     /// then shows is undefined and not compared.
     case validatorLetsThrough
+    /// UITableView accepts a batch the `tableview` profile rejects only by
+    /// its stricter reading, where no source said what UITableView does
+    /// (RULES.md §3.3, §3.4: a rule of the portable subset): the run is now
+    /// that source, and the line says which rule it settles.
+    case stricterReading(Rule)
     /// They differ; the text says how, in one line.
     case disagreement(String)
 
@@ -27,21 +33,23 @@ public enum ConformanceFinding: Hashable, Sendable {
     }
 }
 
-/// Compares a recorded UICollectionView verdict with `ListView.apply` under `uikit`.
+/// Compares a recorded list view's verdict with `ListView.apply` under its profile.
 public enum ConformanceComparison {
     /// The name of the exception UIKit raises for a batch it rejects.
     public static let batchExceptionName = "NSInternalInconsistencyException"
 
-    /// How `verdict`, UICollectionView's on `c`, compares with the model's:
+    /// How `verdict`, the list view `view`'s on `c` (UICollectionView's
+    /// unless given), compares with the model's under that view's profile:
     /// accept or reject, then the cells shown or the message (see
     /// ``ConformanceFinding``).
-    public static func compare(_ c: ConformanceCase, _ verdict: UIKitVerdict) -> ConformanceFinding {
-        switch (c.modelVerdict, verdict) {
+    public static func compare(_ c: ConformanceCase, _ verdict: UIKitVerdict, view: ListViewKind = .collection) -> ConformanceFinding {
+        switch (c.modelVerdict(for: view), verdict) {
         case (.success(let shown), .accepted(let cells)):
             let expected: [[String?]] = shown.sections.map { $0.items.map(\.description) }
             return cells == expected ? .sameCells
                 : .disagreement("UIKit shows \(drawn(cells)), the model \(drawn(expected))")
         case (.failure(let rejection), .accepted(let cells)):
+            if view == .table && rejection.rule.isOpen { return .stricterReading(rejection.rule) }
             return isLetThrough(rejection.rule) ? .validatorLetsThrough
                 : .disagreement("UIKit accepts (shows \(drawn(cells))), the model rejects: \(rejection.message)")
         case (.success(let shown), .rejected(let name, let reason)):
@@ -53,7 +61,10 @@ public enum ConformanceComparison {
             guard name == batchExceptionName else {
                 return .disagreement("UIKit raises \(name), not \(batchExceptionName): \(oneLine(reason))")
             }
-            if ExceptionText(reason).text.contains(collapsingSpaces(uikitWords(rejection.message))) { return .sameWords }
+            // The reason flattened, in its own words (a UITableView's say `rows`).
+            let flat = ExceptionText(reason)
+            let said = flat.isTableView ? flat.logged(flat.text.startIndex..<flat.text.endIndex) : flat.text
+            if said.contains(collapsingSpaces(uikitWords(rejection.message))) { return .sameWords }
             if [.sectionCount, .itemCount].contains(rejection.rule), let logged = try? ExceptionReader.read(reason),
                case .batch(let before, let after, _, _) = logged.kind,
                before == c.old.sections.map(\.items.count), after == c.data.sections.map(\.items.count) {
@@ -69,10 +80,12 @@ public enum ConformanceComparison {
         rule == .duplicateOperation || rule == .noOpSectionMoveWithItemMovedOut
     }
 
-    /// A model message without the note it adds after UIKit's words for a
-    /// half of a reload (`… (0-1) (the insert half of reload 0.2, …)`).
+    /// A model message without the notes it adds after UIKit's words: for a
+    /// half of a reload (`… (0-1) (the insert half of reload 0.2, …)`), and
+    /// under `tableview` for words no UITableView log shows
+    /// (`ViewWords.unsourcedNote`).
     static func uikitWords(_ message: String) -> String {
-        for note in [" (the delete half of ", " (the insert half of "] {
+        for note in [" (the delete half of ", " (the insert half of ", ViewWords.tableView.unsourcedNote] {
             if let range = message.range(of: note) { return String(message[..<range.lowerBound]) }
         }
         return message

@@ -5,8 +5,14 @@ import ListModel
 public enum ListViewKind: String, CaseIterable, Hashable, Sendable {
     /// `UICollectionView` with a flow layout: compared with the model's `uikit` profile.
     case collection
-    /// `UITableView`: recorded, with its row wording, for a later `tableview` profile.
+    /// `UITableView`: compared with the model's `tableview` profile.
     case table
+
+    /// The model's profile for this view.
+    public var profile: Profile { self == .collection ? .uikit : .tableview }
+
+    /// The view's class name, as reports name it.
+    public var className: String { self == .collection ? "UICollectionView" : "UITableView" }
 }
 
 /// What a real list view did with one batch.

@@ -2,19 +2,19 @@
 import ListModel
 
 /// A runner's output (``RecordedCase``) compared with the model on the
-/// input it was given: the disagreements, then a count of each kind of
-/// agreement, then what UITableView did.
+/// input it was given, for each list view: UICollectionView with the
+/// `uikit` profile, UITableView with `tableview`.
 public struct ConformanceReport: Hashable, Sendable {
-    /// The report's lines: `DISAGREES NAME (output line N): …` for each
-    /// disagreement, `NO VERDICT NAME: …` for an input case the
-    /// UICollectionView did not judge (the runner stopped), then the summary.
+    /// The report's lines: `DISAGREES NAME (output line N, VIEW): …` for
+    /// each disagreement, `NO VERDICT NAME: …` for an input case a view did
+    /// not judge (the runner stopped), then a summary per view.
     public var lines: [String]
     /// How many input cases there are.
     public var caseCount: Int
-    /// How many of them do not agree (a missing verdict included).
+    /// How many of them do not agree, for either view (a missing verdict included).
     public var disagreementCount: Int
 
-    /// Whether every case agrees (the exit code 0 of `diffcheck conformance compare`).
+    /// Whether every case agrees for both views (the exit code 0 of `diffcheck conformance compare`).
     public var isAgreement: Bool { disagreementCount == 0 }
 
     /// Why an output does not belong to an input.
@@ -36,41 +36,44 @@ public struct ConformanceReport: Hashable, Sendable {
             throw Mismatch(description: "\(outputFile):\(stranger.line): error: case \(stranger.name) is not in the input (the output was made from another input)")
         }
         var lines: [String] = []
-        var tally: [String: Int] = [:]
-        var disagreements = 0, tableVerdicts = 0, tableAsCollection = 0
+        var tally: [ListViewKind: [String: Int]] = [:]
+        var disagreeing: [ListViewKind: Int] = [:]
+        var disagreeingCases = Set<String>()
         for c in input {
             guard let r = recorded[c.name] else {
-                disagreements += 1
+                disagreeingCases.insert(c.name)
+                for view in ListViewKind.allCases { disagreeing[view, default: 0] += 1 }
                 lines.append("NO VERDICT \(c.name): not in the output (the runner stopped before it)")
                 continue
             }
-            if let table = r.verdicts[.table] {
-                tableVerdicts += 1
-                if let collection = r.verdicts[.collection], collection.isAccepted == table.isAccepted { tableAsCollection += 1 }
-            }
-            guard let verdict = r.verdicts[.collection] else {
-                disagreements += 1
-                lines.append("NO VERDICT \(c.name) (output line \(r.line)): no collection: line (the runner stopped in this case)")
-                continue
-            }
-            let finding = ConformanceComparison.compare(c, verdict)
-            switch finding {
-            case .disagreement(let why):
-                disagreements += 1
-                lines.append("DISAGREES \(c.name) (output line \(r.line)): \(why)")
-            case .sameCells: tally["both accept, the same cells", default: 0] += 1
-            case .sameWords: tally["both reject, in the same words", default: 0] += 1
-            case .sameCountsWholeBatchForm: tally["both reject the counts (UIKit's whole-batch form)", default: 0] += 1
-            case .validatorLetsThrough: tally["UIKit lets through what RULES.md §3.2 says its validator lets through", default: 0] += 1
+            for view in ListViewKind.allCases {
+                guard let verdict = r.verdicts[view] else {
+                    disagreeingCases.insert(c.name)
+                    disagreeing[view, default: 0] += 1
+                    lines.append("NO VERDICT \(c.name) (output line \(r.line)): no \(view.rawValue): line (the runner stopped in this case)")
+                    continue
+                }
+                switch ConformanceComparison.compare(c, verdict, view: view) {
+                case .disagreement(let why):
+                    disagreeingCases.insert(c.name)
+                    disagreeing[view, default: 0] += 1
+                    lines.append("DISAGREES \(c.name) (output line \(r.line), \(view.className)): \(why)")
+                case .sameCells: tally[view, default: [:]]["both accept, the same cells", default: 0] += 1
+                case .sameWords: tally[view, default: [:]]["both reject, in the same words", default: 0] += 1
+                case .sameCountsWholeBatchForm: tally[view, default: [:]]["both reject the counts (UIKit's whole-batch form)", default: 0] += 1
+                case .validatorLetsThrough: tally[view, default: [:]]["UIKit lets through what RULES.md §3.2 says its validator lets through", default: 0] += 1
+                case .stricterReading(let rule):
+                    tally[view, default: [:]]["UITableView accepts what the profile rejects by its stricter reading (RULES.md §3.4), \(rule.rawValue)", default: 0] += 1
+                }
             }
         }
-        let agreements = input.count - disagreements
-        lines.append("conformance: \(input.count) cases, \(agreements) agree with the model (profile uikit), \(disagreements) disagree")
-        for (kind, count) in tally.sorted(by: { $0.key < $1.key }) { lines.append("  \(kind): \(count)") }
-        lines.append("UITableView: verdicts recorded for \(tableVerdicts) cases, \(tableAsCollection) of them accept or reject as UICollectionView does"
-                     + " (data for a later tableview profile, not compared with the model)")
+        for view in ListViewKind.allCases {
+            let against = disagreeing[view] ?? 0
+            lines.append("conformance, \(view.className): \(input.count) cases, \(input.count - against) agree with the model (profile \(view.profile.rawValue)), \(against) disagree")
+            for (kind, count) in (tally[view] ?? [:]).sorted(by: { $0.key < $1.key }) { lines.append("  \(kind): \(count)") }
+        }
         self.lines = lines
         caseCount = input.count
-        disagreementCount = disagreements
+        disagreementCount = disagreeingCases.count
     }
 }

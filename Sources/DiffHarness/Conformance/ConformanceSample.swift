@@ -2,8 +2,9 @@
 import Foundation
 import ListModel
 
-/// The cases the conformance runner applies to a real `UICollectionView`:
-/// every `uikit-*.case` of the corpus, then a fixed-seed sample of
+/// The cases the conformance runner applies to a real `UICollectionView`
+/// and `UITableView`: every `uikit-*.case` and `tableview-*.case` of the
+/// corpus, then a fixed-seed sample of
 /// generated batches, flat and sectioned, valid and invalid.
 public enum ConformanceSample {
     /// The seed of the generated sample `diffcheck conformance export` uses by default.
@@ -14,7 +15,7 @@ public enum ConformanceSample {
     /// cell stays on one screen of the runner's window.
     public static let maxItems = 24
 
-    /// The `uikit-*.case` files directly under `directory`, sorted by name,
+    /// The `uikit-*.case` and `tableview-*.case` files directly under `directory`, sorted by name,
     /// as cases named by their file names without `.case`. A file with no
     /// `batch:` line, or more than one stage, cannot be one
     /// `performBatchUpdates` call, and one with a negative index cannot be
@@ -26,11 +27,11 @@ public enum ConformanceSample {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
-                .filter { $0.hasPrefix("uikit-") && $0.hasSuffix(".case") }.sorted()
+                .filter { ($0.hasPrefix("uikit-") || $0.hasPrefix("tableview-")) && $0.hasSuffix(".case") }.sorted()
         } catch {
             return ([], [], ["\(directory): error: cannot list the folder (\(error.localizedDescription))"])
         }
-        if names.isEmpty { return ([], [], ["\(directory): error: no uikit-*.case file"]) }
+        if names.isEmpty { return ([], [], ["\(directory): error: no uikit-*.case or tableview-*.case file"]) }
         let (entries, readErrors) = readCorpus(names.map { (directory as NSString).appendingPathComponent($0) })
         var cases: [ConformanceCase] = [], skipped: [String] = []
         for entry in entries {

@@ -2,11 +2,13 @@
 import ListModel
 
 /// One `NSInternalInconsistencyException` of `performBatchUpdates`, as
-/// logged, in UICollectionView's terms (a UITableView's rows are read as
-/// items, its table view as the collection view; `isTableView` remembers).
+/// logged: the reader takes a UITableView's rows as items to read the
+/// numbers, and `isTableView` remembers whose log it was.
 ///
 /// `ExceptionReader` makes one from a crash log; `TriageCase` turns it into
-/// a case; `message` is what UICollectionView prints for it.
+/// a case; `message` is what the view that logged it prints for it, in its
+/// words (`row`, `table view` for a UITableView), and `profile` the
+/// model's profile for that view.
 public struct LoggedException: Hashable, Sendable {
     /// What the exception names.
     public enum Kind: Hashable, Sendable {
@@ -71,6 +73,13 @@ public struct LoggedException: Hashable, Sendable {
             + (isElided ? " (more elided)" : "")
     }
 
+    /// The words of the view that logged it: UITableView's or UICollectionView's.
+    public var words: ViewWords { isTableView ? .tableView : .collectionView }
+
+    /// The profile that judges a log of this view: `tableview` for a
+    /// UITableView's, `uikit` for a UICollectionView's.
+    public var profile: Profile { isTableView ? .tableview : .uikit }
+
     /// The most sections' counts `summary` lists one by one.
     static let countsListed = 10
 
@@ -80,31 +89,32 @@ public struct LoggedException: Hashable, Sendable {
         return "[" + counts.prefix(countsListed).map(String.init).joined(separator: ", ") + ", …] (\(counts.count) sections)"
     }
 
-    /// What UICollectionView prints for this exception (index paths spelled
-    /// `S-I`, as the model spells them). For `.batch` (iOS 16.4's header),
+    /// What the view prints for this exception, in its words (index paths
+    /// spelled `S-I`, as the model spells them). For `.batch` (iOS 16.4's header),
     /// the words the count check gave before iOS 16.4, as far as the log
     /// fixes them: `Invalid update: invalid number of sections.` when the
     /// section counts disagree with the section updates, else `Invalid
     /// update: invalid number of items in section` (which section and its
     /// sums are the model's to say).
     public var message: String {
+        let w = words
         switch kind {
         case .batch(let before, let after, let updates, _):
             let inserted = updates.insertedSections.count, deleted = updates.deletedSections.count
             if after.count != before.count + inserted - deleted { return "Invalid update: invalid number of sections." }
-            return "Invalid update: invalid number of items in section"
+            return "Invalid update: invalid number of \(w.items) in section"
         case .sectionCount(let after, let before, let inserted, let deleted):
-            return "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (\(after)) must be equal to the number of sections contained in the collection view before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
+            return "Invalid update: invalid number of sections.  The number of sections contained in the \(w.view) after the update (\(after)) must be equal to the number of sections contained in the \(w.view) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
         case .itemCount(let s, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
-            return "Invalid update: invalid number of items in section \(s).  The number of items contained in an existing section after the update (\(after)) must be equal to the number of items contained in that section before the update (\(before)), plus or minus the number of items inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of items moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+            return "Invalid update: invalid number of \(w.items) in section \(s).  The number of \(w.items) contained in an existing section after the update (\(after)) must be equal to the number of \(w.items) contained in that section before the update (\(before)), plus or minus the number of \(w.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(w.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
         case .deleteItemOutOfRange(let p, let n):
-            return "attempt to delete item \(p.item) from section \(p.section) which only contains \(n) items before the update"
+            return "attempt to delete \(w.item) \(p.item) from section \(p.section) which only contains \(n) \(w.items) before the update"
         case .deleteItemSectionOutOfRange(let p, let n):
-            return "attempt to delete item \(p.item) from section \(p.section), but there are only \(n) sections before the update"
+            return "attempt to delete \(w.item) \(p.item) from section \(p.section), but there are only \(n) sections before the update"
         case .insertItemOutOfRange(let p, let n):
-            return "attempt to insert item \(p.item) into section \(p.section), but there are only \(n) items in section \(p.section) after the update"
+            return "attempt to insert \(w.item) \(p.item) into section \(p.section), but there are only \(n) \(w.items) in section \(p.section) after the update"
         case .insertItemSectionOutOfRange(let p, let n):
-            return "attempt to insert item \(p.item) into section \(p.section), but there are only \(n) sections after the update"
+            return "attempt to insert \(w.item) \(p.item) into section \(p.section), but there are only \(n) sections after the update"
         case .deleteSectionOutOfRange(let s, let n):
             return "attempt to delete section \(s), but there are only \(n) sections before the update"
         case .insertSectionOutOfRange(let s, let n):
@@ -116,17 +126,17 @@ public struct LoggedException: Hashable, Sendable {
         case .deleteAndReload(let p):
             return "attempt to delete and reload the same index path (\(p.uikitDescription))"
         case .moveSourceOutOfRange(let p, let n):
-            return "attempt to move index path (\(p.uikitDescription)) that does not exist - there are only \(n) items in section \(p.section) before the update"
+            return "attempt to move index path (\(p.uikitDescription)) that does not exist - there are only \(n) \(w.items) in section \(p.section) before the update"
         case .moveDestinationOutOfRange(let p, let q, let n):
-            return "attempt to move index path (\(p.uikitDescription)) to index path (\(q.uikitDescription)) that does not exist - there are only \(n) items in section \(q.section) after the update"
+            return "attempt to move index path (\(p.uikitDescription)) to index path (\(q.uikitDescription)) that does not exist - there are only \(n) \(w.items) in section \(q.section) after the update"
         case .moveToTwoPlaces(let p, let q, let r):
             return "attempt to move item at index path \(p.uikitDescription) to both \(q.uikitDescription) and \(r.uikitDescription)"
         case .moveTwoToOnePlace(let p, let q, let r):
             return "attempt to move both item at index path \(p.uikitDescription) and \(q.uikitDescription) to \(r.uikitDescription)"
         case .moveOutOfDeletedSection(let s):
-            return "cannot move an item from a deleted section (\(s))"
+            return "cannot move \(w.anItem) from a deleted section (\(s))"
         case .moveIntoInsertedSection(let s):
-            return "cannot move an item into a newly inserted section (\(s))"
+            return "cannot move \(w.anItem) into a newly inserted section (\(s))"
         }
     }
 }

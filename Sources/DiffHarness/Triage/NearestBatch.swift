@@ -12,7 +12,7 @@ import ListModel
 /// section's items the same way: fewer items than the batch says drops
 /// inserts into it, then deletes its last untouched items; more drops its
 /// deletes, then inserts at its end. The result is checked with the model
-/// (`uikit`); nil when it is still rejected (a conflict, not a count, is then
+/// (`uikit`, or the profile given: `tableview` for a UITableView's log); nil when it is still rejected (a conflict, not a count, is then
 /// wrong: no count-only repair is near).
 ///
 /// - Complexity: O(*k* + *s* + the items added) for *k* operations and *s*
@@ -20,7 +20,7 @@ import ListModel
 ///   with `TriageCase.sizeBound`). Sums of logged counts saturate, never trap.
 public enum NearestBatch {
     /// The nearest batch the view accepts for the counts `before` and `after`, starting from `updates`; nil when none is near.
-    public static func find(before: [Int], after: [Int], updates: Batch) -> Batch? {
+    public static func find(before: [Int], after: [Int], updates: Batch, profile: Profile = .uikit) -> Batch? {
         var ops = updates.operations
         // Sections.
         let sectionGap = after.count - (before.count + updates.insertedSections.count - updates.deletedSections.count)
@@ -73,7 +73,7 @@ public enum NearestBatch {
             ops = ops.indices.filter { !dropped.contains($0) }.map { ops[$0] } + added
         }
         let nearest = Batch(ops)
-        return CountCheck(before: before, after: after, batch: nearest).isAccepted ? nearest : nil
+        return CountCheck(before: before, after: after, batch: nearest, profile: profile).isAccepted ? nearest : nil
     }
 
     /// Closes a gap of `gap` (after − what the batch says): drops the

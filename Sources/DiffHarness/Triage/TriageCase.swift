@@ -22,8 +22,10 @@ public enum TriageCase {
     /// is refused with `TriageInputError.caseTooLarge`.
     public static let sizeBound = 200_000
 
-    /// The case `exception` describes, judged under `uikit` (the text is
-    /// UIKit's) and expecting the logged message. Its comments say where the
+    /// The case `exception` describes, judged under the profile of the view
+    /// that logged it (`exception.profile`: `tableview` for a UITableView's
+    /// log, `uikit` for a UICollectionView's) and expecting the logged
+    /// message in that view's words. Its comments say where the
     /// numbers come from. Throws `caseTooLarge` (and builds nothing) when
     /// the logged numbers need more than `sizeBound`.
     public static func make(_ exception: LoggedException) throws(TriageInputError) -> Case {
@@ -34,11 +36,11 @@ public enum TriageCase {
     /// comments quote the exception as `quote` (the log's own words), or
     /// as `exception.summary`.
     static func make(_ exception: LoggedException, _ shape: Shape, quote: String? = nil) -> Case {
-        var comments = ["Triaged from a logged UIKit exception" + (exception.isTableView ? " (UITableView's; rows read as items)" : "") + ":"]
+        var comments = ["Triaged from a logged " + (exception.isTableView ? "UITableView" : "UICollectionView") + " exception:"]
         comments.append("  " + (quote ?? exception.summary))
         comments += shape.story
         return Case(comments: comments, old: .placeholder(itemCounts: shape.before), new: .placeholder(itemCounts: shape.after),
-                    stages: [Stage(batch: shape.batch)], expectation: .error(exception.message), profile: .uikit)
+                    stages: [Stage(batch: shape.batch)], expectation: .error(exception.message), profile: exception.profile)
     }
 
     /// The counts before and after, the batch, and what the comments say of them.

@@ -19,7 +19,7 @@ public enum TriageExplanation {
         nearest: Batch?, isFlat: Bool, quote: String? = nil
     ) -> [String] {
         let view = exception.isTableView ? "UITableView" : "UICollectionView"
-        var lines = ["\(view) rejected the batch: \(quote ?? exception.summary)" + (exception.isTableView ? " (rows read as items)" : "")]
+        var lines = ["\(view) rejected the batch: \(quote ?? exception.summary)"]
         for profile in Profile.allCases {
             let verdict: String
             switch verdicts[profile] ?? nil {
@@ -30,7 +30,7 @@ public enum TriageExplanation {
             lines.append("model, profile \(profile.rawValue): \(verdict)")
         }
         lines.append(isReproduced ? "reproduced: the case on stdout replays the crash (diffcheck repro, diffcheck show)"
-                                  : "NOT reproduced under profile uikit: the case on stdout expects the logged message and fails")
+                                  : "NOT reproduced under profile \(exception.profile.rawValue): the case on stdout expects the logged message and fails")
         lines.append("")
         lines += meaning(exception)
         if case .batch = exception.kind {
@@ -51,6 +51,7 @@ public enum TriageExplanation {
 
     /// The reading of the numbers.
     static func meaning(_ exception: LoggedException) -> [String] {
+        let w = exception.words
         switch exception.kind {
         case .batch(let before, let after, let updates, let isElided):
             var lines: [String] = []
@@ -63,7 +64,7 @@ public enum TriageExplanation {
             }
             let sectionsStay = updates.insertedSections.isEmpty && updates.deletedSections.isEmpty && updates.movedSections.isEmpty
             guard sectionsStay else {
-                lines.append("the section updates match the section counts; an item count disagrees (the model names the section above)")
+                lines.append("the section updates match the section counts; \(w.anItem) count disagrees (the model names the section above)")
                 return lines
             }
             // One pass over the updates, then a line per section that disagrees (the first few).
@@ -77,7 +78,7 @@ public enum TriageExplanation {
                 guard disagreeing <= sectionsShown else { continue }
                 let cause = change == 0 ? staleView : data == 0 ? unappliedData
                     : "the batch was computed from other data than the view showed (a diff against a stale old list, or two changes racing)"
-                lines.append("the batch changes section \(s) by \(signed(change)) items, the data source by \(signed(data)): \(cause)")
+                lines.append("the batch changes section \(s) by \(signed(change)) \(w.items), the data source by \(signed(data)): \(cause)")
             }
             if disagreeing > sectionsShown { lines.append("(and \(disagreeing - sectionsShown) more sections whose counts disagree)") }
             return lines
@@ -88,16 +89,16 @@ public enum TriageExplanation {
         case .itemCount(let s, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
             let change = inserted.saturatingAdding(movedIn).saturatingSubtracting(deleted.saturatingAdding(movedOut))
             let data = after.saturatingSubtracting(before)
-            return ["the batch changes section \(s) by \(signed(change)) items, the data source by \(signed(data)): "
+            return ["the batch changes section \(s) by \(signed(change)) \(w.items), the data source by \(signed(data)): "
                     + (change == 0 ? staleView : data == 0 ? unappliedData
                        : "the batch was computed from other data than the view showed (a diff against a stale old list, or two changes racing)")]
         case .deleteItemOutOfRange(let p, let n):
-            return ["the batch deletes item \(p.item) of section \(p.section), but the view showed only \(n) items there:",
-                    "the batch was computed against a longer list than the view had seen (RULES.md §4), or deletes the same item twice across batches"]
+            return ["the batch deletes \(w.item) \(p.item) of section \(p.section), but the view showed only \(n) \(w.items) there:",
+                    "the batch was computed against a longer list than the view had seen (RULES.md §4), or deletes the same \(w.item) twice across batches"]
         case .deleteItemSectionOutOfRange(let p, let n):
-            return ["the batch deletes an item of section \(p.section), but the view showed only \(n) sections: the batch's old list is not the view's"]
+            return ["the batch deletes \(w.anItem) of section \(p.section), but the view showed only \(n) sections: the batch's old list is not the view's"]
         case .insertItemOutOfRange(let p, let n):
-            return ["the batch inserts item \(p.item) into section \(p.section), but the data source returns only \(n) items there after the update:",
+            return ["the batch inserts \(w.item) \(p.item) into section \(p.section), but the data source returns only \(n) \(w.items) there after the update:",
                     "the data source was not updated before the view asked (or the inserts index the old list instead of the new one, RULES.md §1)"]
         case .insertItemSectionOutOfRange(let p, let n):
             return ["the batch inserts into section \(p.section), but the data source returns only \(n) sections after the update"]
@@ -108,32 +109,32 @@ public enum TriageExplanation {
         case .insertAndMove(let p):
             return ["an insert and a move both end at \(p.uikitDescription) after the update: two cells cannot take one place.",
                     "UIKit splits a reload into a delete at its old index path and an insert at that path shifted by the batch's deletes and inserts,",
-                    "so the insert is often a reload's insert half landing where a move goes; or the diff moved an item to a place it also inserts at.",
-                    "Fix: reload only items that stay in place (reload in a second batch, or reconfigure the cell), and give each new index path one operation"]
+                    "so the insert is often a reload's insert half landing where a move goes; or the diff moved \(w.anItem) to a place it also inserts at.",
+                    "Fix: reload only \(w.items) that stay in place (reload in a second batch, or reconfigure the cell), and give each new index path one operation"]
         case .deleteAndMove(let p):
-            return ["a delete and a move both take the item at \(p.uikitDescription) before the update: it cannot both leave and move.",
+            return ["a delete and a move both take the \(w.item) at \(p.uikitDescription) before the update: it cannot both leave and move.",
                     "Often the delete is a reload's delete half; reload in a second batch, or delete and insert instead of moving"]
         case .deleteAndReload(let p):
-            return ["a delete and a reload both name \(p.uikitDescription) before the update: a reload is a delete plus an insert, so the item is deleted twice.",
-                    "Drop the reload of a deleted item"]
+            return ["a delete and a reload both name \(p.uikitDescription) before the update: a reload is a delete plus an insert, so the \(w.item) is deleted twice.",
+                    "Drop the reload of a deleted \(w.item)"]
         case .moveSourceOutOfRange(let p, let n):
-            return ["the batch moves item \(p.item) of section \(p.section), but the view showed only \(n) items there:",
+            return ["the batch moves \(w.item) \(p.item) of section \(p.section), but the view showed only \(n) \(w.items) there:",
                     "a move's source is an index path before the update (RULES.md §1); the batch was computed against another old list, or counted the source after the deletes"]
         case .moveDestinationOutOfRange(let p, let q, let n):
-            return ["the batch moves \(p.uikitDescription) to \(q.uikitDescription), but the data source returns only \(n) items in section \(q.section) after the update:",
+            return ["the batch moves \(p.uikitDescription) to \(q.uikitDescription), but the data source returns only \(n) \(w.items) in section \(q.section) after the update:",
                     "a move's destination is an index path after the update (RULES.md §1); moves written as sequential steps land past the end"]
         case .moveToTwoPlaces(let p, let q, let r):
-            return ["two moves take the item at \(p.uikitDescription), to \(q.uikitDescription) and to \(r.uikitDescription): one cell cannot go to two places.",
+            return ["two moves take the \(w.item) at \(p.uikitDescription), to \(q.uikitDescription) and to \(r.uikitDescription): one cell cannot go to two places.",
                     "Often a diff reported one change twice (a duplicated identity, or an update and a move of the same item)"]
         case .moveTwoToOnePlace(let p, let q, let r):
             return ["two moves, of \(p.uikitDescription) and of \(q.uikitDescription), both end at \(r.uikitDescription): two cells cannot take one place.",
-                    "Often two items share an identity, and the diff paired both with one new item"]
+                    "Often two \(w.items) share an identity, and the diff paired both with one new \(w.item)"]
         case .moveOutOfDeletedSection(let s):
-            return ["an item moves out of section \(s), which the batch deletes: a deleted section's items go with it.",
-                    "Delete the item with its section and insert it where it goes"]
+            return ["\(w.anItem) moves out of section \(s), which the batch deletes: a deleted section's \(w.items) go with it.",
+                    "Delete the \(w.item) with its section and insert it where it goes"]
         case .moveIntoInsertedSection(let s):
-            return ["an item moves into section \(s), which the batch inserts: an inserted section is filled from the data source.",
-                    "Delete the item where it was; the new section brings it"]
+            return ["\(w.anItem) moves into section \(s), which the batch inserts: an inserted section is filled from the data source.",
+                    "Delete the \(w.item) where it was; the new section brings it"]
         }
     }
 

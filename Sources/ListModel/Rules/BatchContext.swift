@@ -11,11 +11,14 @@ struct BatchContext {
     var batch: BatchLists
     var displayed: Snapshot
     var data: Snapshot
+    /// The words of the view's messages (RULES.md §3.4).
+    var words: ViewWords
 
-    init(batch: Batch, displayed: Snapshot, data: Snapshot) {
+    init(batch: Batch, displayed: Snapshot, data: Snapshot, words: ViewWords = .collectionView) {
         self.batch = BatchLists(batch)
         self.displayed = displayed
         self.data = data
+        self.words = words
     }
 
     var sectionsBefore: Int { displayed.sections.count }

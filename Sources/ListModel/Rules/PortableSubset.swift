@@ -18,11 +18,11 @@ extension BatchContext {
         if let move = firstDuplicate(in: batch.movedItems.map { Ends(from: $0.from, to: $0.to) }) {
             return portableRejection(.duplicateMove,
                 "index path (\(move.from.uikitDescription)) is moved to (\(move.to.uikitDescription)) twice in one batch",
-                uikit: "it drops the copy", elsewhere: "no source says what UITableView does with it")
+                uikit: "it drops the copy", elsewhere: "the tableview profile rejects it: no source says what UITableView does with it")
         }
         if let move = firstDuplicate(in: batch.movedSections.map { Ends(from: $0.from, to: $0.to) }) {
             return portableRejection(.duplicateMove, "section \(move.from) is moved to section \(move.to) twice in one batch",
-                uikit: "it drops the copy", elsewhere: "no source says what UITableView does with it")
+                uikit: "it drops the copy", elsewhere: "the tableview profile rejects it: no source says what UITableView does with it")
         }
         return nil
     }
@@ -35,9 +35,10 @@ extension BatchContext {
             guard let before = itemsBefore(s), let t = map.finalIndex(ofOld: s), let after = itemsAfter(t) else { continue }
             if before != after {
                 return portableRejection(.reloadSectionCountChanges,
-                    "reloaded section \(s) contains \(before) items before the update and \(after) items after it",
+                    "reloaded section \(s) contains \(before) \(words.items) before the update and \(after) \(words.items) after it",
                     uikit: "it deletes and inserts the section, so the count is not checked",
-                    elsewhere: "older reports have UITableView throw on it")
+                    elsewhere: "older reports have UITableView throw on it, and the tableview profile rejects it",
+                    tableView: "older reports have UITableView throw on it, in words no log shows")
             }
         }
         return nil
@@ -188,24 +189,41 @@ extension BatchContext {
     func checkReloadNotInPlace(_ map: SectionMap, inserts: [UpdateItem]) -> Rejection? {
         guard let (p, q, isInsertHalf) = firstReloadNotInPlace(map, inserts: inserts) else { return nil }
         let uikit = "it shifts the fresh cell by the batch's deletes and inserts, not by its moves"
-        let elsewhere = "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(p.uikitDescription))"
+        let elsewhere = "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(p.uikitDescription)), and the tableview profile rejects it"
+        let tableView = "UITableView reads a reload at its old index path (Apple's documentation) and openradar 27041784 shows its fresh cell not following a section move, but where else it lands no source says"
         if isInsertHalf {
             return portableRejection(.reloadNotInPlace,
                 "the reload of index path (\(p.uikitDescription)) does not stay in place: UICollectionView inserts its fresh cell at index path (\(q.uikitDescription))",
-                uikit: uikit, elsewhere: elsewhere)
+                uikit: uikit, elsewhere: elsewhere, tableView: tableView)
         }
         return portableRejection(.reloadNotInPlace,
             "the reload of index path (\(p.uikitDescription)) does not stay in place: the item ends at index path (\(q.uikitDescription))",
-            uikit: uikit, elsewhere: elsewhere)
+            uikit: uikit, elsewhere: elsewhere, tableView: tableView)
     }
 }
 
-/// A rejection of the portable subset (§3.3): `what` is outside it; the
-/// message goes on to say that this is strict's own verdict and not a UIKit
-/// exception, that UICollectionView accepts the batch (and what it does
-/// with it, `uikit`), and who does otherwise (`elsewhere`, from the rule
-/// book's sources). A UICollectionView-only app can use the `uikit`
-/// profile, which accepts the batch.
+extension BatchContext {
+    /// A rejection of the portable subset (§3.3): `what` is outside it; the
+    /// message goes on to say that this is the model's own verdict and not
+    /// a UIKit exception, that UICollectionView accepts the batch (and what
+    /// it does with it, `uikit`), and who does otherwise (`elsewhere`, from
+    /// the rule book's sources). A UICollectionView-only app can use the
+    /// `uikit` profile, which accepts the batch.
+    ///
+    /// Under `tableview` (§3.4) the message says instead that the profile
+    /// takes the stricter reading, and why: what the sources say of
+    /// UITableView (`tableView`; by default, that none says anything).
+    func portableRejection(_ rule: Rule, _ what: String, uikit: String, elsewhere: String,
+                           tableView: String = "no source says what UITableView does with it") -> Rejection {
+        if words == .tableView {
+            return Rejection(rule, "\(what); not a UITableView exception: the tableview profile rejects this batch, the stricter reading, as \(tableView) (UICollectionView accepts it: \(uikit))")
+        }
+        return ListModel.portableRejection(rule, what, uikit: uikit, elsewhere: elsewhere)
+    }
+}
+
+/// The portable subset's rejection in `strict`'s words (see
+/// `BatchContext.portableRejection`).
 func portableRejection(_ rule: Rule, _ what: String, uikit: String, elsewhere: String) -> Rejection {
     Rejection(rule, "\(what); portable subset, not a UIKit exception: UICollectionView accepts this batch (\(uikit)), but \(elsewhere)")
 }

@@ -25,12 +25,13 @@ extension CollectionViewUpdate {
     /// its section map (built once, for applying it and for the strict
     /// checks); the counts are checked through `sections`.
     func checkCounts(_ context: BatchContext, sections: UpdateSectionMap) throws(Rejection) -> AppliedBatch {
+        let w = context.words
         let sectionDeletes = deletes.lazy.filter(\.isSection).count
         let sectionInserts = inserts.lazy.filter(\.isSection).count
         let expectedSections = context.sectionsBefore + sectionInserts - sectionDeletes
         if expectedSections != context.sectionsAfter {
             throw Rejection(.sectionCount, Self.noting(deletes.filter(\.isSection) + inserts.filter(\.isSection),
-                "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (\(context.sectionsAfter)) must be equal to the number of sections contained in the collection view before the update (\(context.sectionsBefore)), plus or minus the number of sections inserted or deleted (\(sectionInserts) inserted, \(sectionDeletes) deleted)."))
+                "Invalid update: invalid number of sections.  The number of sections contained in the \(w.view) after the update (\(context.sectionsAfter)) must be equal to the number of sections contained in the \(w.view) before the update (\(context.sectionsBefore)), plus or minus the number of sections inserted or deleted (\(sectionInserts) inserted, \(sectionDeletes) deleted)."))
         }
         // Per section index: the item inserts into and moves into new
         // section t, the item deletes from and moves out of old section s
@@ -54,10 +55,10 @@ extension CollectionViewUpdate {
             if after == before + inserted + movedInto - deleted - movedOutOf { continue }
             let counted = deletes.filter { !$0.isSection && $0.path.section == s } + inserts.filter { !$0.isSection && $0.path.section == t }
             throw Rejection(.itemCount, Self.noting(counted,
-                "Invalid update: invalid number of items in section \(t).  The number of items contained in an existing section after the update (\(after)) must be equal to the number of items contained in that section before the update (\(before)), plus or minus the number of items inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of items moved into or out of that section (\(movedInto) moved in, \(movedOutOf) moved out)."))
+                "Invalid update: invalid number of \(w.items) in section \(t).  The number of \(w.items) contained in an existing section after the update (\(after)) must be equal to the number of \(w.items) contained in that section before the update (\(before)), plus or minus the number of \(w.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(w.items) moved into or out of that section (\(movedInto) moved in, \(movedOutOf) moved out)."))
         }
         // The issued batch when nothing was split or dropped: its context is built already.
-        let applied = isIssuedBatch(context) ? context : BatchContext(batch: appliedBatch, displayed: context.displayed, data: context.data)
+        let applied = isIssuedBatch(context) ? context : BatchContext(batch: appliedBatch, displayed: context.displayed, data: context.data, words: context.words)
         return AppliedBatch(context: applied, map: SectionMap(applied))
     }
 

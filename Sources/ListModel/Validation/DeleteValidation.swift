@@ -49,19 +49,19 @@ extension CollectionViewUpdate {
                             "attempt to perform a delete and a move from the same section (\(s))"))
                     }
                     throw Rejection(.moveOutOfDeletedSection, delete.naming(
-                        "cannot move an item from a deleted section (\(s))"))
+                        "cannot move \(context.words.anItem) from a deleted section (\(s))"))
                 }
             } else {
                 if deletedSections.contains(s) { continue }
                 let i = delete.path.item ?? 0
                 if s >= context.sectionsBefore {
                     throw Rejection(.deleteItemOutOfRange, delete.naming(
-                        "attempt to delete item \(i) from section \(s), but there are only \(context.sectionsBefore) sections before the update"))
+                        "attempt to delete \(context.words.item) \(i) from section \(s), but there are only \(context.sectionsBefore) sections before the update"))
                 }
                 let n = try context.itemsBeforeAsked(s, for: delete)
                 if i >= n {
                     throw Rejection(.deleteItemOutOfRange, delete.naming(
-                        "attempt to delete item \(i) from section \(s) which only contains \(n) items before the update"))
+                        "attempt to delete \(context.words.item) \(i) from section \(s) which only contains \(n) \(context.words.items) before the update"))
                 }
                 if moves.firstAscending(at: delete.path) != nil {
                     throw Rejection(.deleteAndMove, delete.naming(

@@ -46,18 +46,18 @@ extension CollectionViewUpdate {
                             "attempt to perform an insert and a move to the same section (\(s))"))
                     }
                     throw Rejection(.moveIntoInsertedSection, insert.naming(
-                        "cannot move an item into a newly inserted section (\(s))"))
+                        "cannot move \(context.words.anItem) into a newly inserted section (\(s))"))
                 }
             } else {
                 let i = insert.path.item ?? 0
                 if s >= context.sectionsAfter {
                     throw Rejection(.insertItemOutOfRange, insert.naming(
-                        "attempt to insert item \(i) into section \(s), but there are only \(context.sectionsAfter) sections after the update"))
+                        context.words.unsourced("attempt to insert item \(i) into section \(s), but there are only \(context.sectionsAfter) sections after the update")))
                 }
                 let n = try context.itemsAfterAsked(s, for: insert)
                 if i >= n {
                     throw Rejection(.insertItemOutOfRange, insert.naming(
-                        "attempt to insert item \(i) into section \(s), but there are only \(n) items in section \(s) after the update"))
+                        "attempt to insert \(context.words.item) \(i) into section \(s), but there are only \(n) \(context.words.items) in section \(s) after the update"))
                 }
                 if destinations.contains(insert.path) {
                     throw Rejection(.insertAndMove, insert.naming(

@@ -46,11 +46,11 @@ extension CollectionViewUpdate {
                 if scan == sameSource {
                     throw Rejection(.movesFromOnePlace, from.isSection
                         ? "attempt to move section \(from.section) to both section \(to.section) and section \(otherTo.section)"
-                        : "attempt to move item at index path \(from.uikitDescription) to both \(to.uikitDescription) and \(otherTo.uikitDescription)")
+                        : context.words.unsourced("attempt to move item at index path \(from.uikitDescription) to both \(to.uikitDescription) and \(otherTo.uikitDescription)"))
                 }
                 throw Rejection(.movesToOnePlace, from.isSection
                     ? "attempt to move both section \(from.section) and section \(other.path.section) to section \(to.section)"
-                    : "attempt to move both item at index path \(from.uikitDescription) and \(other.path.uikitDescription) to \(to.uikitDescription)")
+                    : context.words.unsourced("attempt to move both item at index path \(from.uikitDescription) and \(other.path.uikitDescription) to \(to.uikitDescription)"))
             }
             kept.append(move)
         }
@@ -95,7 +95,7 @@ extension CollectionViewUpdate {
         let before = try context.itemsBeforeAsked(from.section, for: move)
         if let i = from.item, i >= before {
             throw Rejection(.moveItemSourceOutOfRange,
-                "attempt to move index path (\(from.uikitDescription)) that does not exist - there are only \(before) items in section \(from.section) before the update")
+                "attempt to move index path (\(from.uikitDescription)) that does not exist - there are only \(before) \(context.words.items) in section \(from.section) before the update")
         }
         if to.section >= context.sectionsAfter {
             throw Rejection(.moveItemDestinationOutOfRange,
@@ -104,7 +104,7 @@ extension CollectionViewUpdate {
         let after = try context.itemsAfterAsked(to.section, for: move)
         if let j = to.item, j >= after {
             throw Rejection(.moveItemDestinationOutOfRange,
-                "attempt to move index path (\(from.uikitDescription)) to index path (\(to.uikitDescription)) that does not exist - there are only \(after) items in section \(to.section) after the update")
+                "attempt to move index path (\(from.uikitDescription)) to index path (\(to.uikitDescription)) that does not exist - there are only \(after) \(context.words.items) in section \(to.section) after the update")
         }
     }
 }

@@ -40,9 +40,9 @@ extension BatchContext {
         for move in batch.movedItems where noOpMoves.contains(move.from.section) && move.to.section != move.from.section {
             let before = displayed.sections.prefix(max(0, move.from.section)).reduce(0) { $0 + $1.items.count }
             let global = before + move.from.item
-            return Rejection(.noOpSectionMoveWithItemMovedOut,
+            return Rejection(.noOpSectionMoveWithItemMovedOut, words.unsourced(
                 "request for index path for global index \(global) when there are only \(data.itemCount) items in the collection view"
-                + " (section \(move.from.section) is moved onto itself while \(Operation.moveItem(from: move.from, to: move.to).caseSpelling) takes an item out of it)")
+                + " (section \(move.from.section) is moved onto itself while \(Operation.moveItem(from: move.from, to: move.to).caseSpelling) takes an item out of it)"))
         }
         return nil
     }

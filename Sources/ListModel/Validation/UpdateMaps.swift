@@ -426,20 +426,20 @@ extension BatchContext {
     /// bounds checks ask it once the section passed their signed compare:
     /// a negative section is the data model's assertion (RULES.md §3.1).
     func itemsBeforeAsked(_ s: Int, for item: UpdateItem) throws(Rejection) -> Int {
-        guard let n = itemsBefore(s) else { throw Self.noSuchSection(s, sectionsBefore, "before", item) }
+        guard let n = itemsBefore(s) else { throw noSuchSection(s, sectionsBefore, "before", item) }
         return n
     }
 
     /// `numberOfItemsInSection:` on the data source after the update; see
     /// `itemsBeforeAsked`.
     func itemsAfterAsked(_ s: Int, for item: UpdateItem) throws(Rejection) -> Int {
-        guard let n = itemsAfter(s) else { throw Self.noSuchSection(s, sectionsAfter, "after", item) }
+        guard let n = itemsAfter(s) else { throw noSuchSection(s, sectionsAfter, "after", item) }
         return n
     }
 
-    private static func noSuchSection(_ s: Int, _ count: Int, _ when: String, _ item: UpdateItem) -> Rejection {
-        Rejection(.negativeSection,
+    private func noSuchSection(_ s: Int, _ count: Int, _ when: String, _ item: UpdateItem) -> Rejection {
+        Rejection(.negativeSection, words.unsourced(
             "request for number of items in section \(s) when there are only \(count) sections in the collection view"
-            + " (\(UpdateItemMap.describe(item)), in the state \(when) the update)")
+            + " (\(UpdateItemMap.describe(item)), in the state \(when) the update)"))
     }
 }
