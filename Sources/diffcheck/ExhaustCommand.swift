@@ -65,6 +65,7 @@ enum ExhaustCommand {
         let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
         for bound in bounds {
             // The total first: a large bound's walk takes hours, and its progress lines count towards it.
+            fflush(nil)
             printError("exhaustive (\(bound)): \(groupedDigits(bound.pairCount)) pairs to walk")
             let result = exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true,
                                  findings: options.values["--findings"] ?? "Corpus/findings")
