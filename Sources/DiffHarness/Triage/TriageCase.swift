@@ -38,9 +38,15 @@ public enum TriageCase {
     static func make(_ exception: LoggedException, _ shape: Shape, quote: String? = nil) -> Case {
         var comments = ["Triaged from a logged " + (exception.isTableView ? "UITableView" : "UICollectionView") + " exception:"]
         comments.append("  " + (quote ?? exception.summary))
-        comments += shape.story
+        // The story's own sentences in the view's words: a table view's items are rows.
+        comments += exception.isTableView ? shape.story.map(inRows) : shape.story
         return Case(comments: comments, old: .placeholder(itemCounts: shape.before), new: .placeholder(itemCounts: shape.after),
                     stages: [Stage(batch: shape.batch)], expectation: .error(exception.message), profile: exception.profile)
+    }
+
+    /// `sentence` with `item` and `items` said as a table view says them.
+    static func inRows(_ sentence: String) -> String {
+        sentence.replacing(/\bitems\b/, with: "rows").replacing(/\bitem\b/, with: "row")
     }
 
     /// The counts before and after, the batch, and what the comments say of them.
