@@ -1,7 +1,7 @@
 // Campaign: the supervisor of worker processes (`fuzz`, and the random part
 // of `check`).
 //
-// Workers run the engine; the supervisor reads their lines and keeps, for
+// Workers run the engine; the supervisor reads their messages (`WorkerMessage`) and keeps, for
 // each worker, one explicit state with a deadline:
 //
 //   starting ──start N──▶ checking N ──done N──▶ idle ──start N'──▶ …
@@ -401,108 +401,79 @@ private struct CampaignState {
     }
 
     mutating func handle(_ line: String, slot index: Int) {
-        // Nearly every line is a case's `start N` or `done N LABELS`: read from its bytes.
-        if let line = CaseLine(line) {
-            if line.isStart {
-                started(line.caseNumber, slot: index)
-            } else {
-                done(line.caseNumber, slot: index)
-                count(labels: line.labels)
+        guard let message = WorkerMessage(line: line) else { return }
+        switch message {
+        case .start(let n):
+            started(n, slot: index)
+        case .done(let n, let ending):
+            done(n, slot: index)
+            switch ending {
+            case .checked(let labels): count(labels: labels)
+            case .skipped: report.skipped += 1
+            case .tooSlow(let sizeClass, let reason):
+                report.skipped += 1
+                report.noteTooSlow(reason, sizeClass: sizeClass, caseNumber: n)
+            case .refused(let reason):
+                report.skipped += 1
+                report.noteRefusal(reason, caseNumber: n)
             }
-            return
-        }
-        let fields = line.split(separator: " ", maxSplits: line.hasPrefix("found ") || line.hasPrefix("slow ") ? 5
-                                    : line.hasPrefix("unsaved ") ? 4 : 3)
-            .map(String.init)
-        guard let kind = fields.first else { return }
-        if kind == "end" {
+        case .end:
             slots[index].state = .finished
-            return
-        }
-        if kind == "busy" {
+        case .busy(let seconds):
             // The engine is given longer than the timeout on a case: its deadline starts again, that much later.
             if case .checking(let n, _) = slots[index].state { slots[index].state = .checking(n, since: Date()) }
-            if fields.count >= 2, let seconds = Double(fields[1]), seconds.isFinite, seconds > 0 {
-                slots[index].busyUntil = Date().addingTimeInterval(seconds + 10)
-            }
-            return
-        }
-        guard fields.count >= 2, let n = Int(fields[1]) else { return }
-        switch kind {
-        case "start":
-            started(n, slot: index)
-        case "allow" where fields.count >= 3:
+            slots[index].busyUntil = Date().addingTimeInterval(seconds + 10)
+        case .allow(_, let seconds):
             // The flight starting at case n: its cases' sizes fix its deadline.
-            slots[index].allowance = Double(fields[2])
-        case "slow" where fields.count >= 5:
+            slots[index].allowance = seconds
+        case .slow(let n, let items, let changes, let seconds):
             // A slow case: answered after its timeout, within the hang deadline (judged, not a failure).
-            if let items = Int(fields[2]), let seconds = Double(fields[4]) {
-                report.noteSlow(SlowCase(caseNumber: n, items: items, changes: Int(fields[3]), seconds: seconds))
-            }
-        case "failed" where fields.count >= 3:
-            let property = fields[2]
-            let isHang = fields.count >= 4 && fields[3] == "hang"
+            report.noteSlow(SlowCase(caseNumber: n, items: items, changes: changes, seconds: seconds))
+        case .failed(let n, let property, let isHang):
             // A hang is a finding of its own: a trap kept before it does not hide it.
             if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
                 report.repeatedFailures[property, default: 0] += 1
-                slots[index].worker.send("skip")
+                slots[index].worker.send(SupervisorReply.skip.line)
             } else if !isHang && supervisor.foundProperties.contains(property) {
                 // Found and saved by the part before (an exhaustive walk's smallest pair): a repeat here.
                 report.repeatedFailures[property, default: 0] += 1
-                slots[index].worker.send("skip")
+                slots[index].worker.send(SupervisorReply.skip.line)
             } else {
-                slots[index].worker.send("shrink")
+                slots[index].worker.send(SupervisorReply.shrink.line)
                 if isHang { hungCases.insert(n) }
             }
-        case "unsaved" where fields.count >= 5:
-            let decoded = [fields[3], fields[4]].map { Data(base64Encoded: $0).map { String(decoding: $0, as: UTF8.self) } ?? $0 }
-            unsaved["\(n) \(fields[2])"] = (decoded[0], decoded[1])
-        case "shrinking" where fields.count >= 4:
-            let pending = fields[3] == "-" ? "-" : promote(fields[3])
-            slots[index].state = .shrinking(n, property: fields[2], pending: pending, since: Date())
-            if hungCases.contains(n) && fields[2] == PropertyName.noCrash.rawValue {
+        case .unsaved(let n, let property, let why, let text):
+            unsaved["\(n) \(property)"] = (why, text)
+        case .shrinking(let n, let property, let path):
+            let pending = path.map { promote($0) } ?? "-"
+            slots[index].state = .shrinking(n, property: property, pending: pending, since: Date())
+            if hungCases.contains(n) && property == PropertyName.noCrash.rawValue {
                 stop(atHang: n)
             }
-        case "found" where fields.count >= 6:
+        case .found(let n, let property, let calls, let seconds, let found):
             var pending: String?
             if case .shrinking(_, _, let path, _) = slots[index].state { pending = path }
-            let property = fields[2]
             let isHang = hungCases.contains(n) && property == PropertyName.noCrash.rawValue
+            let shrinking = "\(calls) calls, " + String(format: "%.2f", seconds) + " s"
             var path: String?
             if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
                 // A smaller case of the property was kept meanwhile: this one is a repeat.
                 report.repeatedFailures[property, default: 0] += 1
-                if fields[5] != "-" { unlink(fields[5]) }
-            } else if fields[5] == "-" {
-                keepUnsaved(n, property: property, shrinking: "\(fields[3]) calls, \(fields[4]) s", unshrunkBecause: nil, isHang: isHang)
-            } else {
-                let promoted = promote(fields[5], pending: pending)
+                if let found { unlink(found) }
+            } else if let found {
+                let promoted = promote(found, pending: pending)
                 path = promoted
                 let message = findingMessage(promoted) ?? property
                 keep(RandomFailure(caseNumber: n, property: property, path: promoted, message: message,
-                                   shrinking: "\(fields[3]) calls, \(fields[4]) s", isHang: isHang))
+                                   shrinking: shrinking, isHang: isHang))
+            } else {
+                keepUnsaved(n, property: property, shrinking: shrinking, unshrunkBecause: nil, isHang: isHang)
             }
             // The unshrunk file goes, unless it is the one kept (a case that did not shrink has its name).
             if let pending, pending != path { discard(pending) }
             slots[index].state = .checking(n, since: Date())
-        case "done":
-            done(n, slot: index)
-            let labels = fields.count >= 3 ? fields[2] : "0"
-            if labels == "skipped" { report.skipped += 1; return }
-            if labels == "slow" {
-                report.skipped += 1
-                let rest = fields.count >= 4 ? fields[3].split(separator: " ", maxSplits: 1).map(String.init) : []
-                report.noteTooSlow(rest.count > 1 ? rest[1] : "", sizeClass: rest.first ?? "", caseNumber: n)
-                return
-            }
-            if labels == "refused" {
-                report.skipped += 1
-                report.noteRefusal(fields.count >= 4 ? fields[3] : "", caseNumber: n)
-                return
-            }
-            // The labels as the hexadecimal bits of a LabelSet.
-            count(labels: UInt32(labels, radix: 16) ?? 0)
-        default:
+        case .engineStarted, .engineEnded, .pairFailed, .pairHung, .reached, .walked:
+            // Engine groups are the worker process's (`Worker`); the rest is an exhaustive worker's.
             break
         }
     }
@@ -665,7 +636,7 @@ private struct CampaignState {
             let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
             let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n),
                                       isRerun: rerun.contains(n))
-            if case .found(let crash) = outcome { keep(crash) }
+            if case .found(let crash, _) = outcome { keep(crash) }
             // The cases before n that the worker ran but had not reported are run again.
             if case .notTheEngine = outcome {
                 rerun.insert(n)
@@ -673,7 +644,7 @@ private struct CampaignState {
                     + "of CPU; a deadline is a question, not a verdict)" : "the engine alone passes it"
                 report.workerDeaths.append("worker \(worker.stride) \(deathWords(worker, hung: hung)) on case \(n); \(answers), so the case was run again")
             } else {
-                if hung || why.contains("did not answer within") {
+                if hung || outcome.isEngineHang {
                     stop(atHang: n)
                 }
                 report.casesRun += 1
@@ -797,17 +768,24 @@ private struct CampaignState {
             found.unsavedCase = CasePrinter.text(findingCase(example))
             found.saveError = "\(error)"
         }
-        return .found(found)
+        return .found(found, isEngineHang: hung || failure.isHang)
     }
 
     /// What a worker's death on a case turned out to be.
     enum CrashOutcome {
-        /// A `no-crash` failure, saved.
-        case found(RandomFailure)
+        /// A `no-crash` failure, saved; `isEngineHang`: the engine did not
+        /// answer (the worker hung, or the engine alone did not answer).
+        case found(RandomFailure, isEngineHang: Bool)
         /// A `no-crash` failure of a later case than the one kept (counted).
         case repeated
         /// The worker was killed from outside and the engine alone passes the case.
         case notTheEngine
+
+        /// Whether the engine did not answer: the campaign stops at a hang.
+        var isEngineHang: Bool {
+            if case .found(_, true) = self { return true }
+            return false
+        }
     }
 
     mutating func finish() -> RandomPartReport {

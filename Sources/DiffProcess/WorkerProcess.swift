@@ -117,18 +117,15 @@ public final class Worker {
         }
     }
 
-    /// Takes an `engine PGID` or `engine-end PGID` line; false for others.
+    /// Takes an `engineStarted` or `engineEnded` message; false for other lines.
     private func handleEngineLine(_ line: String) -> Bool {
         guard line.utf8.first == UInt8(ascii: "e") else { return false }
-        if line.hasPrefix("engine "), let group = pid_t(line.dropFirst("engine ".count)) {
-            engineGroups.insert(group)
-            return true
+        switch WorkerMessage(line: line) {
+        case .engineStarted(let group)?: engineGroups.insert(group)
+        case .engineEnded(let group)?: engineGroups.remove(group)
+        default: return false
         }
-        if line.hasPrefix("engine-end "), let group = pid_t(line.dropFirst("engine-end ".count)) {
-            engineGroups.remove(group)
-            return true
-        }
-        return false
+        return true
     }
 
     /// Sends one line to the worker (an answer to its question).

@@ -76,10 +76,10 @@ func walkedText(_ walks: [(bound: ExhaustiveBound, firstFailingPlaces: [Property
 func walkedBounds(_ text: String) -> WalkedBounds? {
     var walked = WalkedBounds()
     for part in text.split(separator: ";") {
-        let halves = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard halves.count == 2, let bound = ExhaustiveBound(workerSpec: String(halves[0])) else { return nil }
+        // BOUND=PROPERTY@PLACE,…
+        guard let equals = part.firstIndex(of: "="), let bound = ExhaustiveBound(workerSpec: String(part[..<equals])) else { return nil }
         var places: [PropertyName: Int] = [:]
-        for entry in halves[1].split(separator: ",") {
+        for entry in part[part.index(after: equals)...].split(separator: ",") {
             let fields = entry.split(separator: "@")
             guard fields.count == 2, let property = PropertyName(rawValue: String(fields[0])), let place = Int(fields[1]) else { return nil }
             places[property] = place
@@ -104,22 +104,22 @@ func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, inde
         _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
         let verdict = checker.check(old: old, new: new)
         if !verdict.failures.isEmpty {
-            emit("fail \(place) " + Set(verdict.failures.map(\.property)).sorted().map(\.rawValue).joined(separator: ","))
+            emit(.pairFailed(place, Set(verdict.failures.map(\.property))))
         }
         // A hang stops the walk here: each later hang would cost the timeout again.
         if let hang = verdict.failures.first(where: \.isHang) {
-            emit("hang \(place) \(hang.message)")
+            emit(.pairHung(place, message: hang.message))
             isStopped = true
             return false
         }
         // Now and then, so the supervisor sees progress (and no hang).
         if ContinuousClock.now - lastReport > .milliseconds(500) {
             lastReport = ContinuousClock.now
-            emit("at \(place)")
+            emit(.reached(place))
         }
         return true
     }
-    if !isStopped { emit("done \(place)") }
+    if !isStopped { emit(.walked(place)) }
     return ExitCode.success
 }
 
@@ -174,20 +174,17 @@ struct ExhaustiveRun {
                 if descriptors[slot].revents != 0 {
                     for line in worker.readLines() {
                         lastLine[index] = Date()
-                        let fields = line.split(separator: " ", maxSplits: 2).map(String.init)
-                        guard fields.count >= 2, let place = Int(fields[1]) else { continue }
-                        switch fields[0] {
-                        case "hang" where fields.count == 3:
+                        switch WorkerMessage(line: line) {
+                        case .pairHung(let place, let message)?:
                             // The engine hung on this pair (the worker's engine call timed out): the walk stops here.
                             reached[index] = Int.max
                             if place < (result.stoppedAt ?? Int.max) {
                                 result.stoppedAt = place
-                                result.firstFailure = (place, fields[2])
+                                result.firstFailure = (place, message)
                             }
-                        case "fail" where fields.count == 3:
-                            failing[place] = fields[2].split(separator: ",").compactMap { PropertyName(rawValue: String($0)) }
-                        case "at": reached[index] = place
-                        case "done": result.pairs = max(result.pairs, place); reached[index] = Int.max
+                        case .pairFailed(let place, let properties)?: failing[place] = properties.sorted()
+                        case .reached(let place)?: reached[index] = place
+                        case .walked(let places)?: result.pairs = max(result.pairs, places); reached[index] = Int.max
                         default: break
                         }
                     }

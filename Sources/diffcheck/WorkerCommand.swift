@@ -1,54 +1,16 @@
 // WorkerCommand: `diffcheck worker`, the process that runs an engine for a
 // supervisor (hidden; started by the other commands).
 //
-// In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + step, … and speaks one line per event on
-// standard output:
-//   start N            before case N runs (the state file, `WorkerStateFile`,
-//                      names it too); a worker with an in-process engine
-//                      sends its `start` and `done` lines in batches, at most
-//                      `ProtocolLines.interval` old when a case starts, so
-//                      the case running is the state file's, which may be
-//                      past the last `start` line (the supervisor reads it
-//                      when the worker dies)
-//   failed N PROPERTY [hang]
-//                      case N failed PROPERTY (`hang`: the engine did not
-//                      answer in time); the worker waits for one line
-//                      on stdin: `shrink`, or `skip` (a smaller case of
-//                      PROPERTY is already kept: one counterexample per property)
-//   shrinking N PROPERTY PATH
-//                      shrinking it; the unshrunk failure is saved at PATH
-//   unsaved N PROPERTY WHY CASE
-//                      case N's finding of PROPERTY could not be saved (a
-//                      read-only or full disk): WHY and the case file's text,
-//                      each in base64; sent before the `shrinking` line (the
-//                      unshrunk case) or the `found` line (the shrunk one)
-//                      whose PATH is then `-`
-//   found N PROPERTY CALLS SECONDS PATH
-//                      the shrunk case of case N is saved at PATH (the
-//                      unshrunk file is gone); shrinking took CALLS engine
-//                      calls and SECONDS
-//   done N LABELS      case N ran; LABELS is a LabelSet's bits in hexadecimal,
-//                      `skipped` (the engine does not apply to it), or
-//                      `refused REASON` (the engine declined it: REASON is the
-//                      rest of the line), or `slow CLASS REASON` (too long for
-//                      the engine's measured speed: not judged) (written with
-//                      the next `start` line)
-//   allow N SECONDS    the flight of cases from N (generated, about to be
-//                      checked) may take SECONDS (`Supervisor.checkingSeconds`:
-//                      it grows with the cases' sizes); sent only when that
-//                      is more than `Supervisor.baseCheckingSeconds`
-//   busy SECONDS       the engine is given longer than the timeout on a case
-//                      (asked again alone after it passed it, or sent alone as
-//                      known slow): the case's deadline starts again, SECONDS
-//                      from now at least
-//   slow N ITEMS CHANGES SECONDS
-//                      case N's answer came after its timeout, within the
-//                      hang deadline: a slow case (judged, not a failure) of
-//                      ITEMS items and CHANGES changes (`-`: not counted)
-//                      that took SECONDS alone
-//   end                its share of the cases is done
-//   engine PGID, engine-end PGID
-//                      it started (stopped) an engine process group
+// In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + step, … and tells its
+// supervisor what happens, one `WorkerMessage` a line on standard output
+// (`start`, `done`, `allow`, `failed`, `shrinking`, `unsaved`, `found`,
+// `busy`, `slow`, `end`; `engine` and `engine-end` for the engine process
+// groups it starts and stops). After `failed` it waits for one
+// `SupervisorReply` on stdin: `shrink`, or `skip` (a smaller case of the
+// property is already kept: one counterexample per property). A worker
+// with an in-process engine sends its `start` and `done` lines in batches
+// (`ProtocolLines`), so the case running is its state file's
+// (`WorkerStateFile`), which may be past the last `start` line.
 // `--skip N,M,…`: cases of its share not to run (the supervisor counted
 // them already: the engine trapped on them, after cases it had not reported).
 // Other modes, each for one supervisor:
@@ -56,7 +18,8 @@
 //                    on stdin, one answer a line on stdout (`IsolatedEngine`)
 //   --shrink FILE    shrinks FILE's failure, each pair in the state file first
 //                    (`guardedShrunkCase`)
-//   --exhaust BOUND  checks its share of an exhaustive walk (`ExhaustiveRun`)
+//   --exhaust BOUND  checks its share of an exhaustive walk (`ExhaustiveRun`):
+//                    `fail`, `hang`, `at` and `walked` messages
 import DiffHarness
 import DiffProcess
 import Foundation
@@ -90,8 +53,8 @@ enum WorkerCommand {
         // The engine behind an `IsolatedEngine`: the same server a user's engine gets.
         if options.flags.contains("--serve") { serveEngine(engine) }
         // The supervisor kills the engines we start if we die first.
-        ProcessGroups.engineObserver = { group, isRunning in emit((isRunning ? "engine " : "engine-end ") + String(group)) }
-        ExternalEngine.retryObserver = { seconds in emit("busy " + String(format: "%.0f", seconds.rounded(.up))) }
+        ProcessGroups.engineObserver = { group, isRunning in emit(isRunning ? .engineStarted(group) : .engineEnded(group)) }
+        ExternalEngine.retryObserver = { seconds in emit(.busy(seconds: seconds)) }
         if let path = options.values["--shrink"] { return shrinkCase(path, engine: engine, options: options) }
         if let spec = options.values["--exhaust"] {
             guard let bound = ExhaustiveBound(workerSpec: spec), let statePath = options.values["--state"] else { return ExitCode.usage }
@@ -148,7 +111,7 @@ enum WorkerCommand {
             }
             // Enough to rebuild the cases is on disk before they run.
             state?.write(caseNumber: n, following: numbers.count - 1, step: step)
-            ProtocolLines.queue("start \(n)")
+            ProtocolLines.queue(WorkerMessage.start(n).line)
             ProtocolLines.sendIfDue()
             let began = isPipelined ? ContinuousClock.now : nil
             // The supervisor's deadline for the flight grows with its cases.
@@ -158,7 +121,7 @@ enum WorkerCommand {
                 let seconds = Supervisor.checkingSeconds(timeout: options.timeout, items: pairs.map { totalItems($0.old, $0.new) })
                 // Only a flight that needs more than the base deadline says so (one write a case otherwise).
                 if seconds > Supervisor.baseCheckingSeconds(timeout: options.timeout) {
-                    emit("allow \(n) " + String(format: "%.3f", seconds))
+                    emit(.allow(n, seconds: seconds))
                 }
             }
             let flown = isPipelined ? cases.check(numbers, willCheck: allow) : [cases.check(n, willCheck: allow)]
@@ -169,17 +132,17 @@ enum WorkerCommand {
             // Slow answers, by the case they answered (the first of that size in the flight).
             for slow in (engine as? ExternalEngine)?.takeSlowAnswers() ?? [] {
                 guard let checked = flown.first(where: { slow.isAnswer(old: $0.pair.old, new: $0.pair.new) }) else { continue }
-                emit("slow \(checked.caseNumber) \(totalItems(checked.pair.old, checked.pair.new)) "
-                     + (slow.changes.map(String.init) ?? "-") + " " + String(format: "%.3f", slow.seconds))
+                emit(.slow(checked.caseNumber, items: totalItems(checked.pair.old, checked.pair.new), changes: slow.changes,
+                           seconds: slow.seconds))
             }
             for (position, checked) in flown.enumerated() {
                 let n = checked.caseNumber
-                if position > 0 { emit("start \(n)") }
+                if position > 0 { emit(.start(n)) }
                 // The supervisor decides, across workers, which case of a property is shrunk.
                 if let failure = checked.verdict.failures.first {
-                    emit("failed \(n) \(failure.property.rawValue)" + (failure.isHang ? " hang" : ""))
+                    emit(.failed(n, property: failure.property.rawValue, isHang: failure.isHang))
                     guard let answer = readLine() else { return ExitCode.success }
-                    if answer == "shrink" {
+                    if SupervisorReply(line: answer) == .shrink {
                         // An external engine's stderr is kept from ours while it is shrunk: one note at the end.
                         // A hang is shrunk with every timeout a hang, and the case kept is confirmed with the hang deadline.
                         let external = failure.isHang ? engine as? ExternalEngine : nil
@@ -195,7 +158,7 @@ enum WorkerCommand {
                                             emitUnsaved(n, failure.property.rawValue, why: "\(error)", text: CasePrinter.text(unshrunk))
                                         }
                                     }
-                                    emit("shrinking \(n) \(failure.property.rawValue) \(path ?? "-")")
+                                    emit(.shrinking(n, property: failure.property.rawValue, path: path))
                                 }
                             }
                         }
@@ -205,18 +168,18 @@ enum WorkerCommand {
                             emitUnsaved(n, failure.property.rawValue, why: saved.saveError ?? "the findings folder cannot be written",
                                         text: CasePrinter.text(findingCase(saved.example)))
                         }
-                        emit("found \(n) \(failure.property.rawValue) \(saved.example.shrinkCalls) "
-                             + String(format: "%.2f", saved.seconds) + " \(saved.path ?? "-")")
+                        emit(.found(n, property: failure.property.rawValue, calls: saved.example.shrinkCalls, seconds: saved.seconds,
+                                    path: saved.path))
                     }
                 }
-                // The labels as the hexadecimal bits of a LabelSet.
-                ProtocolLines.queue("done \(n) " + (checked.refusalReason.map { "refused " + $0 }
-                    ?? checked.tooSlowReason.map { "slow \(CampaignCases.sizeClassName(checked.pair)) " + $0 }
-                    ?? (checked.verdict.isSkipped ? "skipped" : String(checked.labels.rawValue, radix: 16))))
+                let ending: CaseEnding = checked.refusalReason.map(CaseEnding.refused)
+                    ?? checked.tooSlowReason.map { .tooSlow(sizeClass: CampaignCases.sizeClassName(checked.pair), reason: $0) }
+                    ?? (checked.verdict.isSkipped ? .skipped : .checked(labels: checked.labels.rawValue))
+                ProtocolLines.queue(WorkerMessage.done(n, ending).line)
             }
             n = unskipped(after(flown.last?.caseNumber ?? n))
         }
-        emit("end")
+        emit(.end)
         return ExitCode.success
     }
 }
@@ -252,17 +215,16 @@ func exitWhenOrphaned() {
     }
 }
 
-/// Sends a finding that could not be saved: `unsaved N PROPERTY WHY CASE`,
-/// WHY and CASE in base64 (one line whatever they hold).
+/// Sends a finding that could not be saved (`WorkerMessage.unsaved`).
 func emitUnsaved(_ n: Int, _ property: String, why: String, text: String) {
-    emit("unsaved \(n) \(property) \(Data(why.utf8).base64EncodedString()) \(Data(text.utf8).base64EncodedString())")
+    emit(.unsaved(n, property: property, why: why, text: text))
 }
 
-/// Writes one protocol line to standard output now, after the lines
-/// queued before it, so the supervisor sees it even if the worker dies
-/// right after.
-func emit(_ line: String) {
-    ProtocolLines.queue(line)
+/// Writes one message to standard output now, after the lines queued
+/// before it, so the supervisor sees it even if the worker dies right
+/// after.
+func emit(_ message: WorkerMessage) {
+    ProtocolLines.queue(message.line)
     ProtocolLines.send()
 }
 

@@ -1,0 +1,61 @@
+// WorkerMessage: the worker-to-supervisor protocol as a type. Every message
+// reads back as itself from its line, and lines that are no message read
+// as nil (issue 40).
+import Foundation
+import Testing
+@testable import DiffProcess
+import ListModel
+
+/// One of each message, with the text fields a reason or a case file can hold.
+private let everyMessage: [WorkerMessage] = [
+    .start(0), .start(29_826),
+    .done(7, .checked(labels: 0)), .done(7, .checked(labels: 0xdead_beef)), .done(8, .skipped),
+    .done(9, .refused("duplicates in old: a")), .done(10, .tooSlow(sizeClass: "size-10k", reason: "too long: 50 s at its pace")),
+    .allow(11, seconds: 12.5),
+    .failed(12, property: "valid", isHang: false), .failed(13, property: "no-crash", isHang: true),
+    .shrinking(14, property: "fresh", path: "Corpus/findings/.staging-0/0123456789abcdef.case"),
+    .shrinking(15, property: "fresh", path: "a folder with spaces/x.case"), .shrinking(16, property: "valid", path: nil),
+    .unsaved(17, property: "valid", why: "F/x.case: error: cannot write it: No space left on device",
+             text: "# finding: valid: …\nold: a a\nnew: a\n"),
+    .found(18, property: "valid", calls: 5_045, seconds: 1.25, path: "Corpus/findings/c555f76cc7d81dfd.case"),
+    .found(19, property: "no-crash", calls: 0, seconds: 0, path: nil),
+    .busy(seconds: 601), .slow(20, items: 75_219, changes: 75_219, seconds: 141.4), .slow(21, items: 1_000, changes: nil, seconds: 3),
+    .end, .engineStarted(4242), .engineEnded(4242),
+    .pairFailed(22, [.fresh, .valid]), .pairHung(23, message: "engine did not answer within 30 s"),
+    .reached(24), .walked(16_420),
+]
+
+@Test(arguments: everyMessage)
+func eachMessageReadsBackAsItself(_ message: WorkerMessage) {
+    #expect(!message.line.contains("\n"), "\(message.line)")
+    #expect(WorkerMessage(line: message.line) == message, "\(message.line)")
+}
+
+/// The wire words, as the worker's protocol comment lists them.
+@Test func theLinesAreTheProtocolsWords() {
+    #expect(WorkerMessage.start(3).line == "start 3")
+    #expect(WorkerMessage.done(3, .checked(labels: 255)).line == "done 3 ff")
+    #expect(WorkerMessage.done(3, .refused("no")).line == "done 3 refused no")
+    #expect(WorkerMessage.failed(3, property: "no-crash", isHang: true).line == "failed 3 no-crash hang")
+    #expect(WorkerMessage.found(3, property: "valid", calls: 9, seconds: 0.5, path: "p q.case").line == "found 3 valid 9 0.50 p q.case")
+    #expect(WorkerMessage.slow(3, items: 10, changes: nil, seconds: 2).line == "slow 3 10 - 2.000")
+    #expect(WorkerMessage.walked(5).line == "walked 5")
+    #expect(SupervisorReply.allCases.map(\.line) == ["shrink", "skip"])
+    #expect(SupervisorReply(line: "shrink") == .shrink && SupervisorReply(line: "Shrink") == nil)
+}
+
+/// A reason with a line break stays one line (the break a space).
+@Test func aReasonWithALineBreakStaysOneLine() {
+    let line = WorkerMessage.done(4, .refused("first\nsecond")).line
+    #expect(line == "done 4 refused first second")
+    #expect(WorkerMessage(line: line) == .done(4, .refused("first second")))
+}
+
+/// What is no message is nil, never a guess: unknown words, missing or
+/// malformed fields, negative numbers, bad base64.
+@Test(arguments: ["", "hello", "start", "start x", "start -1", "done", "failed 3", "failed x valid",
+                  "found 3 valid 9", "found 3 valid x 0.5 p", "busy 0", "busy x", "slow 3 10", "allow 3 nan",
+                  "unsaved 3 valid !!! ???", "engine 0", "engine x", "fail x valid", "at", "walked -2", "end now"])
+func aLineThatIsNoMessageIsNil(_ line: String) {
+    #expect(WorkerMessage(line: line) == nil, "\(line)")
+}
