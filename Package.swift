@@ -64,11 +64,16 @@ let package = Package(
                 swiftSettings: harnessFuzzCoverage),
         // Child processes: external and isolated engines, workers, the
         // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
-        .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel"]),
+        .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel", "ProcessShim"]),
+        // The process calls Swift cannot make itself (prctl is variadic;
+        // glibc declares posix_spawn_file_actions_addclosefrom_np only
+        // with _GNU_SOURCE, malloc_trim's header is not in the Glibc
+        // module), in C: for DiffProcess's Linux file and DiffBench.
+        .target(name: "ProcessShim"),
         // `diffcheck bench`: the core against stdlib and a Dictionary
         // baseline, on this thread's CPU clock, with this process's peak memory;
         // `--engine-cmd` engines (DiffProcess) over the size classes.
-        .target(name: "DiffBench", dependencies: ["ListDiff", "ListModel", "DiffHarness", "DiffProcess"]),
+        .target(name: "DiffBench", dependencies: ["ListDiff", "ListModel", "DiffHarness", "DiffProcess", "ProcessShim"]),
         // Runs a block and hands back the NSException it raised: Objective-C,
         // Apple platforms only (an empty target elsewhere). For the UIKit
         // conformance runner, which must catch UIKit's exceptions.

@@ -4,6 +4,7 @@
 import Glibc
 #endif
 import Foundation
+import ProcessShim
 
 /// Peak resident-memory growth during a piece of work (Linux).
 ///
@@ -36,15 +37,10 @@ enum PeakMemory {
         #endif
     }
 
-    /// glibc's `malloc_trim(0)`, looked up at run time (its header is not
-    /// part of the Glibc module); nothing where it is missing.
+    /// glibc's `malloc_trim(0)` (through `ProcessShim`: its header is not
+    /// part of the Glibc module); nothing elsewhere.
     static func returnFreedMemory() {
-        #if canImport(Glibc)
-        typealias MallocTrim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(nil, "malloc_trim") {
-            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
-        }
-        #endif
+        diffcheck_return_freed_memory()
     }
 
     static func resetHighWaterMark() -> Bool {
