@@ -327,9 +327,17 @@ private func footer(_ drawing: String) -> String {
     }
 
     @Test func longestRunFindsOneLongestIncreasingSubsequence() {
-        #expect(LongestRun.members([2, 0, 1, 3]) == [1, 2, 3])
-        #expect(LongestRun.members([]) == [])
-        #expect(LongestRun.members([3, 2, 1]).count == 1)
-        #expect(LongestRun.members([1, 1, 1]).count == 1)
+        #expect(Matching.longestIncreasingMembers([2, 0, 1, 3]) == [1, 2, 3])
+        #expect(Matching.longestIncreasingMembers([]) == [])
+        #expect(Matching.longestIncreasingMembers([3, 2, 1]).count == 1)
+        #expect(Matching.longestIncreasingMembers([1, 1, 1]).count == 1)
+        // The members increase, and are as many as the length says, on any order.
+        var generator = SplitMix64(seed: 43)
+        for _ in 0..<200 {
+            let values = (0..<Int.random(in: 0...12, using: &generator)).map { _ in Int.random(in: 0...8, using: &generator) }
+            let members = Matching.longestIncreasingMembers(values)
+            #expect(members.count == Matching.longestIncreasingLength(values), "\(values)")
+            #expect(zip(members, members.dropFirst()).allSatisfy { $0 < $1 && values[$0] < values[$1] }, "\(values)")
+        }
     }
 }

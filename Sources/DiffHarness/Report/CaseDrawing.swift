@@ -164,7 +164,7 @@ struct FateNotes {
         let matching = Matching(old: old, new: new)
 
         let sectionPairs = matching.newSectionOfOld.enumerated().compactMap { s, t in t.map { (old: s, new: $0) } }
-        let keptSections = Set(LongestRun.members(sectionPairs.map(\.new)).map { sectionPairs[$0].old })
+        let keptSections = Set(Matching.longestIncreasingMembers(sectionPairs.map(\.new)).map { sectionPairs[$0].old })
         for s in old.sections.indices { oldSections[s] = "deleted" }
         for t in new.sections.indices { newSections[t] = "inserted" }
         for (s, t) in sectionPairs {
@@ -182,7 +182,7 @@ struct FateNotes {
         }
         var keptItems = Set<ItemPath>()
         for (_, pairs) in staying {
-            for index in LongestRun.members(pairs.map(\.new.item)) { keptItems.insert(pairs[index].old) }
+            for index in Matching.longestIncreasingMembers(pairs.map(\.new.item)) { keptItems.insert(pairs[index].old) }
         }
         for (s, section) in old.sections.enumerated() {
             for i in section.items.indices { oldItems[ItemPath(s, i)] = "deleted" }
@@ -405,36 +405,6 @@ struct CellTracer {
         guard snapshot.sections.indices.contains(path.section),
               snapshot.sections[path.section].items.indices.contains(path.item) else { return nil }
         return snapshot.sections[path.section].items[path.item].id
-    }
-}
-
-/// A longest strictly increasing subsequence, by the positions of its members.
-enum LongestRun {
-    /// The positions in `values` of one longest strictly increasing
-    /// subsequence (patience sorting with back links).
-    ///
-    ///     LongestRun.members([2, 0, 1, 3])   // [1, 2, 3]
-    ///
-    /// - Complexity: O(*n* log *n*).
-    static func members(_ values: [Int]) -> [Int] {
-        var tails: [Int] = []                                    // positions ending each run length
-        var previous = [Int?](repeating: nil, count: values.count)
-        for (position, value) in values.enumerated() {
-            var low = 0, high = tails.count
-            while low < high {
-                let mid = (low + high) / 2
-                if values[tails[mid]] < value { low = mid + 1 } else { high = mid }
-            }
-            previous[position] = low > 0 ? tails[low - 1] : nil
-            if low == tails.count { tails.append(position) } else { tails[low] = position }
-        }
-        var run: [Int] = []
-        var cursor = tails.last
-        while let position = cursor {
-            run.append(position)
-            cursor = previous[position]
-        }
-        return run.reversed()
     }
 }
 

@@ -212,16 +212,44 @@ public struct Matching {
     ///   already increasing (most orders a case keeps).
     public static func longestIncreasingLength(_ values: [Int]) -> Int {
         if values.indices.dropFirst().allSatisfy({ values[$0 - 1] < values[$0] }) { return values.count }
+        var links: [Int]?
+        return patience(values, links: &links).count
+    }
+
+    /// The positions in `values` of one longest strictly increasing
+    /// subsequence (patience sorting with back links): the harness's one
+    /// copy (the core and the model keep their own, so that the oracle
+    /// never shares the core's code).
+    ///
+    ///     Matching.longestIncreasingMembers([2, 0, 1, 3])   // [1, 2, 3]
+    ///
+    /// - Complexity: O(*n* log *n*).
+    public static func longestIncreasingMembers(_ values: [Int]) -> [Int] {
+        var links: [Int]? = Array(repeating: -1, count: values.count)
+        var run: [Int] = []
+        var cursor = patience(values, links: &links).last ?? -1
+        while cursor >= 0 {
+            run.append(cursor)
+            cursor = links![cursor]
+        }
+        return run.reversed()
+    }
+
+    /// Patience sorting of `values`: the positions ending a longest run of
+    /// each length so far, the last one ending a longest run; with `links`,
+    /// each position's predecessor in its run (-1 for none) is recorded.
+    private static func patience(_ values: [Int], links: inout [Int]?) -> [Int] {
         var tails: [Int] = []
-        for value in values {
+        for (position, value) in values.enumerated() {
             var low = 0, high = tails.count
             while low < high {
                 let mid = (low + high) / 2
-                if tails[mid] < value { low = mid + 1 } else { high = mid }
+                if values[tails[mid]] < value { low = mid + 1 } else { high = mid }
             }
-            if low == tails.count { tails.append(value) } else { tails[low] = value }
+            if links != nil { links![position] = low > 0 ? tails[low - 1] : -1 }
+            if low == tails.count { tails.append(position) } else { tails[low] = position }
         }
-        return tails.count
+        return tails
     }
 
     /// The fewest moves any engine needs (rule: per matched section pair, its
