@@ -37,10 +37,10 @@ let package = Package(
     // API is behind #available with a fallback (String(validating:as:),
     // macOS 15 / iOS 18: DiffHarness/Engines/ValidatedUTF8.swift).
     // DiffProcess, DiffBench and the command are for macOS and Linux; iOS
-    // builds ListDiff, ListModel and DiffHarness (DiffHarness.docc, "Platforms").
+    // builds DiffcheckCore, ListModel and DiffHarness (DiffHarness.docc, "Platforms").
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .library(name: "ListDiff", targets: ["ListDiff"]),
+        .library(name: "DiffcheckCore", targets: ["DiffcheckCore"]),
         .library(name: "ListModel", targets: ["ListModel"]),
         .library(name: "DiffHarness", targets: ["DiffHarness"]),
         .library(name: "DiffProcess", targets: ["DiffProcess"]),
@@ -48,19 +48,19 @@ let package = Package(
     ],
     targets: [
         // The optimized diff core. Imports nothing of ours.
-        .target(name: "ListDiff", swiftSettings: fuzzCoverage),
+        .target(name: "DiffcheckCore", swiftSettings: fuzzCoverage),
         // The reference list model (the oracle) and the case format. Imports nothing of ours.
         // RULES.md, the rule book it implements, is documentation, not a resource.
         .target(name: "ListModel", exclude: ["RULES.md"], swiftSettings: fuzzCoverage),
         // What one generated case runs: choices, generation, the in-process
         // engines, the properties (and through them the model's apply).
         // DiffHarness re-exports it: clients import DiffHarness.
-        .target(name: "HarnessCore", dependencies: ["ListDiff", "ListModel"]),
+        .target(name: "HarnessCore", dependencies: ["DiffcheckCore", "ListModel"]),
         // Shrinking, campaigns, corpus, reports, triage, the engines' JSON:
         // everything else that runs in the caller's process. Builds wherever
         // Foundation does (iOS included): no process code
         // (Tests/DiffHarnessTests/ProcessFreeTests.swift checks it).
-        .target(name: "DiffHarness", dependencies: ["HarnessCore", "ListDiff", "ListModel"],
+        .target(name: "DiffHarness", dependencies: ["HarnessCore", "DiffcheckCore", "ListModel"],
                 swiftSettings: harnessFuzzCoverage),
         // Child processes: external and isolated engines, workers, the
         // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
@@ -68,7 +68,7 @@ let package = Package(
         // `diffcheck bench`: the core against stdlib and a Dictionary
         // baseline, on this thread's CPU clock, with this process's peak memory;
         // `--engine-cmd` engines (DiffProcess) over the size classes.
-        .target(name: "DiffBench", dependencies: ["ListDiff", "ListModel", "DiffHarness", "DiffProcess"]),
+        .target(name: "DiffBench", dependencies: ["DiffcheckCore", "ListModel", "DiffHarness", "DiffProcess"]),
         // Runs a block and hands back the NSException it raised: Objective-C,
         // Apple platforms only (an empty target elsewhere). For the UIKit
         // conformance runner, which must catch UIKit's exceptions.
@@ -80,14 +80,14 @@ let package = Package(
 
         // For the tests: the built diffcheck executable, the process table.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
+        .testTarget(name: "DiffcheckCoreTests", dependencies: ["DiffcheckCore", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
-        .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "HarnessCore", "ListDiff", "ListModel"],
+        .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "HarnessCore", "DiffcheckCore", "ListModel"],
                     exclude: ["ConformanceSamples"]),
         // The UIKit conformance runner: tests only on iOS (UIKit), none
         // elsewhere; run by CI's ios-simulator job with xcodebuild test.
         .testTarget(name: "UIKitConformanceTests", dependencies: ["DiffHarness", "ListModel", "ObjCExceptionCatcher"]),
-        .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "ListDiff"]),
+        .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "DiffcheckCore"]),
         .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "TestSupport", "diffcheck"]),
         .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck", "example-served-engine", "TestSupport"]),
     ],
