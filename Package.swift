@@ -5,18 +5,15 @@ import PackageDescription
 
 /// Coverage instrumentation for the fuzz targets' fast build, and nothing in
 /// every other build. `Fuzz/run.sh --fast` sets `DIFFCHECK_FUZZ_COVERAGE`
-/// when it builds the Fuzz package (which depends on this one by path), so
-/// that libFuzzer's coverage reaches only the core and the model, the code
-/// whose paths are worth steering a campaign by: not the harness (neither
-/// HarnessCore, which a fuzz input runs to make its pair and judge the
-/// engine's answer, nor the rest: shrinking, campaigns, corpus, reports,
-/// triage) nor the fuzz target's own entry point, seed maker and repro
-/// mode. Without HarnessCore's counters a campaign runs more inputs a
-/// second and finds the seeded mutants in fewer inputs (Fuzz/README.md,
-/// "run.sh"). `edges`: edge counters only (`-sanitize-coverage=edge,...`
-/// without `trace-cmp`); `cmp`: `-sanitize=fuzzer`'s full set, comparison
-/// hooks included. Unset, the flags are empty: `swift build` and `swift
-/// test` of this package never see them. (Fuzz/README.md, "run.sh".)
+/// when it builds the Fuzz package (which depends on this one by path); the
+/// setting then instruments DiffcheckCore and ListModel, the core and the
+/// model, so that libFuzzer steers a campaign by their paths, not by the
+/// harness's (HarnessCore; DiffHarness only as below) nor by the fuzz
+/// target's own code. `edges`: edge counters only
+/// (`-sanitize-coverage=edge,...` without `trace-cmp`); `cmp`:
+/// `-sanitize=fuzzer`'s full set, comparison hooks included. Unset, the flags
+/// are empty: `swift build` and `swift test` of this package never see them.
+/// (Fuzz/README.md, "run.sh".)
 let fuzzCoverage: [SwiftSetting] = switch Context.environment["DIFFCHECK_FUZZ_COVERAGE"] {
 case "edges": [.unsafeFlags(["-sanitize=fuzzer", "-sanitize-coverage=edge,inline-8bit-counters,pc-table"])]
 case "cmp": [.unsafeFlags(["-sanitize=fuzzer"])]
