@@ -5,18 +5,15 @@ import PackageDescription
 
 /// Coverage instrumentation for the fuzz targets' fast build, and nothing in
 /// every other build. `Fuzz/run.sh --fast` sets `DIFFCHECK_FUZZ_COVERAGE`
-/// when it builds the Fuzz package (which depends on this one by path), so
-/// that libFuzzer's coverage reaches only the core and the model, the code
-/// whose paths are worth steering a campaign by: not the harness (neither
-/// HarnessCore, which a fuzz input runs to make its pair and judge the
-/// engine's answer, nor the rest: shrinking, campaigns, corpus, reports,
-/// triage) nor the fuzz target's own entry point, seed maker and repro
-/// mode. Without HarnessCore's counters a campaign runs more inputs a
-/// second and finds the seeded mutants in fewer inputs (Fuzz/README.md,
-/// "run.sh"). `edges`: edge counters only (`-sanitize-coverage=edge,...`
-/// without `trace-cmp`); `cmp`: `-sanitize=fuzzer`'s full set, comparison
-/// hooks included. Unset, the flags are empty: `swift build` and `swift
-/// test` of this package never see them. (Fuzz/README.md, "run.sh".)
+/// when it builds the Fuzz package (which depends on this one by path); the
+/// setting then instruments DiffcheckCore and ListModel, the core and the
+/// model, so that libFuzzer steers a campaign by their paths, not by the
+/// harness's (HarnessCore; DiffHarness only as below) nor by the fuzz
+/// target's own code. `edges`: edge counters only
+/// (`-sanitize-coverage=edge,...` without `trace-cmp`); `cmp`:
+/// `-sanitize=fuzzer`'s full set, comparison hooks included. Unset, the flags
+/// are empty: `swift build` and `swift test` of this package never see them.
+/// (Fuzz/README.md, "run.sh".)
 let fuzzCoverage: [SwiftSetting] = switch Context.environment["DIFFCHECK_FUZZ_COVERAGE"] {
 case "edges": [.unsafeFlags(["-sanitize=fuzzer", "-sanitize-coverage=edge,inline-8bit-counters,pc-table"])]
 case "cmp": [.unsafeFlags(["-sanitize=fuzzer"])]
@@ -37,10 +34,10 @@ let package = Package(
     // API is behind #available with a fallback (String(validating:as:),
     // macOS 15 / iOS 18: DiffHarness/Engines/ValidatedUTF8.swift).
     // DiffProcess, DiffBench and the command are for macOS and Linux; iOS
-    // builds ListDiff, ListModel and DiffHarness (DiffHarness.docc, "Platforms").
+    // builds DiffcheckCore, ListModel and DiffHarness (DiffHarness.docc, "Platforms").
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .library(name: "ListDiff", targets: ["ListDiff"]),
+        .library(name: "DiffcheckCore", targets: ["DiffcheckCore"]),
         .library(name: "ListModel", targets: ["ListModel"]),
         .library(name: "DiffHarness", targets: ["DiffHarness"]),
         .library(name: "DiffProcess", targets: ["DiffProcess"]),
@@ -48,19 +45,19 @@ let package = Package(
     ],
     targets: [
         // The optimized diff core. Imports nothing of ours.
-        .target(name: "ListDiff", swiftSettings: fuzzCoverage),
+        .target(name: "DiffcheckCore", swiftSettings: fuzzCoverage),
         // The reference list model (the oracle) and the case format. Imports nothing of ours.
         // RULES.md, the rule book it implements, is documentation, not a resource.
         .target(name: "ListModel", exclude: ["RULES.md"], swiftSettings: fuzzCoverage),
         // What one generated case runs: choices, generation, the in-process
         // engines, the properties (and through them the model's apply).
         // DiffHarness re-exports it: clients import DiffHarness.
-        .target(name: "HarnessCore", dependencies: ["ListDiff", "ListModel"]),
+        .target(name: "HarnessCore", dependencies: ["DiffcheckCore", "ListModel"]),
         // Shrinking, campaigns, corpus, reports, triage, the engines' JSON:
         // everything else that runs in the caller's process. Builds wherever
         // Foundation does (iOS included): no process code
         // (Tests/DiffHarnessTests/ProcessFreeTests.swift checks it).
-        .target(name: "DiffHarness", dependencies: ["HarnessCore", "ListDiff", "ListModel"],
+        .target(name: "DiffHarness", dependencies: ["HarnessCore", "DiffcheckCore", "ListModel"],
                 swiftSettings: harnessFuzzCoverage),
         // Child processes: external and isolated engines, workers, the
         // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
@@ -73,7 +70,7 @@ let package = Package(
         // `diffcheck bench`: the core against stdlib and a Dictionary
         // baseline, on this thread's CPU clock, with this process's peak memory;
         // `--engine-cmd` engines (DiffProcess) over the size classes.
-        .target(name: "DiffBench", dependencies: ["ListDiff", "ListModel", "DiffHarness", "DiffProcess", "ProcessShim"]),
+        .target(name: "DiffBench", dependencies: ["DiffcheckCore", "ListModel", "DiffHarness", "DiffProcess", "ProcessShim"]),
         // Runs a block and hands back the NSException it raised: Objective-C,
         // Apple platforms only (an empty target elsewhere). For the UIKit
         // conformance runner, which must catch UIKit's exceptions.
@@ -85,14 +82,14 @@ let package = Package(
 
         // For the tests: the built diffcheck executable, the process table.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListModel"]),
+        .testTarget(name: "DiffcheckCoreTests", dependencies: ["DiffcheckCore", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
-        .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "HarnessCore", "ListDiff", "ListModel"],
+        .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "HarnessCore", "DiffcheckCore", "ListModel"],
                     exclude: ["ConformanceSamples"]),
         // The UIKit conformance runner: tests only on iOS (UIKit), none
         // elsewhere; run by CI's ios-simulator job with xcodebuild test.
         .testTarget(name: "UIKitConformanceTests", dependencies: ["DiffHarness", "ListModel", "ObjCExceptionCatcher"]),
-        .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "ListDiff"]),
+        .testTarget(name: "DiffBenchTests", dependencies: ["DiffBench", "DiffHarness", "DiffcheckCore"]),
         .testTarget(name: "DiffProcessTests", dependencies: ["DiffProcess", "DiffHarness", "ListModel", "TestSupport", "diffcheck"]),
         .testTarget(name: "DiffcheckTests", dependencies: ["diffcheck", "example-served-engine", "TestSupport"]),
     ],

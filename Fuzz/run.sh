@@ -33,7 +33,7 @@ Fuzz/run.sh: build the libFuzzer targets (release, -sanitize=fuzzer,address) and
   Fuzz/run.sh --help                  this text
   Fuzz/run.sh --fast [--fork N] [FLAGS...]
                                       a campaign built without AddressSanitizer, coverage edges
-                                      counted only in ListDiff and ListModel, the core and the
+                                      counted only in DiffcheckCore and ListModel, the core and the
                                       model (and DiffHarness for --target triage, whose reader
                                       lives there); no comparison hooks; a build of its own
                                       (Fuzz/.build-fast, Fuzz/.build-fast-triage): the most
@@ -261,7 +261,7 @@ logs="$fuzz/.build/logs"
 unset DIFFCHECK_FUZZ_COVERAGE DIFFCHECK_FUZZ_COVERAGE_HARNESS
 # --fast, --fast-cmp: a campaign (or --fork campaign) without
 # AddressSanitizer, which took a fifth of an execution, and with coverage
-# only in the core and the model (ListDiff, ListModel; for TriageFuzz
+# only in the core and the model (DiffcheckCore, ListModel; for TriageFuzz
 # DiffHarness too, where the triage reader lives; the root
 # Package.swift reads DIFFCHECK_FUZZ_COVERAGE and
 # DIFFCHECK_FUZZ_COVERAGE_HARNESS): --fast counts edges only, --fast-cmp

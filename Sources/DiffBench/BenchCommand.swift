@@ -61,7 +61,7 @@ public enum BenchCommand {
           --flat             flat inputs only (implied by an engine that declares itself flat-only)
           --case FILE        time the engine on the one case in FILE instead (a slow case a
                              campaign saved in FINDINGS/slow/), beside the core in process and served
-          --json             the report as JSON (schema: ListDiff.docc, Performance)
+          --json             the report as JSON (schema: DiffcheckCore.docc, Performance)
 
         Build in release mode (swift build -c release) for meaningful numbers.
         """

@@ -4,7 +4,7 @@
 // lists, and sectioned lists.
 import DiffHarness
 import Foundation
-import ListDiff
+import DiffcheckCore
 
 /// A benchmark element: an identity and a content version.
 struct BenchItem<ID: Hashable & Sendable>: Diffable, Sendable {

@@ -1,7 +1,7 @@
 // BenchWorkload: an input's old and new snapshots, and how each contender
 // runs on them (flat lists of any identity type, or sectioned lists).
 import Foundation
-import ListDiff
+import DiffcheckCore
 
 /// The snapshots of one input, and every contender's run on them.
 protocol BenchWorkload: Sendable {

@@ -1,6 +1,6 @@
 // EngineBenchReport: what `diffcheck bench --engine` prints — a row per size
 // class and shape, the table for a reader and the JSON for CI (its schema is
-// in ListDiff.docc's Performance article, "Benchmarking your own engine").
+// in DiffcheckCore.docc's Performance article, "Benchmarking your own engine").
 import Foundation
 import ListModel
 

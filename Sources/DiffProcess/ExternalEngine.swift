@@ -600,8 +600,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     public static let itemsWithinTimeout = 20_000
     /// Seconds added for each item or section past `itemsWithinTimeout`:
     /// the JSON both ways, in and out of the engine (each is an object of
-    /// its own in the request; a million items measured about a minute
-    /// here, with the engine in a child process).
+    /// its own in the request).
     public static let secondsPerExtraItem = 50e-6
 
     /// The time a request of `items` items and sections (old and new

@@ -49,7 +49,8 @@ public final class Worker {
             pid = child.pid
             input = child.input
             output = child.output
-            // Blocking reads after poll, as before.
+            // Blocking: callers poll(2) before `readLines`, which takes a
+            // failed read for the end of the output.
             _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) & ~O_NONBLOCK)
             if child.errors >= 0 { errors = ErrorTail(draining: child.errors, passing: prefix) }
         }

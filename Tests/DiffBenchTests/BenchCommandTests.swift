@@ -4,7 +4,7 @@
 import Testing
 @testable import DiffBench
 import DiffHarness
-import ListDiff
+import DiffcheckCore
 
 @Test func benchArgumentsAreChecked() {
     #expect(BenchCommand.run(["--help"]) == 0)

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-// The in-process modules (ListDiff, ListModel, HarnessCore, DiffHarness) build for iOS,
+// The in-process modules (DiffcheckCore, ListModel, HarnessCore, DiffHarness) build for iOS,
 // where a process cannot start another one: they must never reference a
 // process API. This guard runs on Linux, so an iOS build cannot break
 // unnoticed here. The process layer is DiffProcess (and the command).
 
 /// The in-process modules' source folders.
-private let inProcessModules = ["ListDiff", "ListModel", "HarnessCore", "DiffHarness"]
+private let inProcessModules = ["DiffcheckCore", "ListModel", "HarnessCore", "DiffHarness"]
 
 private var sourcesFolder: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -58,7 +58,7 @@ private func value(_ key: String, in lines: [String]) -> String? {
         }
         // The in-process products, and only those, for the simulator.
         let builds = ios.filter { $0.hasPrefix("run: xcodebuild build") }
-        for product in ["ListDiff", "ListModel", "DiffHarness"] {
+        for product in ["DiffcheckCore", "ListModel", "DiffHarness"] {
             #expect(builds.contains { $0.contains("-scheme \(product) ") && $0.contains("'generic/platform=iOS Simulator'") },
                     "ios-simulator does not build \(product)")
         }

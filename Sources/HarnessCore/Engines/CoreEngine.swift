@@ -1,6 +1,6 @@
-// CoreEngine: the harness's view of the diff core (ListDiff) — converts the
+// CoreEngine: the harness's view of the diff core (DiffcheckCore) — converts the
 // model's snapshots into the core's API and the core's stages back.
-import ListDiff
+import DiffcheckCore
 import ListModel
 
 /// The optimized diff core as a `DiffEngine`.
@@ -12,7 +12,7 @@ public struct CoreEngine: DiffEngine {
     public let name = "core"
     public let isFlatOnly = false
     public let claims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .minimalMoves, .deterministic, .noCrash]
-    public var summary: String { "core: the optimized diff core (ListDiff)" }
+    public var summary: String { "core: the optimized diff core (DiffcheckCore)" }
 
     /// The core engine.
     public init() {}
@@ -107,7 +107,7 @@ public struct CoreEngine: DiffEngine {
 
 // The model's items and sections as the core sees them. The types and the
 // protocols belong to two other modules of this package (ListModel never
-// imports ListDiff); the conformances live here, next to the only code that
+// imports DiffcheckCore); the conformances live here, next to the only code that
 // hands model values to the core, and no other module may declare them. Content
 // equality compares the content version only: the core asks it only of two
 // values with the same identity.

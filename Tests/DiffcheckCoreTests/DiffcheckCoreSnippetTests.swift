@@ -1,9 +1,9 @@
-// ListDiff's article "Diffing a list" (Snippets/ListDiffExample.swift), run
+// DiffcheckCore's article "Diffing a list" (Snippets/ListDiffExample.swift), run
 // against the stand-in table view.
-import ListDiff
+import DiffcheckCore
 import Testing
 
-@Suite struct ListDiffSnippetTests {
+@Suite struct DiffcheckCoreSnippetTests {
     @Test func theExampleIssuesEachStageAndEndsWithTheNewMessages() {
         let old = [Message(id: 1, text: "a"), Message(id: 2, text: "b"), Message(id: 3, text: "c"), Message(id: 4, text: "d")]
         // c changes and moves to the front: a reload stage, then the move.

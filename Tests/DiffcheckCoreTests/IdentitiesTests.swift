@@ -1,5 +1,5 @@
 import Testing
-@testable import ListDiff
+@testable import DiffcheckCore
 import ListModel
 
 // The identity views the pairing reads (Identities, SectionedIdentities)

@@ -1,5 +1,5 @@
 import Testing
-import ListDiff
+import DiffcheckCore
 import ListModel
 
 @Test func claimsOccurrencesInOrder() {

@@ -1,7 +1,7 @@
 // Test support: the model's snapshots as the core's input, a short spelling
 // for snapshots and batches, and a small strict replay (until the reference
 // model's rules land, and as a second opinion after).
-import ListDiff
+import DiffcheckCore
 import ListModel
 
 struct TestItem: Diffable {

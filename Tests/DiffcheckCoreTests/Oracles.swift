@@ -1,6 +1,6 @@
 // Small, obviously correct oracles: a seeded generator of snapshots and the
 // move bound computed the slow way.
-import ListDiff
+import DiffcheckCore
 import ListModel
 
 /// SplitMix64: a fixed-seed generator, so every run sees the same inputs.

@@ -1,7 +1,7 @@
 // The same-identities answer (old and new hold the same identities in the
 // same order, only contents change) against the general path it skips.
 import Testing
-@testable import ListDiff
+@testable import DiffcheckCore
 import ListModel
 
 /// The general sectioned path (`Differ`), which never takes the

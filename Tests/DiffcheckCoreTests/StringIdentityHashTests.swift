@@ -1,5 +1,5 @@
 import Testing
-@testable import ListDiff
+@testable import DiffcheckCore
 
 // The ASCII-string hash of the identity table (StringIdentityHash) and the
 // table's way back to Hasher: the same pairing as `==` in every case.

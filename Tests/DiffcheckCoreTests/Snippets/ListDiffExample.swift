@@ -1,7 +1,7 @@
-// ListDiff's article "Diffing a list": the API in use, compiled. UIKit does
+// DiffcheckCore's article "Diffing a list": the API in use, compiled. UIKit does
 // not exist here: `UITableView`, `IndexPath` and `.fade` are stand-ins for
 // what the example calls, so that its text compiles as written (and runs, in
-// ListDiffSnippetTests).
+// DiffcheckCoreSnippetTests).
 import Foundation
 
 /// Stand-in for UIKit's `IndexPath`.
@@ -32,7 +32,7 @@ final class UITableView {
 }
 
 // snippet: listdiff-api
-import ListDiff
+import DiffcheckCore
 
 struct Message: Diffable {
     var id: Int

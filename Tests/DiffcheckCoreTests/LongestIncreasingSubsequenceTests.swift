@@ -1,5 +1,5 @@
 import Testing
-@testable import ListDiff
+@testable import DiffcheckCore
 
 @Test func handPickedSubsequences() {
     #expect(ListDiff.longestIncreasingSubsequence([]) == [])

@@ -2,7 +2,7 @@
 // moves, section moves and content changes: every output replays on the
 // strict list view to the new snapshot, fresh, with the fewest moves.
 import Testing
-import ListDiff
+import DiffcheckCore
 import ListModel
 
 @Test func randomSmallSnapshotsReplayToTheNewOne() {

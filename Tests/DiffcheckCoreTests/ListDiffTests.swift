@@ -1,7 +1,7 @@
 // The classic cases, with the exact output expected of the core; every
 // output is also replayed on a strict list view.
 import Testing
-import ListDiff
+import DiffcheckCore
 import ListModel
 
 /// Diffs `old` → `new`, checks the replay (valid, reaches `new`, fresh) and
