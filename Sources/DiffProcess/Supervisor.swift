@@ -139,29 +139,29 @@ public struct Supervisor {
         self.workerExecutable = workerExecutable
     }
 
-    /// A worker's cases are n, n + step, n + 2·step, …
-    var step: Int { jobs * shard.count }
+    /// The stride between a worker's cases: its cases are n, n + caseStride, n + 2·caseStride, …
+    var caseStride: Int { jobs * shard.count }
 
     /// The worker (0..<jobs) whose share holds case `n`.
-    func stride(of n: Int) -> Int { (n / shard.count) % jobs }
+    func workerIndex(of n: Int) -> Int { (n / shard.count) % jobs }
 
     /// The arguments of the worker whose share resumes at case `n`,
     /// `skipping` those cases of its share (already counted).
     func workerArguments(startingAt n: Int, skipping: [Int] = []) -> [String] {
-        ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(n), "--step", String(step),
-                                          "--stride", String(stride(of: n)),
+        ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(n), "--step", String(caseStride),
+                                          "--stride", String(workerIndex(of: n)),
                                           "--cases", String(maxCases), "--findings", findings,
-                                          "--state", stateFile(stride(of: n))]
+                                          "--state", stateFile(workerIndex(of: n))]
             + (walkedBounds.map { ["--walked", $0] } ?? [])
             + (skipping.isEmpty ? [] : ["--skip", skipping.map(String.init).joined(separator: ",")])
     }
 
-    /// The state file of the worker of `stride` (`WorkerStateFile`), named
+    /// The state file of worker `index` (`WorkerStateFile`), named
     /// by this process as well: a worker maps it shared, and a campaign
     /// that opened another's (on the same findings folder) would truncate it
     /// under that mapping and kill its worker (SIGBUS).
-    func stateFile(_ stride: Int) -> String {
-        (findings as NSString).appendingPathComponent(".worker-\(getpid())-\(stride).state")
+    func stateFile(_ index: Int) -> String {
+        (findings as NSString).appendingPathComponent(".worker-\(getpid())-\(index).state")
     }
 
     /// Removes the state files of campaigns whose supervisor is gone (killed
@@ -238,7 +238,7 @@ public struct Supervisor {
         for j in 0..<jobs {
             unlink(stateFile(j))
             // A staging folder still holding a kept finding (it could not be moved) stays.
-            let staging = stagingFolder(findings, stride: j)
+            let staging = stagingFolder(findings, worker: j)
             if !report.failures.contains(where: { $0.path.hasPrefix(staging + "/") }) {
                 try? FileManager.default.removeItem(atPath: staging)
             }
@@ -276,7 +276,7 @@ private struct CampaignState {
     struct Slot {
         var worker: Worker
         var state: WorkerState
-        /// The next case of this stride not yet done.
+        /// The next case of this worker's not yet done.
         var next: Int
         /// The seconds its current flight of cases may take (its `allow` line).
         var allowance: Double? = nil
@@ -383,9 +383,9 @@ private struct CampaignState {
     }
 
     func launch(startingAt n: Int) throws -> Worker {
-        let skipping = crashed.filter { $0 >= n && supervisor.stride(of: $0) == supervisor.stride(of: n) }.sorted()
+        let skipping = crashed.filter { $0 >= n && supervisor.workerIndex(of: $0) == supervisor.workerIndex(of: n) }.sorted()
         return try Worker(executable: supervisor.workerExecutable, arguments: supervisor.workerArguments(startingAt: n, skipping: skipping),
-                          stride: supervisor.stride(of: n), capturesErrors: options.engineCommand == nil)
+                          index: supervisor.workerIndex(of: n), capturesErrors: options.engineCommand == nil)
     }
 
     /// The case the worker in `slot` was running, by its state file, when
@@ -394,9 +394,9 @@ private struct CampaignState {
     /// unreported one on; nil when the state file says nothing more.
     func runningCase(slot index: Int) -> Int? {
         let slot = slots[index]
-        guard let n = WorkerStateFile.caseNumber(atPath: supervisor.stateFile(slot.worker.stride), seed: options.seed),
+        guard let n = WorkerStateFile.caseNumber(atPath: supervisor.stateFile(slot.worker.index), seed: options.seed),
               n >= slot.next, n < supervisor.maxCases,
-              (n - slot.next) % supervisor.step == 0 else { return nil }
+              (n - slot.next) % supervisor.caseStride == 0 else { return nil }
         return n
     }
 
@@ -487,7 +487,7 @@ private struct CampaignState {
     /// The worker in `slot` finished case `n` (its labels counted apart).
     mutating func done(_ n: Int, slot index: Int) {
         slots[index].state = .idle(since: Date())
-        slots[index].next = n + supervisor.step
+        slots[index].next = n + supervisor.caseStride
         report.casesRun += 1
     }
 
@@ -642,7 +642,7 @@ private struct CampaignState {
                 rerun.insert(n)
                 let answers = hung ? "the engine alone answers it (the worker was held up: stopped, suspended, or starved "
                     + "of CPU; a deadline is a question, not a verdict)" : "the engine alone passes it"
-                report.workerDeaths.append("worker \(worker.stride) \(deathWords(worker, hung: hung)) on case \(n); \(answers), so the case was run again")
+                report.workerDeaths.append("worker \(worker.index) \(deathWords(worker, hung: hung)) on case \(n); \(answers), so the case was run again")
             } else {
                 if hung || outcome.isEngineHang {
                     stop(atHang: n)
@@ -657,13 +657,13 @@ private struct CampaignState {
                            : "the worker stopped while shrinking it (\(ending ?? "exit 0"))"
             keepUnshrunk(n, property: property, pending: pending, because: why)
             report.casesRun += 1
-            resumeAt = n + supervisor.step
+            resumeAt = n + supervisor.caseStride
         case .starting, .idle:
             if worker.status.map({ $0 == 0 }) ?? false && !hung {
                 // Exited normally without saying `end`: its share is not done.
-                report.workerDeaths.append("worker \(worker.stride) exited before its share was done; resumed at case \(resumeAt)")
+                report.workerDeaths.append("worker \(worker.index) exited before its share was done; resumed at case \(resumeAt)")
             } else {
-                report.workerDeaths.append("worker \(worker.stride) " + (hung ? "did not start a case in time (diffcheck stopped it with SIGKILL)"
+                report.workerDeaths.append("worker \(worker.index) " + (hung ? "did not start a case in time (diffcheck stopped it with SIGKILL)"
                                                                                   : deathWords(worker, hung: false))
                                            + " between cases; resumed at case \(resumeAt)")
             }

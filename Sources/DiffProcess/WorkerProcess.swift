@@ -14,8 +14,8 @@ import MachO
 /// `engine PGID` / `engine-end PGID` lines (`handleEngineLine`), so that
 /// `stop()` ends them too, even after the worker died without stopping them.
 public final class Worker {
-    /// The worker's share: it runs the cases of this stride.
-    public let stride: Int
+    /// Which worker it is (0 ..< jobs): its cases are those `Supervisor.workerIndex(of:)` gives it.
+    public let index: Int
     /// The worker's process id (also its process group's).
     public let pid: pid_t
     /// Our end of its stdin (the supervisor's answers), or -1.
@@ -34,10 +34,10 @@ public final class Worker {
     /// Whether the supervisor killed it (a hang, the end of the run).
     private(set) var wasKilled = false
 
-    /// Starts `executable` with `arguments` as the worker of `stride`; its stderr is kept from ours when
+    /// Starts `executable` with `arguments` as worker `index`; its stderr is kept from ours when
     /// `capturesErrors`, but for the lines that begin with `passing`.
-    public init(executable: URL, arguments: [String], stride: Int, capturesErrors: Bool = true, passing prefix: String? = nil) throws {
-        self.stride = stride
+    public init(executable: URL, arguments: [String], index: Int, capturesErrors: Bool = true, passing prefix: String? = nil) throws {
+        self.index = index
         // Swift's crash backtracer can take a long time after a trap.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -188,10 +188,10 @@ public final class Worker {
     }
 }
 
-/// Where a campaign worker of stride `stride` saves its findings for the
-/// supervisor to move into `findings`.
-public func stagingFolder(_ findings: String, stride: Int) -> String {
-    (findings as NSString).appendingPathComponent(".staging-\(stride)")
+/// Where campaign worker `index` saves its findings for the supervisor to
+/// move into `findings`.
+public func stagingFolder(_ findings: String, worker index: Int) -> String {
+    (findings as NSString).appendingPathComponent(".staging-\(index)")
 }
 
 /// The path of this process's executable (inside diffcheck: the `diffcheck`

@@ -148,7 +148,7 @@ struct ExhaustiveRun {
             return try Worker(executable: ownExecutable(), arguments: ["worker"] + options.forwarded + [
                 "--exhaust", bound.workerSpec, "--jobs", String(jobs), "--index", String(index),
                 "--shard", shard.description, "--state", state(index), "--from", String(from),
-            ], stride: index, capturesErrors: options.engineCommand == nil)
+            ], index: index, capturesErrors: options.engineCommand == nil)
         }
         // A pair a worker died on is checked again with the engine alone.
         let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
@@ -170,7 +170,7 @@ struct ExhaustiveRun {
             _ = poll(&descriptors, nfds_t(descriptors.count), 100)
             var finished: [Int] = []
             for (slot, worker) in workers.enumerated() {
-                let index = worker.stride
+                let index = worker.index
                 if descriptors[slot].revents != 0 {
                     for line in worker.readLines() {
                         lastLine[index] = Date()

@@ -67,7 +67,7 @@ func guardedShrunkCase(_ outcome: EntryOutcome, options: Options, engines: Isola
     let state = scratch.file("shrink.state")
     let arguments = ["worker"] + options.forwarded + ["--shrink", outcome.path, "--state", state]
     // Its own lines for the user (that it is shrinking a long case, and how far it is) reach ours as they come.
-    guard let child = try? Worker(executable: ownExecutable(), arguments: arguments, stride: 0, passing: "diffcheck: ") else {
+    guard let child = try? Worker(executable: ownExecutable(), arguments: arguments, index: 0, passing: "diffcheck: ") else {
         return .notSmaller
     }
     // The shrinker stops itself after a minute; a hang in the engine does not.

@@ -78,7 +78,7 @@ enum WorkerCommand {
         let limit = (try? options.integer("--cases", default: Int.max)) ?? Int.max
         // Findings go to a staging folder of this worker's; the supervisor
         // moves those it keeps into the findings folder.
-        let findings = options.values["--findings"].map { stagingFolder($0, stride: stride) } ?? "Corpus/findings"
+        let findings = options.values["--findings"].map { stagingFolder($0, worker: stride) } ?? "Corpus/findings"
         // Cases the supervisor already counted (the engine trapped on them): not run again.
         let skips = Set((options.values["--skip"] ?? "").split(separator: ",").compactMap { Int($0) })
         let state = options.values["--state"].flatMap { WorkerStateFile(path: $0, seed: options.seed) }

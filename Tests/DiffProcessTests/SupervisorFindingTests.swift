@@ -25,7 +25,7 @@ import Testing
     // The worker writes its staged file itself (the supervisor clears staging folders as a run starts).
     let prepared = try saveFinding(Case(comments: ["finding: valid: planted by the test"], old: one, new: one, engine: "core"),
                                    in: directory + "/prepared")
-    let staging = stagingFolder(findings, stride: 0)
+    let staging = stagingFolder(findings, worker: 0)
     let staged = staging + "/" + (prepared as NSString).lastPathComponent
     let worker = directory + "/worker.sh"
     try """
