@@ -24,17 +24,19 @@ func diffcheck(_ arguments: [String], in directory: URL? = nil, sending signal: 
     return command.finish()
 }
 
-/// The same, awaited: a test that waits seconds on diffcheck (an engine's
-/// timeout, a hang deadline, a signal to come) holds none of the threads
-/// Swift Testing runs tests on meanwhile.
+/// The same, awaited in a turn of `awaitedCommands`: a test that waits
+/// seconds on diffcheck (an engine's timeout, a hang deadline, a signal to
+/// come) holds none of the threads Swift Testing runs tests on meanwhile.
 func diffcheck(_ arguments: [String], in directory: URL? = nil, sending signal: Int32 = SIGINT, after seconds: Double? = nil)
     async throws -> Run {
-    let command = try RunningCommand(executable, arguments, in: directory)
-    if let seconds {
-        try? await Task.sleep(for: .seconds(seconds))
-        command.send(signal)
+    try await awaitedCommands.withTurn {
+        let command = try RunningCommand(executable, arguments, in: directory)
+        if let seconds {
+            try? await Task.sleep(for: .seconds(seconds))
+            command.send(signal)
+        }
+        return await command.finished()
     }
-    return await command.finished()
 }
 
 func temporaryDirectory() throws -> URL {

@@ -111,7 +111,9 @@ let slowOnLongCasesEngine = """
     let all = directory.appendingPathComponent("all.txt").path
     let command = "exec '\(executable.path)' check --engine mutant:last-wins --no-exhaustive --cases 100000000 --time 11 --jobs 1 "
         + "--findings '\(directory.appendingPathComponent("findings").path)' > '\(all)' 2>&1"
-    _ = try await RunningCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory).finished()
+    _ = try await awaitedCommands.withTurn {
+        try await RunningCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory).finished()
+    }
     let lines = try String(contentsOfFile: all, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
     let progress = try #require(lines.firstIndex { $0.hasPrefix("cases ") && $0.contains("/s  failures") }, "\(lines)")
     let corpus = try #require(lines.firstIndex { $0.hasPrefix("corpus: ") }, "\(lines)")

@@ -228,7 +228,7 @@ func refusedInput(_ arguments: [String]) throws {
 /// it maps shared, is named by its own campaign, so neither truncates the
 /// other's under its mapping (a worker died of SIGBUS, and the correct core
 /// got a no-crash failure).
-@Test func twoCampaignsOnOneFindingsFolderRunSideBySide() async throws {
+@Test func twoCampaignsOnOneFindingsFolderRunSideBySide() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let findings = directory.appendingPathComponent("findings").path
@@ -240,14 +240,14 @@ func refusedInput(_ arguments: [String]) throws {
     let own = (findings as NSString).appendingPathComponent(".worker-\(first.pid)-0.state")
     #expect(eventually(within: 10) { FileManager.default.fileExists(atPath: own) }, "no \(own)")
     // The second starts while the first runs, and starts its workers again and again (short runs).
-    try? await Task.sleep(for: .seconds(1))
+    sleep(1)
     var texts: [String] = []
     for _ in 0..<3 {
-        let second = try await campaign("1").finished()
+        let second = try campaign("1").finish()
         texts.append(second.output)
         #expect(second.status == 0, "\(texts.last ?? "")")
     }
-    let firstRun = await first.finished()
+    let firstRun = first.finish()
     texts.append(firstRun.output)
     #expect(firstRun.status == 0, "\(texts.last ?? "")")
     for text in texts {
@@ -286,15 +286,17 @@ func refusedInput(_ arguments: [String]) throws {
 /// exit status and standard output.
 func runStoppingItsWorker(_ arguments: [String], in directory: URL, workerArgument: String,
                           stoppedFor seconds: Double) async throws -> (status: Int32, output: String) {
-    let command = try RunningCommand(executable, arguments, in: directory, errors: .discarded)
-    let worker = command.child(within: 20) { ProcessTable.arguments(of: $0.pid)?.contains(workerArgument) ?? false }
-    #expect(worker != nil)
-    if let worker {
-        try? await Task.sleep(for: .seconds(2))
-        kill(worker, SIGSTOP)
-        try? await Task.sleep(for: .seconds(seconds))
-        kill(worker, SIGCONT)
+    let run = try await awaitedCommands.withTurn {
+        let command = try RunningCommand(executable, arguments, in: directory, errors: .discarded)
+        let worker = command.child(within: 20) { ProcessTable.arguments(of: $0.pid)?.contains(workerArgument) ?? false }
+        #expect(worker != nil)
+        if let worker {
+            try? await Task.sleep(for: .seconds(2))
+            kill(worker, SIGSTOP)
+            try? await Task.sleep(for: .seconds(seconds))
+            kill(worker, SIGCONT)
+        }
+        return await command.finished()
     }
-    let run = await command.finished()
     return (run.status, run.output)
 }
