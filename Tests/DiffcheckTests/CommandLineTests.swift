@@ -30,12 +30,7 @@ func diffcheck(_ arguments: [String], in directory: URL? = nil, sending signal: 
 func diffcheck(_ arguments: [String], in directory: URL? = nil, sending signal: Int32 = SIGINT, after seconds: Double? = nil)
     async throws -> Run {
     try await awaitedCommands.withTurn {
-        let command = try RunningCommand(executable, arguments, in: directory)
-        if let seconds {
-            try? await Task.sleep(for: .seconds(seconds))
-            command.send(signal)
-        }
-        return await command.finished()
+        try await onAThreadOfItsOwn { try diffcheck(arguments, in: directory, sending: signal, after: seconds) }
     }
 }
 

@@ -112,7 +112,7 @@ let slowOnLongCasesEngine = """
     let command = "exec '\(executable.path)' check --engine mutant:last-wins --no-exhaustive --cases 100000000 --time 11 --jobs 1 "
         + "--findings '\(directory.appendingPathComponent("findings").path)' > '\(all)' 2>&1"
     _ = try await awaitedCommands.withTurn {
-        try await RunningCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory).finished()
+        try await onAThreadOfItsOwn { try RunningCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory).finish() }
     }
     let lines = try String(contentsOfFile: all, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
     let progress = try #require(lines.firstIndex { $0.hasPrefix("cases ") && $0.contains("/s  failures") }, "\(lines)")

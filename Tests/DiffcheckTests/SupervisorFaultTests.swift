@@ -34,15 +34,15 @@ func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
 /// Point 1 and 5: an engine that never answers, wrapped in a shell (its
 /// sleep is the shell's child). The campaign ends at --time with the
 /// summary, though --timeout is far longer, and no process of it survives.
-@Test func aCampaignWithANeverAnsweringEngineEndsAtItsTimeWithNoProcessLeft() async throws {
+@Test func aCampaignWithANeverAnsweringEngineEndsAtItsTimeWithNoProcessLeft() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let groups = directory.appendingPathComponent("groups")
     // Its stderr goes nowhere: an engine left running must fail the test, not hang it on our pipe.
     let command = "exec 2>/dev/null; echo $$ >> '\(groups.path)'; read line; sleep 1000"
     let began = Date()
-    let run = try await diffcheck(["fuzz", "--engine-cmd", command, "--time", "3", "--timeout", "30", "--jobs", "2",
-                                   "--findings", directory.appendingPathComponent("findings").path])
+    let run = try diffcheck(["fuzz", "--engine-cmd", command, "--time", "3", "--timeout", "30", "--jobs", "2",
+                             "--findings", directory.appendingPathComponent("findings").path])
     let took = Date().timeIntervalSince(began)
     #expect(took < 30, "the campaign took \(took) s: --time 3 did not bound it")
     #expect(run.output.contains("engine "), "no summary: \(run.output)")
@@ -55,7 +55,7 @@ func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
 /// Point 7 of the any-engine issue: a shell-wrapped engine that hangs on
 /// some cases, under `check --time --timeout 1`: the walk and the campaign
 /// stop at the first hang, the run ends, nothing of the engine survives.
-@Test func checkWithAnEngineThatHangsOnSomeCasesEndsWithNoProcessLeft() async throws {
+@Test func checkWithAnEngineThatHangsOnSomeCasesEndsWithNoProcessLeft() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let groups = directory.appendingPathComponent("groups")
@@ -65,8 +65,8 @@ func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
     try hangingEngine(once: .new, holds: 3).write(to: engine, atomically: true, encoding: .utf8)
     let command = "exec 2>/dev/null; echo $$ >> '\(groups.path)'; python3 '\(engine.path)'"
     let began = Date()
-    let run = try await diffcheck(["check", "--engine-cmd", command, "--time", "5", "--timeout", "1",
-                                   "--findings", directory.appendingPathComponent("findings").path], in: directory)
+    let run = try diffcheck(["check", "--engine-cmd", command, "--time", "5", "--timeout", "1",
+                             "--findings", directory.appendingPathComponent("findings").path], in: directory)
     let took = Date().timeIntervalSince(began)
     #expect(took < 120, "check took \(took) s")
     #expect(run.status == 1, "\(run.output)\n\(run.errors)")
@@ -285,18 +285,20 @@ func refusedInput(_ arguments: [String]) throws {
 /// engine's first-contact probe) for `seconds`, then lets it go on; the
 /// exit status and standard output.
 func runStoppingItsWorker(_ arguments: [String], in directory: URL, workerArgument: String,
-                          stoppedFor seconds: Double) async throws -> (status: Int32, output: String) {
-    let run = try await awaitedCommands.withTurn {
-        let command = try RunningCommand(executable, arguments, in: directory, errors: .discarded)
-        let worker = command.child(within: 20) { ProcessTable.arguments(of: $0.pid)?.contains(workerArgument) ?? false }
-        #expect(worker != nil)
-        if let worker {
-            try? await Task.sleep(for: .seconds(2))
-            kill(worker, SIGSTOP)
-            try? await Task.sleep(for: .seconds(seconds))
-            kill(worker, SIGCONT)
+                          stoppedFor seconds: UInt32) async throws -> (status: Int32, output: String) {
+    let (run, isStopped) = try await awaitedCommands.withTurn {
+        try await onAThreadOfItsOwn {
+            let command = try RunningCommand(executable, arguments, in: directory, errors: .discarded)
+            let worker = command.child(within: 20) { ProcessTable.arguments(of: $0.pid)?.contains(workerArgument) ?? false }
+            if let worker {
+                sleep(2)
+                kill(worker, SIGSTOP)
+                sleep(seconds)
+                kill(worker, SIGCONT)
+            }
+            return (command.finish(), worker != nil)
         }
-        return await command.finished()
     }
+    #expect(isStopped, "no worker to stop")
     return (run.status, run.output)
 }

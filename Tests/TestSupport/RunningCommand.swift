@@ -107,13 +107,14 @@ public final class RunningCommand: @unchecked Sendable {
         return FinishedCommand(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
                                errors: String(decoding: errors, as: UTF8.self))
     }
+}
 
-    /// `finish()` awaited: the wait is a thread's of its own, so a test that
-    /// waits on a slow or sleeping command holds none of the few threads
-    /// Swift Testing runs tests on (as many as the machine has cores).
-    public func finished() async -> FinishedCommand {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: self.finish()) }
-        }
+/// `body`, run on a thread of its own and awaited. Its sleeps and waits
+/// keep their times whatever holds the few threads Swift Testing runs tests
+/// on (as many as the machine has cores), and hold none of them. (`body`
+/// records no issue: a thread of its own is outside the test.)
+public func onAThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
     }
 }
