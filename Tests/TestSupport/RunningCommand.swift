@@ -1,7 +1,7 @@
 // RunningCommand: a command a test starts and watches to its end (diffcheck
 // itself, or a shell around it): its output read while it runs, so a full
 // pipe never blocks it; a signal sent to it or to one of its children; its
-// end waited for once, blocking or awaited.
+// end waited for once. A test awaits a whole run with onAThreadOfItsOwn.
 import Foundation
 
 /// A command that has ended: its exit status and what it printed.
