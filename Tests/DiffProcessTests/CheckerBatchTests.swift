@@ -87,7 +87,7 @@ private func served(_ name: String) throws -> ExternalEngine {
                 print(json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))), "insertSections": list(range(len(request["new"])))}]}))
             """)
         defer { script.remove() }
-        let engine = ExternalEngine(command: script.command, timeout: 15)
+        let engine = ExternalEngine(command: script.command, timeout: 5)
         defer { engine.close() }
         var pairs = generatedPairs(20, seed: 14)
         pairs[6].old = .flat([Item(id: "hang")])

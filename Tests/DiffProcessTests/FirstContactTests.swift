@@ -11,6 +11,7 @@ import Testing
 @testable import DiffHarness
 @testable import DiffProcess
 import ListModel
+import TestSupport
 
 /// A flat pair of `count` old items (and as many new ones, all unchanged).
 private func flatPair(_ count: Int) -> (old: Snapshot, new: Snapshot) {
@@ -61,15 +62,7 @@ private func quadraticEngine(scale: Double) -> String {
 /// An engine that stops answering at a size still hangs: past the timeout,
 /// asked again alone with the hang deadline, and no answer then.
 @Test func anEngineThatStopsAnsweringPastASizeHangs() throws {
-    let script = try EngineScript("""
-        import json, sys, time
-        for line in sys.stdin:
-            request = json.loads(line)
-            old, new = request["old"], request["new"]
-            if sum(len(s["items"]) for s in old) >= 1000:
-                time.sleep(1000)
-            print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
-        """)
+    let script = try EngineScript(hangingEngine(once: .old, holds: 1000))
     defer { script.remove() }
     let engine = ExternalEngine(command: script.command, timeout: 1, hangTimeout: 3)
     let answers = engine.run(pairs: [flatPair(10), flatPair(300), flatPair(300), flatPair(1_500)])

@@ -10,40 +10,29 @@ let executable: URL = {
     do { return try BuiltProducts.executable("diffcheck") } catch { fatalError("\(error)") }
 }()
 
-struct Run {
-    var status: Int32
-    var output: String
-    var errors: String
+/// A diffcheck run that has ended: its status, output and errors.
+typealias Run = FinishedCommand
+
+/// Runs diffcheck with `arguments` in `directory` (else here), sending it
+/// `signal` once `seconds` have passed when they are given.
+func diffcheck(_ arguments: [String], in directory: URL? = nil, sending signal: Int32 = SIGINT, after seconds: Double? = nil)
+    throws -> Run {
+    let command = try RunningCommand(executable, arguments, in: directory)
+    if let seconds {
+        Thread.sleep(forTimeInterval: seconds)
+        command.send(signal)
+    }
+    return command.finish()
 }
 
-/// Runs diffcheck with `arguments`, optionally sending SIGINT after `interruptAfter` seconds.
-func diffcheck(_ arguments: [String], in directory: URL? = nil, interruptAfter: Double? = nil) throws -> Run {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    if let interruptAfter {
-        Thread.sleep(forTimeInterval: interruptAfter)
-        kill(process.processIdentifier, SIGINT)
+/// The same, awaited in a turn of `awaitedCommands`: a test that waits
+/// seconds on diffcheck (an engine's timeout, a hang deadline, a signal to
+/// come) holds none of the threads Swift Testing runs tests on meanwhile.
+func diffcheck(_ arguments: [String], in directory: URL? = nil, sending signal: Int32 = SIGINT, after seconds: Double? = nil)
+    async throws -> Run {
+    try await awaitedCommands.withTurn {
+        try await onAThreadOfItsOwn { try diffcheck(arguments, in: directory, sending: signal, after: seconds) }
     }
-    // Read both pipes at once: a full pipe would block the process.
-    final class Box: @unchecked Sendable { var data = Data() }
-    let box = Box()
-    let done = DispatchSemaphore(value: 0)
-    let handle = errors.fileHandleForReading
-    Thread.detachNewThread {
-        box.data = handle.readDataToEndOfFile()
-        done.signal()
-    }
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    done.wait()
-    let err = box.data
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
 }
 
 func temporaryDirectory() throws -> URL {
@@ -94,9 +83,9 @@ func caseFiles(in directory: URL) -> [URL] {
     }
 }
 
-@Test func anExternalEngineThatHangsFailsNoCrashAndTheCaseIsKept() throws {
+@Test func anExternalEngineThatHangsFailsNoCrashAndTheCaseIsKept() async throws {
     let findings = try temporaryDirectory()
-    let run = try diffcheck(["fuzz", "--engine-cmd", "sleep 30", "--timeout", "0.2", "--cases", "2", "--findings", findings.path])
+    let run = try await diffcheck(["fuzz", "--engine-cmd", "sleep 30", "--timeout", "0.2", "--cases", "2", "--findings", findings.path])
     #expect(run.status == 1)
     #expect(run.output.contains("did not answer within"), "\(run.output)")
     #expect(!caseFiles(in: findings).isEmpty)
@@ -114,9 +103,10 @@ func caseFiles(in directory: URL) -> [URL] {
     #expect(run.output.contains("1 meet their expectation"), "the good file still ran: \(run.output)")
 }
 
-@Test func anInterruptedCampaignPrintsItsSummaryAndKeepsItsFindings() throws {
+@Test func anInterruptedCampaignPrintsItsSummaryAndKeepsItsFindings() async throws {
     let findings = try temporaryDirectory()
-    let run = try diffcheck(["fuzz", "--engine", "mutant:off-by-one-at-end", "--time", "60", "--findings", findings.path], interruptAfter: 3)
+    let run = try await diffcheck(["fuzz", "--engine", "mutant:off-by-one-at-end", "--time", "60", "--findings", findings.path],
+                                  sending: SIGINT, after: 3)
     #expect(run.output.contains("(interrupted)"), "\(run.output)")
     #expect(run.output.contains("labels:"))
     #expect(!caseFiles(in: findings).isEmpty)
@@ -244,11 +234,11 @@ func caseFiles(in directory: URL) -> [URL] {
 
 /// Ctrl-C is not a failure: `check` stopped before anything failed says it
 /// was interrupted and exits 130 (128 + SIGINT), not 1 (issue 39, point 6).
-@Test func ctrlCDuringCheckIsAnInterruptionNotAFailure() throws {
+@Test func ctrlCDuringCheckIsAnInterruptionNotAFailure() async throws {
     let findings = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: findings) }
-    let run = try diffcheck(["check", "--no-exhaustive", "--cases", "100000000", "--corpus", findings.path,
-                             "--findings", findings.path], interruptAfter: 4)
+    let run = try await diffcheck(["check", "--no-exhaustive", "--cases", "100000000", "--corpus", findings.path,
+                                   "--findings", findings.path], sending: SIGINT, after: 4)
     #expect(run.status == 130, "\(run.output)")
     #expect(run.output.contains("0 failures (interrupted)"), "\(run.output)")
     #expect(run.output.hasSuffix("check: interrupted (Ctrl-C), nothing failed in what ran (exit 130)\n"), "\(run.output)")

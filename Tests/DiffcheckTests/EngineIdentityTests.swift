@@ -3,6 +3,7 @@
 // `sh`; `show` draws the recorded answer or refuses; `check` without a
 // corpus; crash artifacts on their own engine; refused inputs exit 2.
 import Foundation
+import TestSupport
 import Testing
 
 /// A flat-list engine that forgets moves and content changes (the bug),
@@ -34,20 +35,10 @@ func workspace(_ files: [String: String]) throws -> URL {
 /// Runs a printed command line through `sh` in `directory`, with the built
 /// diffcheck first on the PATH.
 func shell(_ line: String, in directory: URL) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", line]
-    process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
     environment["PATH"] = executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")
+    return try RunningCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", line], in: directory, environment: environment,
+                              errors: .discarded).finish()
 }
 
 func reproduceLines(_ output: String) -> [String] {

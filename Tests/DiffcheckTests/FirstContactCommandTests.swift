@@ -64,10 +64,10 @@ let slowOnLongCasesEngine = """
 /// Slow is never wrong: a correct engine past --timeout on a case passes
 /// check; the case is asked again alone within the hang deadline, judged,
 /// reported as a slow case with its time, and saved apart for profiling.
-@Test func aCorrectSlowEnginePassesCheckAndItsSlowCasesAreNamed() throws {
+@Test func aCorrectSlowEnginePassesCheckAndItsSlowCasesAreNamed() async throws {
     let directory = try workspace(["engine.py": slowOnLongCasesEngine])
-    let run = try diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60", "--timeout", "1",
-                             "--hang-timeout", "30", "--findings", "findings"], in: directory)
+    let run = try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60", "--timeout", "1",
+                                   "--hang-timeout", "30", "--findings", "findings"], in: directory)
     #expect(run.status == 0, "\(run.output)\(run.errors)")
     // Case 48 (13,459 items) and case 50, the first of the thousands: 3 s each, past the 1 s timeout.
     #expect(run.output.contains("2 slow cases, not failures (answered after --timeout, when asked again alone within the hang "
@@ -80,11 +80,11 @@ let slowOnLongCasesEngine = """
     #expect(!saved.contains("expect: error") && !saved.contains("engine:"), "\(saved)")
     #expect(saved.contains("# time it: diffcheck bench --engine-cmd 'python3 engine.py' --case findings/slow/slowest.case"), "\(saved)")
     // The saved slow case replays as a pass (slow, not wrong), and the bench times it.
-    let replay = try diffcheck(["check", "findings/slow/slowest.case", "--engine-cmd", "python3 engine.py", "--no-exhaustive",
-                                "--cases", "1", "--timeout", "1", "--hang-timeout", "30", "--findings", "findings"], in: directory)
+    let replay = try await diffcheck(["check", "findings/slow/slowest.case", "--engine-cmd", "python3 engine.py", "--no-exhaustive",
+                                      "--cases", "1", "--timeout", "1", "--hang-timeout", "30", "--findings", "findings"], in: directory)
     #expect(replay.status == 0, "\(replay.output)\(replay.errors)")
-    let bench = try diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--case", "findings/slow/slowest.case", "--runs", "1",
-                               "--timeout", "1", "--hang-timeout", "30"], in: directory)
+    let bench = try await diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--case", "findings/slow/slowest.case", "--runs", "1",
+                                     "--timeout", "1", "--hang-timeout", "30"], in: directory)
     #expect(bench.status == 0, "\(bench.output)\(bench.errors)")
     #expect(bench.output.contains("case findings/slow/slowest.case: "), "\(bench.output)")
     for row in ["the engine", "the core, in this process", "the core, served (pipe and JSON both ways)"] {
@@ -94,10 +94,10 @@ let slowOnLongCasesEngine = """
 
 /// Point 1, and 11 (a hang is reported at the first case that hung): an
 /// engine that never answers at any size still fails, at case 0.
-@Test func anEngineThatNeverAnswersFailsAtCaseZero() throws {
+@Test func anEngineThatNeverAnswersFailsAtCaseZero() async throws {
     let directory = try temporaryDirectory()
-    let run = try diffcheck(["fuzz", "--engine-cmd", "read l; exec sleep 1000", "--timeout", "1", "--time", "12", "--jobs", "2",
-                             "--findings", "findings"], in: directory)
+    let run = try await diffcheck(["fuzz", "--engine-cmd", "read l; exec sleep 1000", "--timeout", "1", "--time", "12", "--jobs", "2",
+                                   "--findings", "findings"], in: directory)
     #expect(run.status == 1, "\(run.output)\(run.errors)")
     #expect(run.output.contains("FAIL case 0: no-crash: engine did not answer within 1 s"), "\(run.output)")
     #expect(run.output.contains("the engine hung on case 0"), "\(run.output)")
@@ -106,16 +106,14 @@ let slowOnLongCasesEngine = """
 /// Point 11: with stdout and stderr in one file, a progress line never lands
 /// inside what was printed before it (stdout is flushed first): the corpus
 /// part's line comes before the random part's first progress line.
-@Test func progressLinesComeAfterWhatWasPrintedBeforeThem() throws {
+@Test func progressLinesComeAfterWhatWasPrintedBeforeThem() async throws {
     let directory = try temporaryDirectory()
     let all = directory.appendingPathComponent("all.txt").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec '\(executable.path)' check --engine mutant:last-wins --no-exhaustive --cases 100000000 --time 11 --jobs 1 "
-                         + "--findings '\(directory.appendingPathComponent("findings").path)' > '\(all)' 2>&1"]
-    process.currentDirectoryURL = directory
-    try process.run()
-    process.waitUntilExit()
+    let command = "exec '\(executable.path)' check --engine mutant:last-wins --no-exhaustive --cases 100000000 --time 11 --jobs 1 "
+        + "--findings '\(directory.appendingPathComponent("findings").path)' > '\(all)' 2>&1"
+    _ = try await awaitedCommands.withTurn {
+        try await onAThreadOfItsOwn { try RunningCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory).finish() }
+    }
     let lines = try String(contentsOfFile: all, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
     let progress = try #require(lines.firstIndex { $0.hasPrefix("cases ") && $0.contains("/s  failures") }, "\(lines)")
     let corpus = try #require(lines.firstIndex { $0.hasPrefix("corpus: ") }, "\(lines)")
@@ -128,18 +126,10 @@ let slowOnLongCasesEngine = """
 /// alone, no answer within the hang deadline), its case is shrunk with every
 /// timeout taken for a hang and confirmed with the hang deadline, and the
 /// saved case fails repro as a hang.
-@Test func anEngineThatHangsPastASizeFailsCheckAndReproduces() throws {
-    let directory = try workspace(["engine.py": """
-        import json, sys, time
-        for line in sys.stdin:
-            request = json.loads(line)
-            old, new = request["old"], request["new"]
-            if sum(len(s["items"]) for s in old) >= 1000:
-                time.sleep(1000)
-            print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
-        """])
-    let run = try diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60", "--timeout", "1",
-                             "--hang-timeout", "3", "--findings", "findings"], in: directory)
+@Test func anEngineThatHangsPastASizeFailsCheckAndReproduces() async throws {
+    let directory = try workspace(["engine.py": hangingEngine(once: .old, holds: 1000)])
+    let run = try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60", "--timeout", "1",
+                                   "--hang-timeout", "3", "--findings", "findings"], in: directory)
     #expect(run.status == 1, "\(run.output)\(run.errors)")
     // Case 48 (13,459 items) is the first that long, shrunk to the 1,000 old items the hang needs.
     #expect(run.output.contains("FAIL case 48: no-crash: engine did not answer within 1 s on a request of 1000 items"), "\(run.output)")
@@ -148,7 +138,8 @@ let slowOnLongCasesEngine = """
     let path = String(saved.dropFirst("  saved: ".count).split(separator: " ")[0])
     let text = try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
     #expect(text.contains("# finding: no-crash: engine did not answer"), "\(text)")
-    let repro = try diffcheck(["repro", path, "--engine-cmd", "python3 engine.py", "--timeout", "1", "--hang-timeout", "3"], in: directory)
+    let repro = try await diffcheck(["repro", path, "--engine-cmd", "python3 engine.py", "--timeout", "1", "--hang-timeout", "3"],
+                                    in: directory)
     #expect(repro.status == 1, "\(repro.output)\(repro.errors)")
     #expect(repro.output.contains("did not answer within"), "\(repro.output)")
 }
@@ -171,7 +162,7 @@ let slowOnLongCasesEngine = """
 
 /// A hang is saved like any finding: a trap found first does not hide it
 /// (one counterexample per property, and a property's hangs apart).
-@Test func aHangAfterATrapIsSavedToo() throws {
+@Test func aHangAfterATrapIsSavedToo() async throws {
     let directory = try workspace(["engine.py": """
         import json, sys, time
         for line in sys.stdin:
@@ -184,8 +175,8 @@ let slowOnLongCasesEngine = """
                 time.sleep(1000)
             print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
         """])
-    let run = try diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60", "--timeout", "1",
-                             "--hang-timeout", "3", "--findings", "findings"], in: directory)
+    let run = try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60", "--timeout", "1",
+                                   "--hang-timeout", "3", "--findings", "findings"], in: directory)
     #expect(run.status == 1, "\(run.output)\(run.errors)")
     let failures = run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL case ") && $0.contains(": no-crash: ") }
     #expect(failures.count == 2, "\(run.output)")

@@ -120,7 +120,7 @@ for line in sys.stdin:
 // 6. `--flat` sends a flat-only engine only flat cases, and labels turned off are no coverage gaps.
 @Test func flatAndNoDuplicatesLeaveNoSkippedCasesAndNoGapsTheyTurnedOff() throws {
     let directory = try workspace([:])
-    let run = try diffcheck(["fuzz", "--engine-cmd", "python3 engine.py", "--flat", "--no-duplicates", "--cases", "600",
+    let run = try diffcheck(["fuzz", "--engine-cmd", "python3 engine.py", "--flat", "--no-duplicates", "--cases", "500",
                              "--jobs", "1", "--findings", directory.appendingPathComponent("findings").path], in: directory)
     #expect(run.status == 1, "\(run.output)\(run.errors)")
     #expect(!run.output.contains("did not apply"), "\(run.output)")

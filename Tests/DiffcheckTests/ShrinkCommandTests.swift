@@ -1,6 +1,7 @@
 // `diffcheck shrink` and `repro` on a case a user wrote by hand: no choices,
 // and a minimum beyond the exhaustive bound.
 import Foundation
+import TestSupport
 import Testing
 
 @Test func shrinkMakesAHandWrittenCaseAsSmallAsItsTrueMinimum() throws {
@@ -47,16 +48,12 @@ func aLinkPlantedForTheShrinkStateFileIsNotFollowed(_ command: String) throws {
     try "precious\n".write(to: victim, atomically: true, encoding: .utf8)
     let file = directory.appendingPathComponent("last-wins.case")
     try "old: a a\nnew: a\nengine: mutant:last-wins\n".write(to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", #"ln -s "$1" "$TMPDIR/diffcheck-shrink-$$.state" && exec "$2" "$3" "$4""#, "sh",
-                         victim.path, executable.path, command, file.path]
-    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path + "/"]) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1, "the case fails valid")
+    let run = try RunningCommand(URL(fileURLWithPath: "/bin/sh"),
+                                 ["-c", #"ln -s "$1" "$TMPDIR/diffcheck-shrink-$$.state" && exec "$2" "$3" "$4""#, "sh",
+                                  victim.path, executable.path, command, file.path],
+                                 environment: ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path + "/"]) { $1 },
+                                 errors: .discarded).finish()
+    #expect(run.status == 1, "the case fails valid")
     #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
     let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
     #expect(left.count == 1 && left[0].hasPrefix("diffcheck-shrink-") && left[0].hasSuffix(".state"), "\(left)")
@@ -66,8 +63,7 @@ func aLinkPlantedForTheShrinkStateFileIsNotFollowed(_ command: String) throws {
 /// (its arguments read from /proc; where there is none, any child is).
 private func isShrinking(_ pid: Int32) -> Bool {
     guard FileManager.default.fileExists(atPath: "/proc/self/cmdline") else { return true }
-    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-    return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "--shrink" }
+    return ProcessTable.arguments(of: pid)?.contains("--shrink") ?? false
 }
 
 /// Runs diffcheck with `arguments` in `directory` and sends SIGKILL to its
@@ -75,24 +71,9 @@ private func isShrinking(_ pid: Int32) -> Bool {
 /// `seconds`; returns the run and whether a child was killed.
 private func diffcheckKillingItsShrinker(_ arguments: [String], in directory: URL, after seconds: Double = 0.3) throws
     -> (run: Run, isKilled: Bool) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    var isKilled = false
-    _ = eventually(within: 30) {
-        guard let shrinker = childProcesses(of: process.processIdentifier).first(where: { isShrinking($0) }) else { return false }
-        usleep(useconds_t(seconds * 1_000_000))
-        isKilled = kill(shrinker, SIGKILL) == 0
-        return true
-    }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (Run(status: process.terminationStatus, output: text, errors: ""), isKilled)
+    let command = try RunningCommand(executable, arguments, in: directory, errors: .withOutput)
+    let killed = command.signalChild(SIGKILL, after: seconds, within: 30) { isShrinking($0.pid) }
+    return (command.finish(), killed != nil)
 }
 
 /// Issue 43, point 7: a shrinking child killed from outside (SIGKILL that

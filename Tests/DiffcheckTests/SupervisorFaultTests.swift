@@ -62,15 +62,7 @@ func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
     // Answers "delete every section, insert every section" while the new
     // snapshot has fewer than 3 items; past that it hangs.
     let engine = directory.appendingPathComponent("engine.py")
-    try """
-    import json, sys, time
-    for line in sys.stdin:
-        request = json.loads(line)
-        if sum(len(s["items"]) for s in request["new"]) >= 3:
-            time.sleep(1000)
-        batch = {"deleteSections": list(range(len(request["old"]))), "insertSections": list(range(len(request["new"])))}
-        print(json.dumps({"stages": [batch]}), flush=True)
-    """.write(to: engine, atomically: true, encoding: .utf8)
+    try hangingEngine(once: .new, holds: 3).write(to: engine, atomically: true, encoding: .utf8)
     let command = "exec 2>/dev/null; echo $$ >> '\(groups.path)'; python3 '\(engine.path)'"
     let began = Date()
     let run = try diffcheck(["check", "--engine-cmd", command, "--time", "5", "--timeout", "1",
@@ -135,11 +127,11 @@ func childProcesses(of pid: Int32) -> [Int32] {
 /// Point 4: Ctrl-C while a failure is shrinking keeps the failure, unshrunk,
 /// prints the summary and exits 1. (Case 48 of seed 1 fails for this
 /// mutant; its shrink takes far longer than the campaign is given.)
-@Test func ctrlCWhileShrinkingKeepsTheFailure() throws {
+@Test func ctrlCWhileShrinkingKeepsTheFailure() async throws {
     let findings = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: findings) }
-    let run = try diffcheck(["fuzz", "--engine", "mutant:sequential-moves", "--time", "120", "--jobs", "2",
-                             "--findings", findings.path], interruptAfter: 3)
+    let run = try await diffcheck(["fuzz", "--engine", "mutant:sequential-moves", "--time", "120", "--jobs", "2",
+                                   "--findings", findings.path], sending: SIGINT, after: 3)
     #expect(run.status == 1, "\(run.output)")
     #expect(run.output.contains("(interrupted)"), "\(run.output)")
     #expect(run.output.contains("FAIL case"), "\(run.output)")
@@ -210,7 +202,7 @@ func refusedInput(_ arguments: [String]) throws {
 /// Stopped is not hung: a worker stopped (SIGSTOP, a laptop's sleep) past
 /// its deadline is killed, and its case, which the engine alone answers, is
 /// run again: no finding, exit 0, and the report says what happened.
-@Test func aStoppedWorkerIsNotAHungEngine() throws {
+@Test func aStoppedWorkerIsNotAHungEngine() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let engine = directory.appendingPathComponent("engine.py")
@@ -222,7 +214,7 @@ func refusedInput(_ arguments: [String]) throws {
         print(json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
                                       "insertSections": list(range(len(request["new"])))}]}), flush=True)
     """.write(to: engine, atomically: true, encoding: .utf8)
-    let (status, text) = try runStoppingItsWorker(
+    let (status, text) = try await runStoppingItsWorker(
         ["fuzz", "--engine-cmd", "python3 '\(engine.path)'", "--timeout", "1", "--cases", "2000000", "--time", "30",
          "--findings", directory.appendingPathComponent("findings").path],
         in: directory, workerArgument: "worker", stoppedFor: 16)   // past its deadline: twice the timeout and 10 s
@@ -240,32 +232,24 @@ func refusedInput(_ arguments: [String]) throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let findings = directory.appendingPathComponent("findings").path
-    func campaign(_ seconds: String) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["fuzz", "--time", seconds, "--jobs", "2", "--findings", findings]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, output)
+    func campaign(_ seconds: String) throws -> RunningCommand {
+        try RunningCommand(executable, ["fuzz", "--time", seconds, "--jobs", "2", "--findings", findings], errors: .discarded)
     }
     let first = try campaign("8")
     // Its workers' state files are its own: named by its process.
-    let own = (findings as NSString).appendingPathComponent(".worker-\(first.0.processIdentifier)-0.state")
+    let own = (findings as NSString).appendingPathComponent(".worker-\(first.pid)-0.state")
     #expect(eventually(within: 10) { FileManager.default.fileExists(atPath: own) }, "no \(own)")
     // The second starts while the first runs, and starts its workers again and again (short runs).
     sleep(1)
     var texts: [String] = []
     for _ in 0..<3 {
-        let second = try campaign("1")
-        texts.append(String(decoding: second.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        second.0.waitUntilExit()
-        #expect(second.0.terminationStatus == 0, "\(texts.last ?? "")")
+        let second = try campaign("1").finish()
+        texts.append(second.output)
+        #expect(second.status == 0, "\(texts.last ?? "")")
     }
-    texts.append(String(decoding: first.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-    first.0.waitUntilExit()
-    #expect(first.0.terminationStatus == 0, "\(texts.last ?? "")")
+    let firstRun = first.finish()
+    texts.append(firstRun.output)
+    #expect(firstRun.status == 0, "\(texts.last ?? "")")
     for text in texts {
         #expect(text.contains(", 0 failures") && !text.contains("worker "), "\(text)")
     }
@@ -273,10 +257,10 @@ func refusedInput(_ arguments: [String]) throws {
 
 /// Stopped is not hung in an exhaustive walk either: a worker stopped past
 /// its deadline is replaced and its pair checked again; no failure.
-@Test func aStoppedExhaustiveWorkerIsNotAHungEngine() throws {
+@Test func aStoppedExhaustiveWorkerIsNotAHungEngine() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let (status, text) = try runStoppingItsWorker(
+    let (status, text) = try await runStoppingItsWorker(
         ["exhaust", "--engine", "core", "--flat", "--max-items", "7", "--timeout", "1", "--jobs", "1",
          "--findings", directory.appendingPathComponent("findings").path],
         in: directory, workerArgument: "--exhaust", stoppedFor: 10)   // past its deadline: twice the timeout and 5 s
@@ -301,31 +285,20 @@ func refusedInput(_ arguments: [String]) throws {
 /// engine's first-contact probe) for `seconds`, then lets it go on; the
 /// exit status and standard output.
 func runStoppingItsWorker(_ arguments: [String], in directory: URL, workerArgument: String,
-                          stoppedFor seconds: UInt32) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var worker: Int32?
-    #expect(eventually(within: 20) {
-        worker = (try? ProcessTable.entries())?.first { entry in
-            guard entry.parent == process.processIdentifier, entry.state != "Z",
-                  let words = FileManager.default.contents(atPath: "/proc/\(entry.pid)/cmdline") else { return false }
-            return words.split(separator: 0).contains { $0.elementsEqual(workerArgument.utf8) }
-        }?.pid
-        return worker != nil
-    })
-    if let worker {
-        sleep(2)
-        kill(worker, SIGSTOP)
-        sleep(seconds)
-        kill(worker, SIGCONT)
+                          stoppedFor seconds: UInt32) async throws -> (status: Int32, output: String) {
+    let (run, isStopped) = try await awaitedCommands.withTurn {
+        try await onAThreadOfItsOwn {
+            let command = try RunningCommand(executable, arguments, in: directory, errors: .discarded)
+            let worker = command.child(within: 20) { ProcessTable.arguments(of: $0.pid)?.contains(workerArgument) ?? false }
+            if let worker {
+                sleep(2)
+                kill(worker, SIGSTOP)
+                sleep(seconds)
+                kill(worker, SIGCONT)
+            }
+            return (command.finish(), worker != nil)
+        }
     }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    #expect(isStopped, "no worker to stop")
+    return (run.status, run.output)
 }

@@ -46,6 +46,13 @@ public enum ProcessTable {
         try entries().filter { $0.parent == pid && $0.state != "Z" }.map(\.pid)
     }
 
+    /// The arguments `pid` was started with (its executable first), read
+    /// from /proc; nil where there is no /proc or no such process.
+    public static func arguments(of pid: Int32) -> [String]? {
+        FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            .map { $0.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } }
+    }
+
     /// `/proc/PID/stat`: after "(comm)", the state, the parent and the group.
     static func procEntry(_ pid: Int32) -> ProcessEntry? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -1,0 +1,23 @@
+// HangingEngine: the Python engine that hangs past a size, which the
+// DiffProcess tests run through ExternalEngine and the command's tests
+// through --engine-cmd.
+
+/// A snapshot of an engine request.
+public enum RequestSide: String, Sendable {
+    case old, new
+}
+
+/// A correct engine (every old section deleted, every new one inserted)
+/// that never answers (it sleeps 1,000 s) a request whose `side` snapshot
+/// holds `items` items or more: a real hang, past a size.
+public func hangingEngine(once side: RequestSide, holds items: Int) -> String {
+    """
+    import json, sys, time
+    for line in sys.stdin:
+        request = json.loads(line)
+        old, new = request["old"], request["new"]
+        if sum(len(s["items"]) for s in \(side.rawValue)) >= \(items):
+            time.sleep(1000)
+        print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
+    """
+}
