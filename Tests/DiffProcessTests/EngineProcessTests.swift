@@ -3,21 +3,10 @@
 // engine's protocol error, never a trap of diffcheck's.
 import Foundation
 import Testing
+import TestSupport
 @testable import DiffHarness
 @testable import DiffProcess
 import ListModel
-
-/// Answers every request right (every old section deleted, every new one
-/// inserted), and prints each answer twice (issue 43, point 1).
-private let answersTwice = """
-    import json, sys
-    for line in sys.stdin:
-        request = json.loads(line)
-        answer = json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
-                                         "insertSections": list(range(len(request["new"])))}]})
-        print(answer)
-        print(answer, flush=True)
-    """
 
 /// A one-section pair whose old snapshot holds `items` items, the first `n`.
 private func pair(_ n: Int, items: Int = 1) -> (old: Snapshot, new: Snapshot) {
@@ -31,7 +20,7 @@ private func pair(_ n: Int, items: Int = 1) -> (old: Snapshot, new: Snapshot) {
 /// the engine's protocol error (it used to index past the requests
 /// queued, and trap diffcheck's own worker).
 @Test func anEngineThatAnswersTwiceBreaksTheProtocolAndDiffcheckDoesNotTrap() throws {
-    let script = try EngineScript(answersTwice)
+    let script = try EngineScript(answersTwiceEngine)
     defer { script.remove() }
     let engine = ExternalEngine(command: script.command, timeout: 10)
     defer { engine.close() }
@@ -54,7 +43,7 @@ private func pair(_ n: Int, items: Int = 1) -> (old: Snapshot, new: Snapshot) {
 /// request was sent, and is refused the same way; a fresh process then
 /// answers the request after it.
 @Test func aLeftOverAnswerIsNoAnswerToTheNextRequest() throws {
-    let script = try EngineScript(answersTwice)
+    let script = try EngineScript(answersTwiceEngine)
     defer { script.remove() }
     let engine = ExternalEngine(command: script.command, timeout: 10)
     defer { engine.close() }

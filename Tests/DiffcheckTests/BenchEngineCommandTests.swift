@@ -2,6 +2,7 @@
 // and the JSON's fields (never the times' values), and a size class the
 // engine cannot answer in time reported, not waited for.
 import Foundation
+import TestSupport
 import Testing
 
 /// Deletes every old item and inserts every new one, section by section:
@@ -130,25 +131,12 @@ private func writeEngine(_ script: String) throws -> URL {
     }
 }
 
-/// Prints each answer twice, in one write (a print twice, then a flush):
-/// the copy is there when the next request goes out. (A copy written
-/// after the next request was sent cannot be told from its answer.)
-private let answersTwiceScript = """
-import json, sys
-for line in sys.stdin:
-    request = json.loads(line)
-    answer = json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
-                                     "insertSections": list(range(len(request["new"])))}]})
-    print(answer)
-    print(answer, flush=True)
-"""
-
 /// Issue 43, point 12: an engine that answers twice is not timed (its
 /// second copy used to be taken for the next answer, timed at a few µs):
 /// no row shows an engine time, and each row's failure is the engine's
 /// protocol error, said under the table.
 @Test func anEngineThatAnswersTwiceIsNotTimed() throws {
-    let folder = try writeEngine(answersTwiceScript)
+    let folder = try writeEngine(answersTwiceEngine)
     let run = try diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--max-size", "1000", "--runs", "2"], in: folder)
     #expect(run.status == 0, "\(run.errors)")
     let lines = run.output.split(separator: "\n").map(String.init)

@@ -21,3 +21,16 @@ public func hangingEngine(once side: RequestSide, holds items: Int) -> String {
         print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
     """
 }
+
+/// A correct engine (every old section deleted, every new one inserted)
+/// that prints each answer twice, in one write: the copy is waiting when
+/// the next request goes out, an answer nobody asked for.
+public let answersTwiceEngine = """
+    import json, sys
+    for line in sys.stdin:
+        request = json.loads(line)
+        answer = json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
+                                         "insertSections": list(range(len(request["new"])))}]})
+        print(answer)
+        print(answer, flush=True)
+    """
