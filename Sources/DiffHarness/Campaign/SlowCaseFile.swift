@@ -5,7 +5,7 @@ import ListModel
 
 /// The folder of a findings folder that slow cases are saved in:
 /// `FINDINGS/slow`.
-public func slowCasesFolder(_ findings: String) -> String {
+package func slowCasesFolder(_ findings: String) -> String {
     (findings as NSString).appendingPathComponent("slow")
 }
 
@@ -15,7 +15,7 @@ public func slowCasesFolder(_ findings: String) -> String {
 /// (the corpus gate reads it when the findings folder is in the corpus)
 /// runs whichever engine is checked and never fails on a command it
 /// lacks. Its time, size, origin and the command that times it are comments.
-public func slowCaseFile(_ slow: SlowCase, pair: GeneratedPair, seed: UInt64, engineCommand: String?,
+package func slowCaseFile(_ slow: SlowCase, pair: GeneratedPair, seed: UInt64, engineCommand: String?,
                          timeout: Double, timing: String) -> Case {
     var comments = [
         "slow case: \(slow.description), past --timeout \(String(format: "%g", timeout)) s: slow, not a failure "

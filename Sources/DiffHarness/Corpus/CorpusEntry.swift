@@ -79,7 +79,7 @@ public func readCorpus(_ paths: [String], allowsEmptyFolders: Bool = false,
 
 /// Why `path` cannot be opened, in words: no such file, a symbolic link
 /// loop, a link to a missing file, or the system's reason.
-public func pathProblem(_ path: String) -> String {
+package func pathProblem(_ path: String) -> String {
     var info = stat()
     if stat(path, &info) == 0 {
         if (info.st_mode & S_IFMT) == S_IFDIR { return "a folder, not a file" }

@@ -12,7 +12,7 @@ import Foundation
 let artifactPrefixes = ["crash-", "timeout-", "oom-", "leak-", "slow-unit-"]
 
 /// Whether the file at `path` is a libFuzzer artifact (by its name).
-public func isCrashArtifact(_ path: String) -> Bool {
+package func isCrashArtifact(_ path: String) -> Bool {
     let name = (path as NSString).lastPathComponent
     return artifactPrefixes.contains { name.hasPrefix($0) }
 }
@@ -20,7 +20,7 @@ public func isCrashArtifact(_ path: String) -> Bool {
 /// The engine an artifact was found on: the name of its folder when that
 /// is a built-in engine's name (`Corpus/crashes/mutant:last-wins/crash-…`);
 /// nil for any other file.
-public func artifactEngine(_ path: String) -> String? {
+package func artifactEngine(_ path: String) -> String? {
     guard isCrashArtifact(path) else { return nil }
     let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
     return EngineCatalog.engine(named: folder) == nil ? nil : folder

@@ -9,7 +9,7 @@ import ListModel
 /// making the folders above it if needed; a link there is followed, and a
 /// FIFO or a device is written into as a stream, never replaced
 /// (`replaceFile(at:with:createsFolders:)`).
-public func writeAtomically(_ text: String, to path: String) throws {
+package func writeAtomically(_ text: String, to path: String) throws {
     do { try replaceFile(at: path, with: Array(text.utf8), createsFolders: true) } catch {
         throw error.folderError ?? CorpusReadError(description: "\(path): error: \(error.reason)")
     }
@@ -18,7 +18,7 @@ public func writeAtomically(_ text: String, to path: String) throws {
 /// Writes `text` to `path` atomically unless a file is already there: a
 /// temporary file, then link(2), which fails rather than replace. Returns
 /// false (and writes nothing) when `path` exists.
-public func writeAtomicallyIfAbsent(_ text: String, to path: String) throws -> Bool {
+package func writeAtomicallyIfAbsent(_ text: String, to path: String) throws -> Bool {
     let temporary: String
     do { temporary = try temporaryCopy(of: Array(text.utf8), for: path, createsFolders: true) } catch {
         throw error.folderError ?? CorpusReadError(description: "\(path): error: \(error.reason)")
@@ -33,7 +33,7 @@ public func writeAtomicallyIfAbsent(_ text: String, to path: String) throws -> B
 /// Creates the folder `path` (and the folders above it) unless it is
 /// there; throws a `CorpusReadError` naming the path and why, in words:
 /// a file of that name, or what the system said (a read-only or full disk).
-public func createFindingsFolder(_ path: String) throws {
+package func createFindingsFolder(_ path: String) throws {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
         if isDirectory.boolValue { return }
@@ -50,7 +50,7 @@ public func createFindingsFolder(_ path: String) throws {
 }
 
 /// FNV-1a, 64 bits: a stable content hash for file names (the same on every machine).
-public func contentHash(_ text: String) -> String {
+package func contentHash(_ text: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
         hash ^= UInt64(byte)
@@ -161,7 +161,7 @@ func findingProperty(_ c: Case) -> String? {
 
 /// The command an external engine ran with, from a case's
 /// `engine command: …` comment: for the reader and for reports, never run.
-public func recordedEngineCommand(_ c: Case) -> String? {
+package func recordedEngineCommand(_ c: Case) -> String? {
     c.comments.first { $0.hasPrefix(CaseParser.engineCommandComment) }
         .map { String($0.dropFirst(CaseParser.engineCommandComment.count)) }
 }
@@ -227,7 +227,7 @@ func isLaterCaseOfTheSameCampaign(_ existing: Case, than found: Case) -> Bool {
 }
 
 /// The choices recorded in a case's `choices:` comment, if any.
-public func recordedChoices(_ c: Case) -> [Int]? {
+package func recordedChoices(_ c: Case) -> [Int]? {
     for comment in c.comments where comment.hasPrefix("choices:") {
         let values = comment.dropFirst("choices:".count).split(separator: " ").compactMap { Int($0) }
         return values

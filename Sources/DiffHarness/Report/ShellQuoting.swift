@@ -7,7 +7,7 @@ import Foundation
 ///
 ///     shellQuoted("Corpus/findings/0123.case")   // Corpus/findings/0123.case
 ///     shellQuoted("python3 engine.py")           // 'python3 engine.py'
-public func shellQuoted(_ argument: String) -> String {
+package func shellQuoted(_ argument: String) -> String {
     let safe = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=,".contains($0) }
     return safe && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

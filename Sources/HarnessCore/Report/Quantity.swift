@@ -7,7 +7,7 @@
 ///     quantity(1, "failure")                  // "1 failure"
 ///     quantity(3, "content version")          // "3 content versions"
 ///     quantity(2, "case", "cases")            // "2 cases"
-public func quantity(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+package func quantity(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
     "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
 }
 
@@ -15,7 +15,7 @@ public func quantity(_ count: Int, _ noun: String, _ plural: String? = nil) -> S
 /// print large counts; a number past 10¹⁵ in scientific notation.
 ///
 ///     groupedDigits(16_023_434)   // "16,023,434"
-public func groupedDigits(_ value: Double) -> String {
+package func groupedDigits(_ value: Double) -> String {
     guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
     let digits = String(Int(value.rounded()).magnitude)
     var grouped = ""
