@@ -13,7 +13,9 @@ enum ExhaustCommand {
     smallest pairs first. For each property that fails, its smallest failing
     pair is printed with the number of pairs that fail it, and saved like a
     random finding (`expect: pass`, the engine's answer as `recorded:`). The engine runs in worker processes: a pair it traps or
-    hangs on is a no-crash failure, and the walk stops there. Without limits
+    hangs on is a no-crash failure, and the walk stops there. Each bound's
+    pair count is printed before its walk (stderr), and the progress lines
+    count towards it with the time left. Without limits
     it runs both default bounds:
       flat:      \(ExhaustiveBound.flat)
       sectioned: \(ExhaustiveBound.sectioned)
