@@ -538,14 +538,15 @@ private struct CampaignState {
         return staged
     }
 
-    /// The `# finding:` line of a saved finding.
+    /// The failure a saved finding records (its `finding:` line: `PROPERTY: MESSAGE`).
     func findingMessage(_ path: String) -> String? {
-        (try? String(contentsOfFile: path, encoding: .utf8)).flatMap(findingMessage(text:))
+        FileManager.default.contents(atPath: path).flatMap { findingMessage(bytes: [UInt8]($0)) }
     }
 
-    /// The `# finding:` line of a finding's case text, without `# finding: `.
-    func findingMessage(text: String) -> String? {
-        text.split(separator: "\n").first { $0.hasPrefix("# finding: ") }.map { String($0.dropFirst("# finding: ".count)) }
+    /// The failure a finding's case text records (its `finding:` line: `PROPERTY: MESSAGE`).
+    func findingMessage(bytes: [UInt8]) -> String? {
+        guard let facts = (try? CaseParser.parse(bytes: bytes, file: "-").get())?.finding else { return nil }
+        return facts.property + ": " + facts.message
     }
 
     /// Keeps case `n`'s finding of `property` that its worker could not
@@ -558,7 +559,7 @@ private struct CampaignState {
                                saveError: "the worker saved nothing and sent no case", isHang: isHang))
             return
         }
-        let message = (findingMessage(text: finding.text) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
+        let message = findingMessage(bytes: Array(finding.text.utf8)) ?? property
         var failure = RandomFailure(caseNumber: n, property: property, path: "-", message: message, shrinking: shrinking,
                                     unshrunkBecause: unshrunkBecause, isHang: isHang)
         do {
@@ -600,7 +601,7 @@ private struct CampaignState {
             keepUnsaved(n, property: property, shrinking: nil, unshrunkBecause: why, isHang: isHang)
             return
         }
-        let message = (findingMessage(pending) ?? property).replacingOccurrences(of: unshrunkNote, with: "")
+        let message = findingMessage(pending) ?? property
         keep(RandomFailure(caseNumber: n, property: property, path: pending,
                            message: message, shrinking: nil, unshrunkBecause: why, isHang: isHang))
     }

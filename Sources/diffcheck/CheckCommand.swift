@@ -165,7 +165,7 @@ enum CheckCommand {
                 if case .text = entry, outcome.engineName == "external", let named = outcome.checkedCase.engine {
                     if named == "external" {
                         onEngineCommand += 1
-                        if let recorded = recordedEngineCommand(outcome.checkedCase), recorded != options.engineCommand {
+                        if let recorded = outcome.checkedCase.engineCommand, recorded != options.engineCommand {
                             recordedWithAnotherCommand += 1
                         }
                     } else {
@@ -318,7 +318,7 @@ enum CheckCommand {
                 kept.append(entry)
                 continue
             }
-            let recorded = recordedEngineCommand(c)
+            let recorded = c.engineCommand
             let isThisEngine: Bool
             if named == CaseParser.externalEngine {
                 isThisEngine = options.engineCommand.map { command in recorded.map { isSameEngineCommand($0, command) } ?? true } ?? false

@@ -161,9 +161,9 @@ enum ExhaustCommand {
                     """)
                 continue
             }
-            let origin = "exhaustive: pair \(place) of \(bound); \(quantity(count, "failing pair")) of \(property.rawValue)"
             let c = exhaustiveFindingCase(failure, old: pair.old, new: pair.new, verdict: verdict, engine: engine.name,
-                                          engineCommand: options.engineCommand, profile: options.profile, origin: origin)
+                                          engineCommand: options.engineCommand, profile: options.profile,
+                                          origin: .exhaustive(place: place, bound: bound.description))
             var lines = ["# smallest failure: \(property.rawValue) (\(quantity(count, "pair fails it", "pairs fail it")))", CasePrinter.text(c)]
             if let findings {
                 do {

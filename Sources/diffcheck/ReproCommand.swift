@@ -102,7 +102,7 @@ enum ReproCommand {
                 whose = " (for the case's engine \(named), which is not built in)"
             }
             lines.append("engine \(shownEngine) answered\(whose):")
-            if engine == "external", let recorded = recordedEngineCommand(outcome.checkedCase),
+            if engine == "external", let recorded = outcome.checkedCase.engineCommand,
                !isSameEngineCommand(recorded, options.engineCommand ?? "") {
                 lines.append("  (the case was recorded with another engine command, `\(recorded)`)")
             }
@@ -156,7 +156,7 @@ enum ReproCommand {
         let checker = Checker(engine: checked, profile: outcome.checkedCase.profile ?? options.profile)
         let generator = PairGenerator(options: options.generator.forEngine(engine))
         var choices = outcome.choices
-        if choices == nil, let recorded = recordedChoices(outcome.checkedCase) {
+        if choices == nil, let recorded = outcome.checkedCase.choices, !recorded.isEmpty {
             let replayed = generator.replay(recorded)
             if replayed.old == outcome.checkedCase.old && replayed.new == outcome.checkedCase.new { choices = recorded }
         }
@@ -203,13 +203,10 @@ enum ReproCommand {
             comments.append("the engine alone does not trap on this pair: the trap may be in diffcheck's own checking (please report it)")
         }
         if let stoppedEarly { comments.append(stoppedEarly) }
-        if let choices = result.choices { comments.append("choices: " + choices.map(String.init).joined(separator: " ")) }
-        if let command = (engine as? ExternalEngine)?.command ?? (engine.name == "external" ? options.engineCommand : nil) {
-            comments.append(CaseParser.engineCommandComment + command)
-        }
+        let command = (engine as? ExternalEngine)?.command ?? (engine.name == "external" ? options.engineCommand : nil)
         return Case(comments: comments, old: result.old, new: result.new, expectation: .fail(failure.property.rawValue),
                     profile: outcome.checkedCase.profile, engine: engine.name, recorded: result.verdict.stages,
-                    recordsNoStages: result.verdict.answeredNoStages)
+                    recordsNoStages: result.verdict.answeredNoStages, engineCommand: command, choices: result.choices)
     }
 }
 

@@ -62,7 +62,7 @@ enum ShowCommand {
                 title = "stages from the file"
             } else if c.hasRecordedAnswer {
                 stages = c.recorded
-                let command = recordedEngineCommand(c).map { " `\($0)`" } ?? ""
+                let command = c.engineCommand.map { " `\($0)`" } ?? ""
                 title = "the answer recorded for engine \(c.engine ?? "core")\(command), not run now"
             } else {
                 let engine: any DiffEngine
@@ -101,7 +101,9 @@ enum ShowCommand {
             }
             print("== \(path) (\(title))")
             let isFull = options.flags.contains("--full")
-            for comment in c.comments { print(isFull ? "# \(comment)" : CaseSummary.clippedLine("# \(comment)")) }
+            for line in c.comments.map({ "# " + $0 }) + CasePrinter.factLines(c) {
+                print(isFull ? line : CaseSummary.clippedLine(line))
+            }
             let profile = c.profile ?? options.profile
             let pipelineEngine = c.engine ?? (options.engineCommand == nil ? options.engineName : "external")
             for line in CaseDrawing.pipelineLines(engineName: pipelineEngine, old: c.old, new: c.new) { print(line) }

@@ -34,8 +34,8 @@ private func caseFiles(_ folder: String) -> [String] {
     let second = try saveFinding(swapFinding(engine: "external", command: "python3 b.py"), in: folder)
     #expect(first != second)
     #expect(caseFiles(folder).count == 2)
-    #expect(try String(contentsOfFile: first, encoding: .utf8).contains("# engine command: python3 a.py"))
-    #expect(try String(contentsOfFile: second, encoding: .utf8).contains("# engine command: python3 b.py"))
+    #expect(try String(contentsOfFile: first, encoding: .utf8).contains("\nengine-command: python3 a.py\n"))
+    #expect(try String(contentsOfFile: second, encoding: .utf8).contains("\nengine-command: python3 b.py\n"))
 }
 
 @Test func theSameFindingFoundTwiceIsOneFile() throws {
@@ -44,8 +44,8 @@ private func caseFiles(_ folder: String) -> [String] {
     let again = try saveFinding(swapFinding(engine: "mutant:last-wins", seed: 2), in: folder)
     #expect(again == first)
     #expect(caseFiles(folder).count == 1)
-    #expect(try String(contentsOfFile: first, encoding: .utf8).contains("# seed 1, case 3"),
-            "the same finding found again: the first file keeps its comments (no finding overwrites another's)")
+    #expect(try String(contentsOfFile: first, encoding: .utf8).contains("\norigin: seed 1 case 3\n"),
+            "the same finding found again: the first file keeps its origin (no finding overwrites another's)")
 }
 
 @Test func aFileWithOtherContentUnderTheNameIsNeverReplaced() throws {
@@ -80,7 +80,7 @@ private func caseFiles(_ folder: String) -> [String] {
     #expect(errors.isEmpty, "\(errors)")
     guard case .text(_, let c)? = entries.first else { Issue.record("no case read"); return }
     #expect(c.engine == "external")
-    #expect(recordedEngineCommand(c) == "python3 engine.py")
+    #expect(c.engineCommand == "python3 engine.py")
     #expect(c.recorded.count == 1, "the engine's answer is kept as recorded: lines")
 }
 
@@ -92,11 +92,11 @@ private func caseFiles(_ folder: String) -> [String] {
     let found = swapFinding(engine: "core")
     let exhaustive = exhaustiveFindingCase(found.failure, old: found.shrunk.old, new: found.shrunk.new, verdict: found.shrunkVerdict,
                                            engine: "core", engineCommand: nil, profile: .strict,
-                                           origin: "exhaustive: pair 5 of flat lists of up to 4 items")
+                                           origin: .exhaustive(place: 5, bound: "flat lists of up to 4 items"))
     let path = try saveFinding(exhaustive, in: folder)
     let before = try String(contentsOfFile: path, encoding: .utf8)
     var unshrunk = found
-    unshrunk.failure.message += unshrunkNote
+    unshrunk.isShrunk = false
     #expect(try saveFinding(unshrunk, in: folder) == path)
     #expect(try saveFinding(found, in: folder) == path)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
@@ -106,10 +106,10 @@ private func caseFiles(_ folder: String) -> [String] {
 @Test func aFindingSavedUnshrunkIsBroughtUpToDateByItsShrink() throws {
     let folder = try temporaryFolder()
     var unshrunk = swapFinding(engine: "core")
-    unshrunk.failure.message += unshrunkNote
+    unshrunk.isShrunk = false
     let path = try saveFinding(unshrunk, in: folder)
     #expect(try saveFinding(swapFinding(engine: "core"), in: folder) == path)
-    #expect(try !String(contentsOfFile: path, encoding: .utf8).contains(unshrunkNote))
+    #expect(try !String(contentsOfFile: path, encoding: .utf8).contains("shrunk: no"))
 }
 
 /// An engine that answers reload-all on its first call and a wrong empty

@@ -58,11 +58,11 @@ func pythonEngine(_ source: String, in directory: URL, named name: String = "eng
     return "python3 '\(file.path)'"
 }
 
-/// The property a saved finding names (`# finding: PROPERTY: …`).
+/// The property a saved finding names (its `finding: PROPERTY: …` line).
 func findingProperty(_ file: URL) -> String? {
     guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-    return text.split(separator: "\n").first { $0.hasPrefix("# finding: ") }
-        .flatMap { $0.dropFirst("# finding: ".count).split(separator: ":").first.map(String.init) }
+    return text.split(separator: "\n").first { $0.hasPrefix("finding: ") }
+        .flatMap { $0.dropFirst("finding: ".count).split(separator: ":").first.map(String.init) }
 }
 
 /// Point 1: a flaky engine's findings, saved by `fuzz`, each fail when

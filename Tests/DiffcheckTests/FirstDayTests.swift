@@ -88,7 +88,7 @@ for line in sys.stdin:
     #expect(reproduceLines(run.output).count == 3, "\(run.output)")
     for file in saved {
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(!text.contains("expect:") && text.contains("# finding: ") && text.contains("\nrecorded:"), "saved with expect: pass: \(text)")
+        #expect(!text.contains("expect:") && text.contains("finding: ") && text.contains("\nrecorded:"), "saved with expect: pass: \(text)")
     }
     // The gate saves them too, beside its random findings.
     let gate = try diffcheck(["check", "--corpus", "corpus", "--engine-cmd", "python3 engine.py", "--flat", "--cases", "0"],

@@ -63,10 +63,11 @@ import Testing
 
     /// A crash finding saved by an older diffcheck: reading it back failed
     /// with "expected the end of the line after the engine name (one word)".
-    @Test func theOlderExternalEngineLineReadsAsExternalWithTheCommandAsAComment() throws {
+    @Test func theOlderExternalEngineLineReadsAsExternalWithTheCommandAsItsLine() throws {
         let c = try CaseParser.parse("# finding\nold: a\nnew: a\nengine: external: python3 engine.py --fast\n", file: "t.case").get()
         #expect(c.engine == "external")
-        #expect(c.comments == ["finding", "engine command: python3 engine.py --fast"])
+        #expect(c.comments == ["finding"])
+        #expect(c.engineCommand == "python3 engine.py --fast")
         let printed = CasePrinter.text(c)
         #expect(printed.contains("engine: external\n") && !printed.contains("engine: external:"))
         #expect(try CaseParser.parse(printed, file: "t.case").get() == c)

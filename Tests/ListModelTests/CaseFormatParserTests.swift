@@ -164,8 +164,8 @@ private func failure(_ text: String) -> CaseFormatError? {
 
     /// Every error message, with the line and column it points at.
     @Test(arguments: [
-        ("old: a\nnew: b\nfoo: x", "t.case:3:1: error: expected a directive (old:, new:, batch:, then:, recorded:, again:, expect:, profile:, engine:) but found 'foo:'"),
-        ("old: a\nnew: b\n  a b c", "t.case:3:3: error: expected a directive (old:, new:, batch:, then:, recorded:, again:, expect:, profile:, engine:) but found 'a'"),
+        ("old: a\nnew: b\nfoo: x", "t.case:3:1: error: expected a directive (finding:, origin:, shrunk:, choices:, old:, new:, batch:, then:, recorded:, again:, expect:, profile:, engine:, engine-command:) but found 'foo:'"),
+        ("old: a\nnew: b\n  a b c", "t.case:3:3: error: expected a directive (finding:, origin:, shrunk:, choices:, old:, new:, batch:, then:, recorded:, again:, expect:, profile:, engine:, engine-command:) but found 'a'"),
         ("old\nnew: a", "t.case:1:4: error: expected ':' after old but found the end of the line"),
         ("old: a\nnew: b\nold: c", "t.case:3:1: error: expected one old: line but found a second one (the first is on line 1)"),
         ("old: a\nnew: b\nnew: c", "t.case:3:1: error: expected one new: line but found a second one (the first is on line 2)"),

@@ -105,12 +105,9 @@ public struct Campaign: Sendable {
                 let verdict = checker.check(old: old, new: new)
                 for failure in verdict.failures where !found.contains(failure.property) {
                     found.insert(failure.property)
-                    let again = secondRecordedAnswer(verdict)
-                    let c = Case(comments: [failure.description, "exhaustive: pair \(place) of \(bound)"] + (again.unrecorded.map { [$0] } ?? []),
-                                 old: old, new: new,
-                                 expectation: .pass, profile: profile == .strict ? nil : profile, engine: engine.name,
-                                 recorded: verdict.stages, recordsNoStages: verdict.answeredNoStages,
-                                 recordedAgain: again.stages, recordsNoStagesAgain: again.isNoStages)
+                    let c = exhaustiveFindingCase(failure, old: old, new: new, verdict: verdict, engine: engine.name,
+                                                  engineCommand: nil, profile: profile,
+                                                  origin: .exhaustive(place: place, bound: bound.description))
                     var path: String?
                     var saveError: String?
                     if let regressions {

@@ -130,12 +130,10 @@ public struct CampaignCases: Sendable {
 
     /// A counterexample of `failure` on `checked`, as it is before shrinking.
     public func unshrunk(_ checked: CheckedCase, failure: PropertyFailure) -> Counterexample {
-        var noted = failure
-        noted.message += unshrunkNote
-        return Counterexample(failure: noted, engine: checker.engine.name, profile: checker.profile, seed: seed,
-                              caseNumber: checked.caseNumber, original: checked.pair, shrunk: checked.pair,
-                              shrunkVerdict: checked.verdict, shrinkCalls: 0, isShrinkBudgetExhausted: false,
-                              engineCommand: engineCommand)
+        Counterexample(failure: failure, engine: checker.engine.name, profile: checker.profile, seed: seed,
+                       caseNumber: checked.caseNumber, original: checked.pair, shrunk: checked.pair,
+                       shrunkVerdict: checked.verdict, shrinkCalls: 0, isShrinkBudgetExhausted: false,
+                       engineCommand: engineCommand, isShrunk: false)
     }
 
     /// Saves `failure` of `checked` unshrunk in `folder` (so that nothing is

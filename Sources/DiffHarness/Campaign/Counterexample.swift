@@ -8,8 +8,8 @@ public struct Counterexample: Sendable {
     /// The engine's name (`external` for an `--engine-cmd` engine; the older
     /// `external: COMMAND` is read as `external` with that command).
     public var engine: String
-    /// The command of an external engine, recorded in the finding as a
-    /// comment (never run from it) and part of the finding's identity.
+    /// The command of an external engine, recorded in the finding as its
+    /// `engine-command:` line (never run from it) and part of the finding's identity.
     public var engineCommand: String?
     /// The profile the case was checked under.
     public var profile: Profile
@@ -27,11 +27,15 @@ public struct Counterexample: Sendable {
     public var shrinkCalls: Int
     /// Whether shrinking stopped at its budget (calls or time): the case may shrink further.
     public var isShrinkBudgetExhausted: Bool
+    /// Whether shrinking ran at all: false for a case saved as found,
+    /// before its shrink (`shrunk: no`), which `shrunk` then equals.
+    public var isShrunk: Bool
 
     /// A failure of `engine` under `profile`, before (`original`) and after (`shrunk`) shrinking.
     public init(failure: PropertyFailure, engine: String, profile: Profile, seed: UInt64?, caseNumber: Int?,
                 original: GeneratedPair, shrunk: GeneratedPair, shrunkVerdict: Verdict, shrinkCalls: Int,
-                isShrinkBudgetExhausted: Bool, engineCommand: String? = nil) {
+                isShrinkBudgetExhausted: Bool, engineCommand: String? = nil, isShrunk: Bool = true) {
+        self.isShrunk = isShrunk
         self.failure = failure
         self.engineCommand = engineCommand
         self.engine = engine

@@ -2,10 +2,6 @@
 import Foundation
 import ListModel
 
-/// Ends the message of a failure saved before shrinking (it stays when
-/// shrinking never ends).
-public let unshrunkNote = " (not shrunk: the campaign stopped while shrinking it)"
-
 /// One failure the random part found: the smallest case number that failed
 /// its property.
 public struct RandomFailure: Sendable {

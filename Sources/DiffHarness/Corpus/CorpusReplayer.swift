@@ -50,7 +50,7 @@ public enum EntryRefusal: Hashable, Sendable, CustomStringConvertible {
     /// the file again.
     public static func withoutEngineCommand(_ c: Case, engine name: String, path: String) -> EntryRefusal {
         if name == CaseParser.externalEngine {
-            return .needsEngineCommand(recordedCommand: recordedEngineCommand(c), hasRecordedStages: c.hasRecordedAnswer)
+            return .needsEngineCommand(recordedCommand: c.engineCommand, hasRecordedStages: c.hasRecordedAnswer)
         }
         let position = engineNamePosition(inCaseFile: path)
         return .needsUserEngine(name: name, line: position?.line, column: position?.column,

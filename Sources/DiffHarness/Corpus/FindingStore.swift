@@ -74,27 +74,30 @@ func engineIdentity(_ example: Counterexample) -> (name: String, command: String
 /// The case a finding is saved as: the shrunk pair, the engine, the
 /// engine's answer as `recorded:` lines (so the finding can be judged and
 /// drawn without the engine; for a `deterministic` finding, its different
-/// second answer as `again:` lines) and `expect: pass` (what the engine owes), with
-/// the failure and where it came from in comments, so the corpus gate fails
-/// until the bug is fixed. An external engine is named `engine: external`;
-/// its command is a comment, `engine command: …`, never run.
+/// second answer as `again:` lines) and `expect: pass` (what the engine owes),
+/// so the corpus gate fails until the bug is fixed; and the finding's facts
+/// as lines: the failure (`finding:`), where it came from (`origin:`), how
+/// far it shrank (`shrunk:`), its choices (`choices:`). An external engine is
+/// named `engine: external`, its command `engine-command: …`, never run.
 public func findingCase(_ example: Counterexample) -> Case {
     let engine = engineIdentity(example)
-    var comments = [
-        "finding: \(example.failure.property.rawValue): \(example.failure.message)",
-        "engine \(engine.name), profile \(example.profile.rawValue)",
-    ]
-    if let command = engine.command {
+    var comments: [String] = []
+    if engine.command != nil {
         comments.append("an external engine: replay with --engine-cmd (diffcheck never runs a command written in a case)")
-        comments.append(CaseParser.engineCommandComment + command)
     }
-    if let seed = example.seed, let n = example.caseNumber {
-        comments.append("seed \(seed), case \(n); original \(totalItems(example.original.old, example.original.new)) items, shrunk in \(example.shrinkCalls) calls"
-            + (example.isShrinkBudgetExhausted ? " (stopped at the shrink budget: it may shrink further)" : ""))
+    var facts = FindingFacts(property: example.failure.property.rawValue, message: example.failure.message)
+    if let seed = example.seed, let n = example.caseNumber { facts.origin = .random(seed: seed, caseNumber: n) }
+    let items = totalItems(example.original.old, example.original.new)
+    if !example.isShrunk {
+        facts.shrinking = FindingShrinking(.notShrunk)
+        comments.append("not shrunk: the campaign stopped while shrinking it")
+    } else if example.seed != nil {
+        facts.shrinking = FindingShrinking(example.isShrinkBudgetExhausted ? .stoppedAtBudget : .done,
+                                           calls: example.shrinkCalls, originalItems: items)
     }
-    comments.append(example.shrunk.choices.isEmpty
-        ? "choices: none (shrunk by editing the case itself: the generator's shapes cannot write this pair)"
-        : "choices: " + example.shrunk.choices.map(String.init).joined(separator: " "))
+    if example.isShrunk && example.shrunk.choices.isEmpty {
+        comments.append("choices: none: shrunk by editing the case itself (the generator's shapes cannot write this pair)")
+    }
     switch example.shrunkVerdict.output {
     case .refusal(let reason)?: comments.append("the engine gave no stages: \(reason)")
     case .failure(let failure)?: comments.append("the engine failed: \(failure.reason)")
@@ -105,7 +108,8 @@ public func findingCase(_ example: Counterexample) -> Case {
     return Case(comments: comments, old: example.shrunk.old, new: example.shrunk.new, expectation: .pass,
                 profile: example.profile == .strict ? nil : example.profile, engine: engine.name,
                 recorded: example.shrunkVerdict.stages, recordsNoStages: example.shrunkVerdict.answeredNoStages,
-                recordedAgain: again.stages, recordsNoStagesAgain: again.isNoStages)
+                recordedAgain: again.stages, recordsNoStagesAgain: again.isNoStages,
+                engineCommand: engine.command, choices: example.shrunk.choices, finding: facts)
 }
 
 /// A verdict's second answer (`Verdict.secondOutput`, there when
@@ -123,47 +127,36 @@ func secondRecordedAnswer(_ verdict: Verdict) -> (stages: [Stage], isNoStages: B
 
 /// The case an exhaustive failure is saved as: the same as a random
 /// finding's (`findingCase`: the engine, its answer as `recorded:` lines,
-/// `expect: pass`), with where in the walk it was found (`origin`, say
-/// `exhaustive: pair 13 of …; 18 failing pairs of reaches-target`) instead
-/// of a seed and choices.
+/// `expect: pass`), with where in the walk it was found (`origin`: the
+/// pair's place and the bound) instead of a seed and choices.
 public func exhaustiveFindingCase(_ failure: PropertyFailure, old: Snapshot, new: Snapshot, verdict: Verdict,
-                                  engine: String, engineCommand: String?, profile: Profile, origin: String) -> Case {
+                                  engine: String, engineCommand: String?, profile: Profile, origin: FindingOrigin) -> Case {
     let pair = GeneratedPair(old: old, new: new, choices: [], bounds: [])
     let example = Counterexample(failure: failure, engine: engine, profile: profile, seed: nil, caseNumber: nil,
                                  original: pair, shrunk: pair, shrunkVerdict: verdict, shrinkCalls: 0,
                                  isShrinkBudgetExhausted: false, engineCommand: engineCommand)
     var c = findingCase(example)
-    c.comments = c.comments.filter { !$0.hasPrefix("choices:") } + [origin]
+    c.comments.removeAll { $0.hasPrefix("choices: none") }
+    c.choices = nil
+    c.finding?.origin = origin
     return c
 }
 
 /// What makes a saved finding a different finding: its pair, engine,
-/// profile, recorded stages and expectation (the case without comments),
-/// the external command and the failing property. Comments that only say
-/// where it came from (seed, case number, shrink calls) are left out, so the
-/// same failure found twice is one finding.
+/// profile, recorded stages and expectation, the external command and the
+/// failing property. Where it came from (origin, shrinking, choices), its
+/// message and its comments are left out, so the same failure found twice
+/// is one finding.
 public func findingIdentity(_ c: Case) -> String {
     var bare = c
     bare.comments = []
+    bare.finding = nil
+    bare.choices = nil
+    bare.engineCommand = nil
     var text = CasePrinter.text(bare)
-    if let command = recordedEngineCommand(c) { text += "engine command: \(command)\n" }
-    if let property = findingProperty(c) { text += "property: \(property)\n" }
+    if let command = c.engineCommand { text += "engine command: \(command)\n" }
+    if let property = c.finding?.property { text += "property: \(property)\n" }
     return text
-}
-
-/// The failing property a finding's `finding: PROPERTY: …` comment names.
-func findingProperty(_ c: Case) -> String? {
-    for comment in c.comments where comment.hasPrefix("finding: ") {
-        return comment.dropFirst("finding: ".count).split(separator: ":").first.map(String.init)
-    }
-    return nil
-}
-
-/// The command an external engine ran with, from a case's
-/// `engine command: …` comment: for the reader and for reports, never run.
-package func recordedEngineCommand(_ c: Case) -> String? {
-    c.comments.first { $0.hasPrefix(CaseParser.engineCommandComment) }
-        .map { String($0.dropFirst(CaseParser.engineCommandComment.count)) }
 }
 
 /// Saves a finding under `directory` as `<hash of its identity>.case` and
@@ -205,32 +198,15 @@ public func saveFinding(_ c: Case, in directory: String) throws -> String {
     throw CorpusReadError(description: "\(directory): error: 1000 other findings already have the names of this one")
 }
 
-/// Whether a finding's case was saved before its shrinking ended (its
-/// `finding:` comment ends with `unshrunkNote`).
+/// Whether a finding's case was saved before its shrinking ended (`shrunk: no`).
 func isSavedUnshrunk(_ c: Case) -> Bool {
-    c.comments.contains { $0.hasPrefix("finding: ") && $0.hasSuffix(unshrunkNote) }
+    c.finding?.shrinking?.state == .notShrunk
 }
 
 /// Whether `existing` is a random finding of the same seed as `found`
-/// from a later case number (its `seed S, case N` comment).
+/// from a later case number (their `origin: seed S case N`).
 func isLaterCaseOfTheSameCampaign(_ existing: Case, than found: Case) -> Bool {
-    func origin(_ c: Case) -> (seed: Substring, n: Int)? {
-        for comment in c.comments where comment.hasPrefix("seed ") {
-            let words = comment.split(separator: " ")
-            guard words.count >= 4, words[2] == "case", let n = Int(words[3].trimmingCharacters(in: [";"])) else { return nil }
-            return (words[1], n)
-        }
-        return nil
-    }
-    guard let before = origin(existing), let now = origin(found) else { return false }
-    return before.seed == now.seed && now.n < before.n
-}
-
-/// The choices recorded in a case's `choices:` comment, if any.
-package func recordedChoices(_ c: Case) -> [Int]? {
-    for comment in c.comments where comment.hasPrefix("choices:") {
-        let values = comment.dropFirst("choices:".count).split(separator: " ").compactMap { Int($0) }
-        return values
-    }
-    return nil
+    guard case .random(let seed, let before)? = existing.finding?.origin,
+          case .random(seed, let now)? = found.finding?.origin else { return false }
+    return now < before
 }

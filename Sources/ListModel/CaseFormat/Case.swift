@@ -60,6 +60,18 @@ public struct Case: Hashable, Sendable {
     /// Whether the second answer was no stages at all (`again: none`).
     public var recordsNoStagesAgain: Bool
 
+    /// `engine-command:`: the command an external engine (`engine:
+    /// external`) ran with when the case was saved. For the reader and for
+    /// reports: diffcheck never runs it (`--engine-cmd` says what runs).
+    public var engineCommand: String?
+    /// `choices:`: the generator's choices that make `old` and `new`
+    /// (`choices: none` is empty: the pair was shrunk by editing it, and no
+    /// choices make it); nil when the case does not say.
+    public var choices: [Int]?
+    /// `finding:`, `origin:` and `shrunk:`: what a saved finding says of
+    /// itself (`FindingFacts`); nil for a case that is no finding.
+    public var finding: FindingFacts?
+
     /// Whether the case holds the answer its engine gave (`recorded:` lines,
     /// or `recorded: none`).
     public var hasRecordedAnswer: Bool { !recorded.isEmpty || recordsNoStages }
@@ -68,14 +80,18 @@ public struct Case: Hashable, Sendable {
     /// lines, or `again: none`).
     public var hasSecondRecordedAnswer: Bool { !recordedAgain.isEmpty || recordsNoStagesAgain }
 
-    /// A case with these directives; `recordsNoStages` holds only when
+    /// A case with these lines; `recordsNoStages` holds only when
     /// `recorded` is empty, `recordsNoStagesAgain` only when `recordedAgain` is.
     public init(
         comments: [String] = [], old: Snapshot, new: Snapshot, stages: [Stage] = [],
         expectation: Expectation = .pass, profile: Profile? = nil, engine: String? = nil,
         recorded: [Stage] = [], recordsNoStages: Bool = false,
-        recordedAgain: [Stage] = [], recordsNoStagesAgain: Bool = false
+        recordedAgain: [Stage] = [], recordsNoStagesAgain: Bool = false,
+        engineCommand: String? = nil, choices: [Int]? = nil, finding: FindingFacts? = nil
     ) {
+        self.engineCommand = engineCommand
+        self.choices = choices
+        self.finding = finding
         self.recordedAgain = recordedAgain
         self.recordsNoStagesAgain = recordsNoStagesAgain && recordedAgain.isEmpty
         self.comments = comments

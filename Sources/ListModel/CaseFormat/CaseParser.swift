@@ -16,13 +16,17 @@
 // way; a case has `batch:` lines or `recorded:` lines, not both), `again:`
 // (a second recorded answer to the same pair, after the first, written and
 // followed by `then:` the same way; `again: none` for no stages),
-// `expect:`, `profile:` and `engine:` (each at most once), in any order.
-// The comment lines before the first directive are kept in `Case.comments`.
+// `expect:`, `profile:` and `engine:`, and a saved finding's facts
+// (`finding:`, `origin:`, `shrunk:`, `choices:`, `engine-command:`:
+// FindingFacts.swift), each at most once, in any order. `finding:` and
+// `engine-command:` run to the end of the line, `#` included. The comment
+// lines before the first directive are kept in `Case.comments`; a finding
+// saved before its facts were lines has them in comments, which
+// `LegacyFindingComments` reads into the fields.
 //
 // `engine: NAME` is one word. The older form `engine: external: COMMAND`
-// reads as `engine: external` with the command kept as the comment
-// `engine command: COMMAND`: a case names an engine, it never holds a
-// command that diffcheck would run.
+// reads as `engine: external` with `engine-command: COMMAND`: a case names
+// an engine, it never holds a command that diffcheck would run.
 //
 // An item index alone, `I`, means `0.I` only in a one-section case: `old:`
 // and `new:` both flat (written without brackets, or as the implicit section
@@ -35,15 +39,17 @@ public enum CaseParser {
     public static let propertyNames = ["valid", "reaches-target", "fresh", "minimal-moves", "deterministic", "no-crash"]
 
     /// The directives, in the order the printer writes them.
-    public static let directives = ["old", "new", "batch", "then", "recorded", "again", "expect", "profile", "engine"]
+    public static let directives = ["finding", "origin", "shrunk", "choices", "old", "new", "batch", "then", "recorded", "again",
+                                    "expect", "profile", "engine", "engine-command"]
+    /// The directives whose text runs to the end of the line, `#` included
+    /// (a message or a command may hold one): no comment follows them.
+    static let wholeLineDirectives: Set<String> = ["finding", "engine-command"]
     /// `recorded: none` (and `again: none`): the engine answered no stages at all (not one empty batch).
     public static let noStages = "none"
 
     /// The engine name that stands for an engine given on the command line.
     public static let externalEngine = "external"
 
-    /// The comment that records an external engine's command (never run).
-    public static let engineCommandComment = "engine command: "
 
     /// Reads a case from bytes. Text that is not UTF-8 is an error pointing at
     /// the first byte that is not; a leading byte-order mark is skipped.
@@ -140,8 +146,14 @@ private struct CaseReader {
     /// The directive on the previous directive line, and that line.
     var previous: (name: String, line: Int)?
 
-    /// A command recorded in the older `engine: external: COMMAND` form.
+    /// `engine-command:`, or the command of the older `engine: external: COMMAND` form.
     var engineCommand: String?
+    /// The line of `engine-command:`, if there is one.
+    var engineCommandLine: Int?
+    var finding: (value: FindingFacts, line: Int)?
+    var origin: (value: FindingOrigin, line: Int)?
+    var shrinking: (value: FindingShrinking, line: Int)?
+    var choices: (value: [Int], line: Int)?
 
     init(file: String, engines: [String]?) {
         self.file = file
@@ -151,7 +163,7 @@ private struct CaseReader {
     /// Reads one line (without its line break).
     mutating func read(_ characters: [Character], number: Int) -> CaseFormatError? {
         var content = characters
-        if let hash = characters.firstIndex(of: "#") {
+        if let hash = characters.firstIndex(of: "#"), !CaseReader.isWholeLineDirective(characters[..<hash]) {
             content = Array(characters[..<hash])
             if !hasDirective && content.allSatisfy(\.isWhitespace) {
                 var comment = characters[(hash + 1)...]
@@ -175,6 +187,14 @@ private struct CaseReader {
         hasDirective = true
         defer { previous = (name, number) }
         return directive(name, &cursor, start: start)
+    }
+
+    /// Whether `characters` (a line up to its first `#`) start with a
+    /// directive whose text runs to the end of the line.
+    static func isWholeLineDirective(_ characters: ArraySlice<Character>) -> Bool {
+        let text = characters.drop { $0.isWhitespace }
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        return CaseParser.wholeLineDirectives.contains(String(text[..<colon]))
     }
 
     private mutating func directive(_ name: String, _ cursor: inout LineCursor, start: Int) -> CaseFormatError? {
@@ -291,8 +311,55 @@ private struct CaseReader {
                 let expected = "a profile (" + Profile.allCases.map(\.rawValue).joined(separator: " or ") + ")"
                 return word.isEmpty ? cursor.error(expected: expected) : cursor.error(expected: expected, found: LineCursor.quote(word), at: at)
             }
-            if let error = Self.endOfLine(&cursor, after: "the profile") { return error }
+            if let error = cursor.endOfLine(after: "the profile") { return error }
             profile = (value, line)
+        case "finding":
+            if let error = repeated(finding?.line) { return error }
+            cursor.skipSpaces()
+            let at = cursor.column
+            let property = cursor.readToken(stoppingAt: ":")
+            let expected = "a property (" + CaseParser.propertyNames.joined(separator: ", ") + ")"
+            guard CaseParser.propertyNames.contains(property) else {
+                return property.isEmpty ? cursor.error(expected: expected) : cursor.error(expected: expected, found: LineCursor.quote(property), at: at)
+            }
+            guard cursor.take(":") else { return cursor.error(expected: "':' and the message after the property") }
+            finding = (FindingFacts(property: property, message: cursor.rest), line)
+        case "origin":
+            if let error = repeated(origin?.line) { return error }
+            switch FindingOrigin.read(&cursor) {
+            case .failure(let error): return error
+            case .success(let value): origin = (value, line)
+            }
+        case "shrunk":
+            if let error = repeated(shrinking?.line) { return error }
+            switch FindingShrinking.read(&cursor) {
+            case .failure(let error): return error
+            case .success(let value): shrinking = (value, line)
+            }
+        case "choices":
+            if let error = repeated(choices?.line) { return error }
+            if cursor.rest == CaseParser.noStages {
+                choices = ([], line)
+                return nil
+            }
+            var values: [Int] = []
+            while true {
+                cursor.skipSpaces()
+                if cursor.isAtEnd { break }
+                let at = cursor.column
+                let word = cursor.readToken()
+                guard let value = Int(word), value >= 0 else {
+                    return cursor.error(expected: "a choice (a whole number) or none", found: LineCursor.quote(word), at: at)
+                }
+                values.append(value)
+            }
+            choices = (values, line)
+        case "engine-command":
+            if let error = repeated(engineCommandLine) { return error }
+            let command = cursor.rest
+            if command.isEmpty { return cursor.error(expected: "the command the external engine ran with") }
+            engineCommand = command
+            engineCommandLine = line
         default: // engine
             if let error = repeated(engine?.line) { return error }
             cursor.skipSpaces()
@@ -300,11 +367,11 @@ private struct CaseReader {
             var value = cursor.readToken()
             if value.isEmpty { return cursor.error(expected: "an engine name such as core or mutant:last-wins") }
             if value == CaseParser.externalEngine + ":" {
-                // The older form, `engine: external: COMMAND`: the command is kept as a comment, never run.
+                // The older form, `engine: external: COMMAND`: the command is kept as `engine-command:`, never run.
                 value = CaseParser.externalEngine
                 let command = cursor.rest
-                if !command.isEmpty { engineCommand = command }
-            } else if let error = Self.endOfLine(&cursor, after: "the engine name (one word)") {
+                if !command.isEmpty && engineCommandLine == nil { engineCommand = command }
+            } else if let error = cursor.endOfLine(after: "the engine name (one word)") {
                 return error
             }
             if let engines, !engines.contains(value) {
@@ -323,7 +390,7 @@ private struct CaseReader {
         let word = cursor.readToken()
         switch word {
         case "pass":
-            if let error = endOfLine(&cursor, after: "pass") { return .failure(error) }
+            if let error = cursor.endOfLine(after: "pass") { return .failure(error) }
             return .success(.pass)
         case "error":
             return .success(.error(cursor.rest))
@@ -336,18 +403,13 @@ private struct CaseReader {
                 if property.isEmpty { return .failure(cursor.error(expected: expected)) }
                 return .failure(cursor.error(expected: expected, found: LineCursor.quote(property), at: propertyAt))
             }
-            if let error = endOfLine(&cursor, after: "the property") { return .failure(error) }
+            if let error = cursor.endOfLine(after: "the property") { return .failure(error) }
             return .success(.fail(property))
         default:
             let expected = "pass, error TEXT or fail PROPERTY"
             if word.isEmpty { return .failure(cursor.error(expected: expected)) }
             return .failure(cursor.error(expected: expected, found: LineCursor.quote(word), at: at))
         }
-    }
-
-    private static func endOfLine(_ cursor: inout LineCursor, after what: String) -> CaseFormatError? {
-        cursor.skipSpaces()
-        return cursor.isAtEnd ? nil : cursor.error(expected: "the end of the line after \(what)", found: cursor.foundWord)
     }
 
     /// Checks what only the whole file shows and builds the case.
@@ -392,14 +454,22 @@ private struct CaseReader {
             case .success(let batch): resolvedAgain.append(Stage(batch: batch, data: stage.data))
             }
         }
-        var comments = comments
-        if let engineCommand, !comments.contains(where: { $0.hasPrefix(CaseParser.engineCommandComment) }) {
-            comments.append(CaseParser.engineCommandComment + engineCommand)
+        for (fact, line) in [("origin", origin?.line), ("shrunk", shrinking?.line)] where finding == nil {
+            if let line {
+                return .failure(CaseFormatError(file: file, line: line, column: 1,
+                                                expected: "a finding: line for the \(fact): line to belong to", found: "none"))
+            }
         }
-        return .success(Case(
+        var facts = finding?.value
+        facts?.origin = origin?.value
+        facts?.shrinking = shrinking?.value
+        var c = Case(
             comments: comments, old: old.snapshot, new: new.snapshot, stages: isRecorded ? [] : resolved,
             expectation: expectation?.value ?? .pass, profile: profile?.value, engine: engine?.value,
             recorded: isRecorded ? resolved : [], recordsNoStages: recordedNone != nil,
-            recordedAgain: resolvedAgain, recordsNoStagesAgain: againNone != nil))
+            recordedAgain: resolvedAgain, recordsNoStagesAgain: againNone != nil,
+            engineCommand: engineCommand, choices: choices?.value, finding: facts)
+        LegacyFindingComments.read(into: &c)
+        return .success(c)
     }
 }

@@ -1,10 +1,12 @@
 // CasePrinter: writes a Case in the canonical case format.
 //
-// Canonical means: comments first, then `old:`, `new:`, the `batch:`/`then:`
+// Canonical means: comments first, then a finding's `finding:`, `origin:`,
+// `shrunk:` and `choices:`, then `old:`, `new:`, the `batch:`/`then:`
 // lines (or the `recorded:`/`then:` lines, then the `again:`/`then:` lines of
-// a second answer), `expect:` (left out when it is `pass`), `profile:` and `engine:`
-// (left out when unset); one space between tokens; no trailing spaces. An
-// engine's answer of no stages at all is `recorded: none` (`again: none`).
+// a second answer), `expect:` (left out when it is `pass`), `profile:`, `engine:`
+// and `engine-command:` (left out when unset); one space between tokens; no
+// trailing spaces. An engine's answer of no stages at all is `recorded: none`
+// (`again: none`); no choices at all is `choices: none`.
 //
 // Snapshots: a flat snapshot (one section with the implicit identifier `_`
 // and content 0) prints without brackets, `old: a b c`, except an empty one,
@@ -24,6 +26,7 @@ public enum CasePrinter {
     /// The case as `.case` text, ending with a line break.
     public static func text(_ c: Case) -> String {
         var lines: [String] = c.comments.map { $0.isEmpty ? "#" : "# " + $0 }
+        lines += factLines(c)
         lines.append(line("old", snapshot(c.old)))
         lines.append(line("new", snapshot(c.new)))
         lines += stageLines(c.stages, isFlat: c.old.isFlat && c.new.isFlat)
@@ -34,7 +37,23 @@ public enum CasePrinter {
         if c.expectation != .pass { lines.append(line("expect", expectation(c.expectation))) }
         if let profile = c.profile { lines.append(line("profile", profile.rawValue)) }
         if let engine = c.engine { lines.append(line("engine", engine)) }
+        if let command = c.engineCommand { lines.append(line("engine-command", oneLine(command))) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A finding's `finding:`, `origin:` and `shrunk:` lines, and `choices:`:
+    /// what the case says of itself, before its snapshots.
+    public static func factLines(_ c: Case) -> [String] {
+        var lines: [String] = []
+        if let finding = c.finding {
+            lines.append(line("finding", finding.property + ": " + oneLine(finding.message)))
+            if let origin = finding.origin { lines.append(line("origin", origin.description)) }
+            if let shrinking = finding.shrinking { lines.append(line("shrunk", shrinking.description)) }
+        }
+        if let choices = c.choices {
+            lines.append(line("choices", choices.isEmpty ? CaseParser.noStages : choices.map(String.init).joined(separator: " ")))
+        }
+        return lines
     }
 
     /// `batch:` and `then:` lines for a sequence of stages, as a report shows
@@ -87,6 +106,11 @@ public enum CasePrinter {
         case .error(let text): return text.isEmpty ? "error" : "error " + text
         case .fail(let property): return "fail " + property
         }
+    }
+
+    /// `text` with its line breaks made spaces: a line's text is one line.
+    private static func oneLine(_ text: String) -> String {
+        text.contains(where: \.isNewline) ? String(text.map { $0.isNewline ? " " : $0 }) : text
     }
 
     private static func line(_ directive: String, _ text: String) -> String {
