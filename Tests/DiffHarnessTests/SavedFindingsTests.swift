@@ -138,3 +138,25 @@ private func facts(_ text: String) -> Result<Case, CaseFormatError> {
         }
     }
 }
+
+/// Comments that only look like facts (an empty command, a negative
+/// choice, a finding of no property) stay comments, and every case reads
+/// back as it prints (the case-file fuzz target's round trip).
+@Test func commentsThatAreNoFactsStayCommentsAndEveryCaseRoundTrips() throws {
+    let texts = [
+        "# engine command: \nold: a\nnew: a\n",
+        "# choices: 1 -2 3\nold: a\nnew: a\n",
+        "# finding: frosh: x\n# seed 1, case 2; original 3 items, shrunk in 4 calls\nold: a\nnew: a\n",
+        "# finding: valid:   spaced out   \n# engine command:  python3 e.py  \n# exhaustive: pair 3 of  a bound ; 2 failing pairs of valid\nold: a\nnew: a\n",
+    ]
+    for text in texts {
+        let c = try CaseParser.parse(text, file: "t.case").get()
+        #expect(try CaseParser.parse(CasePrinter.text(c), file: "t.case").get() == c, "\(text)\n\(CasePrinter.text(c))")
+    }
+    #expect(try CaseParser.parse(texts[0], file: "t.case").get().comments == ["engine command: "])
+    #expect(try CaseParser.parse(texts[1], file: "t.case").get().choices == nil)
+    #expect(try CaseParser.parse(texts[2], file: "t.case").get().comments.count == 2, "no finding: its origin stays a comment")
+    let spaced = try CaseParser.parse(texts[3], file: "t.case").get()
+    #expect(spaced.finding == FindingFacts(property: "valid", message: "spaced out", origin: .exhaustive(place: 3, bound: "a bound")))
+    #expect(spaced.engineCommand == "python3 e.py")
+}

@@ -37,7 +37,7 @@ public enum CasePrinter {
         if c.expectation != .pass { lines.append(line("expect", expectation(c.expectation))) }
         if let profile = c.profile { lines.append(line("profile", profile.rawValue)) }
         if let engine = c.engine { lines.append(line("engine", engine)) }
-        if let command = c.engineCommand { lines.append(line("engine-command", oneLine(command))) }
+        if let command = c.engineCommand, !command.allSatisfy(\.isWhitespace) { lines.append(line("engine-command", oneLine(command))) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -108,9 +108,10 @@ public enum CasePrinter {
         }
     }
 
-    /// `text` with its line breaks made spaces: a line's text is one line.
+    /// `text` with its line breaks (`\n`, `\r\n`: what ends a line) made spaces: a line's text is one line.
     private static func oneLine(_ text: String) -> String {
-        text.contains(where: \.isNewline) ? String(text.map { $0.isNewline ? " " : $0 }) : text
+        func isLineBreak(_ c: Character) -> Bool { c == "\n" || c == "\r\n" }
+        return text.contains(where: isLineBreak) ? String(text.map { isLineBreak($0) ? " " : $0 }) : text
     }
 
     private static func line(_ directive: String, _ text: String) -> String {

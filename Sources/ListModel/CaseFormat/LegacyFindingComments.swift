@@ -33,14 +33,14 @@ enum LegacyFindingComments {
             if c.finding == nil, let facts = findingLine(comment) {
                 finding = facts.facts
                 if facts.isUnshrunk { shrinking = FindingShrinking(.notShrunk) }
-            } else if comment.hasPrefix("engine command: ") {
-                if c.engineCommand == nil { c.engineCommand = String(comment.dropFirst("engine command: ".count)) }
+            } else if comment.hasPrefix("engine command: "), let command = trimmed(comment.dropFirst("engine command: ".count)) {
+                if c.engineCommand == nil { c.engineCommand = command }
             } else if comment.hasPrefix("choices:") && c.choices == nil {
                 let words = comment.dropFirst("choices:".count).split(separator: " ")
                 if words.first == "none" {
                     c.choices = []
                 } else {
-                    let values = words.compactMap { Int($0) }
+                    let values = words.compactMap { Int($0) }.filter { $0 >= 0 }
                     guard values.count == words.count else { kept.append(comment); continue }
                     c.choices = values
                 }
@@ -71,10 +71,10 @@ enum LegacyFindingComments {
         guard comment.hasPrefix("finding: ") else { return nil }
         let rest = comment.dropFirst("finding: ".count)
         guard let colon = rest.firstIndex(of: ":"), CaseParser.propertyNames.contains(String(rest[..<colon])) else { return nil }
-        var message = String(rest[rest.index(after: colon)...].drop { $0 == " " })
+        var message = rest[rest.index(after: colon)...]
         let isUnshrunk = message.hasSuffix(unshrunkNote)
-        if isUnshrunk { message.removeLast(unshrunkNote.count) }
-        return (FindingFacts(property: String(rest[..<colon]), message: message), isUnshrunk)
+        if isUnshrunk { message = message.dropLast(unshrunkNote.count) }
+        return (FindingFacts(property: String(rest[..<colon]), message: trimmed(message) ?? ""), isUnshrunk)
     }
 
     /// `seed S, case N; original I items, shrunk in C calls[ (stopped at the shrink budget…)]`.
@@ -101,7 +101,14 @@ enum LegacyFindingComments {
         if let semicolon = bound.lastIndex(of: ";"), bound[semicolon...].contains(" failing pair") {
             bound = bound[..<semicolon]
         }
-        return .exhaustive(place: place, bound: String(bound))
+        guard let walked = trimmed(bound) else { return nil }
+        return .exhaustive(place: place, bound: walked)
+    }
+
+    /// `text` without the spaces at its ends, as a line's text is read; nil when nothing is left.
+    private static func trimmed(_ text: Substring) -> String? {
+        let inner = text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+        return inner.isEmpty ? nil : String(inner)
     }
 
     /// `engine NAME, profile P`: what the `engine:` and `profile:` lines say.
