@@ -117,8 +117,9 @@ enum WorkerCommand {
             // The supervisor's deadline for the flight grows with its cases.
             let allow = { (pairs: [GeneratedPair]) in
                 // One case short enough to answer within the timeout gets the base deadline (most cases: nothing to add up).
-                if pairs.count == 1, totalItems(pairs[0].old, pairs[0].new) <= ExternalEngine.itemsWithinTimeout { return }
-                let seconds = Supervisor.checkingSeconds(timeout: options.timeout, items: pairs.map { totalItems($0.old, $0.new) })
+                let requests = pairs.map { (old: $0.old, new: $0.new) }
+                if Supervisor.needsOnlyTheBaseDeadline(requests) { return }
+                let seconds = Supervisor.checkingSeconds(timeout: options.timeout, requests: requests)
                 // Only a flight that needs more than the base deadline says so (one write a case otherwise).
                 if seconds > Supervisor.baseCheckingSeconds(timeout: options.timeout) {
                     emit(.allow(n, seconds: seconds))

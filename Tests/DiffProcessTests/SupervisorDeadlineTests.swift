@@ -1,6 +1,7 @@
 // The supervisor's deadline for a worker's case grows with the case, as the
 // engine's own allowance does: a slow engine on a long case is not a hang.
 import DiffProcess
+import ListModel
 import Testing
 
 /// Point 7: a case of 309,932 items at --timeout 10 is allowed 24.5 s a
@@ -16,4 +17,17 @@ import Testing
     #expect(Supervisor.checkingSeconds(timeout: 10, items: [40]) == 30)
     // A flight of cases: each asked twice, each with its own allowance.
     #expect(Supervisor.checkingSeconds(timeout: 1, items: [10, 10, 10]) == 3 * 2 + 10)
+}
+
+/// A request's sections count as its items do, for the supervisor's
+/// deadline as for the engine's own (`ExternalEngine.elements`): a worker
+/// whose engine is within its allowance on 100,000 empty sections is not
+/// past the supervisor's deadline (items alone gave it the base deadline).
+@Test func aFlightOfManySectionsGetsTheTimeItsEngineIsAllowed() {
+    let sections = Snapshot(sections: (0..<100_000).map { Section(id: "s\($0)") })
+    let requests = [(old: sections, new: Snapshot())]
+    #expect(!Supervisor.needsOnlyTheBaseDeadline(requests))
+    let seconds = Supervisor.checkingSeconds(timeout: 10, requests: requests)
+    #expect(seconds >= 2 * ExternalEngine.allowedSeconds(10, items: 100_000) + 10, "\(seconds)")
+    #expect(Supervisor.needsOnlyTheBaseDeadline([(old: Snapshot(sections: [Section(id: "a")]), new: Snapshot())]))
 }
