@@ -1,4 +1,5 @@
 import DiffHarness
+import DiffTriage
 import Foundation
 import ListModel
 import Testing
