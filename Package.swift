@@ -63,8 +63,8 @@ let package = Package(
 
         // What several test targets share (the built diffcheck, the process table, a seeded generator): imports nothing of ours.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "DiffcheckCoreTests", dependencies: ["DiffcheckCore", "ListModel"]),
-        .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
+        .testTarget(name: "DiffcheckCoreTests", dependencies: ["DiffcheckCore", "ListModel", "TestSupport"]),
+        .testTarget(name: "ListModelTests", dependencies: ["ListModel", "TestSupport"]),
         // Triage's tests; DiffHarness only to replay each triaged case as `diffcheck repro` does.
         .testTarget(name: "DiffTriageTests", dependencies: ["DiffTriage", "ListModel", "DiffHarness"]),
         .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "DiffcheckCore", "ListModel"],
