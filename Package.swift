@@ -6,26 +6,19 @@ import PackageDescription
 /// Coverage instrumentation for the fuzz targets' fast build, and nothing in
 /// every other build. `Fuzz/run.sh --fast` sets `DIFFCHECK_FUZZ_COVERAGE`
 /// when it builds the Fuzz package (which depends on this one by path); the
-/// setting then instruments DiffcheckCore and ListModel, the core and the
-/// model, so that libFuzzer steers a campaign by their paths, not by the
-/// harness's (HarnessCore; DiffHarness only as below) nor by the fuzz
-/// target's own code. `edges`: edge counters only
-/// (`-sanitize-coverage=edge,...` without `trace-cmp`); `cmp`:
-/// `-sanitize=fuzzer`'s full set, comparison hooks included. Unset, the flags
-/// are empty: `swift build` and `swift test` of this package never see them.
-/// (Fuzz/README.md, "run.sh".)
+/// setting then instruments the modules a fuzz input is judged by:
+/// DiffcheckCore and ListModel, the core and the model, and DiffTriage, the
+/// reader TriageFuzz feeds; not DiffHarness, whose generation and checking
+/// every DiffFuzz input runs the same way, nor the fuzz targets' own code.
+/// `edges`: edge counters only (`-sanitize-coverage=edge,...` without
+/// `trace-cmp`); `cmp`: `-sanitize=fuzzer`'s full set, comparison hooks
+/// included. Unset, the flags are empty: `swift build` and `swift test` of
+/// this package never see them. (Fuzz/README.md, "run.sh".)
 let fuzzCoverage: [SwiftSetting] = switch Context.environment["DIFFCHECK_FUZZ_COVERAGE"] {
 case "edges": [.unsafeFlags(["-sanitize=fuzzer", "-sanitize-coverage=edge,inline-8bit-counters,pc-table"])]
 case "cmp": [.unsafeFlags(["-sanitize=fuzzer"])]
 default: []
 }
-
-/// The same flags for DiffHarness, when `DIFFCHECK_FUZZ_COVERAGE_HARNESS` is
-/// `1` as well: `run.sh --target triage --fast` sets it, since TriageFuzz's
-/// input runs the triage reader, which lives in DiffHarness. DiffFuzz and
-/// CaseFuzz inputs run no DiffHarness code, so their fast build leaves it out.
-let harnessFuzzCoverage: [SwiftSetting] =
-    Context.environment["DIFFCHECK_FUZZ_COVERAGE_HARNESS"] == "1" ? fuzzCoverage : []
 
 let package = Package(
     name: "diffcheck",
@@ -34,57 +27,47 @@ let package = Package(
     // API is behind #available with a fallback (String(validating:as:),
     // macOS 15 / iOS 18: DiffHarness/Engines/ValidatedUTF8.swift).
     // DiffProcess, DiffBench and the command are for macOS and Linux; iOS
-    // builds DiffcheckCore, ListModel and DiffHarness (DiffHarness.docc, "Platforms").
+    // builds DiffcheckCore, ListModel, DiffTriage and DiffHarness (DiffHarness.docc, "Platforms").
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "DiffcheckCore", targets: ["DiffcheckCore"]),
         .library(name: "ListModel", targets: ["ListModel"]),
+        .library(name: "DiffTriage", targets: ["DiffTriage"]),
         .library(name: "DiffHarness", targets: ["DiffHarness"]),
         .library(name: "DiffProcess", targets: ["DiffProcess"]),
         .executable(name: "diffcheck", targets: ["diffcheck"]),
     ],
+    // Each target's line says why it is a module of its own: what it must not
+    // import, and where it must build.
     targets: [
-        // The optimized diff core. Imports nothing of ours.
+        // The optimized diff core: imports nothing of ours, not even Foundation, so it builds anywhere Swift does.
         .target(name: "DiffcheckCore", swiftSettings: fuzzCoverage),
-        // The reference list model (the oracle) and the case format. Imports nothing of ours.
-        // RULES.md, the rule book it implements, is documentation, not a resource.
+        // The reference model (the oracle) and the case format: imports nothing of ours, never the core it judges.
         .target(name: "ListModel", exclude: ["RULES.md"], swiftSettings: fuzzCoverage),
-        // What one generated case runs: choices, generation, the in-process
-        // engines, the properties (and through them the model's apply).
-        // DiffHarness re-exports it: clients import DiffHarness.
-        .target(name: "HarnessCore", dependencies: ["DiffcheckCore", "ListModel"]),
-        // Shrinking, campaigns, corpus, reports, triage, the engines' JSON:
-        // everything else that runs in the caller's process. Builds wherever
-        // Foundation does (iOS included): no process code
-        // (Tests/DiffHarnessTests/ProcessFreeTests.swift checks it).
-        .target(name: "DiffHarness", dependencies: ["HarnessCore", "DiffcheckCore", "ListModel"],
-                swiftSettings: harnessFuzzCoverage),
-        // Child processes: external and isolated engines, workers, the
-        // campaign supervisor. macOS and Linux (iOS cannot spawn processes).
+        // The crash-log reader of `diffcheck triage`: imports ListModel alone, so its fuzz target instruments no harness code; iOS builds it.
+        .target(name: "DiffTriage", dependencies: ["ListModel"], swiftSettings: fuzzCoverage),
+        // Checking an engine in the caller's process (generation, properties, shrinking, corpus, reports): no process API (ProcessFreeTests), so iOS builds it.
+        .target(name: "DiffHarness", dependencies: ["DiffcheckCore", "ListModel", "DiffTriage"]),
+        // Child processes (engines, workers, the supervisor): macOS and Linux only, so no in-process module may import it.
         .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel", "ProcessShim"]),
-        // The process calls Swift cannot make itself (prctl is variadic;
-        // glibc declares posix_spawn_file_actions_addclosefrom_np only
-        // with _GNU_SOURCE, malloc_trim's header is not in the Glibc
-        // module), in C: for DiffProcess's Linux file and DiffBench.
+        // C, for the process calls Swift cannot make (variadic prctl, glibc's _GNU_SOURCE closefrom action, malloc_trim).
         .target(name: "ProcessShim"),
-        // `diffcheck bench`: the core against stdlib and a Dictionary
-        // baseline, on this thread's CPU clock, with this process's peak memory;
-        // `--engine-cmd` engines (DiffProcess) over the size classes.
+        // `diffcheck bench`: measures this process (CPU clock, peak memory), so it stays out of DiffHarness; macOS and Linux.
         .target(name: "DiffBench", dependencies: ["DiffcheckCore", "ListModel", "DiffHarness", "DiffProcess", "ProcessShim"]),
-        // Runs a block and hands back the NSException it raised: Objective-C,
-        // Apple platforms only (an empty target elsewhere). For the UIKit
-        // conformance runner, which must catch UIKit's exceptions.
+        // Objective-C, which alone can catch UIKit's NSExceptions: Apple platforms (an empty target elsewhere).
         .target(name: "ObjCExceptionCatcher"),
-        // The command line: parses and prints.
-        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench"]),
-        // An engine with a trap, served with serveEngine(_:): what the tests run as an --engine-cmd engine.
+        // The command line: parses and prints; everything it runs is a library's.
+        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffTriage", "DiffBench"]),
+        // An engine with a trap, served with serveEngine(_:): a process of its own, for tests to run as an --engine-cmd.
         .executableTarget(name: "example-served-engine", dependencies: ["DiffProcess", "DiffHarness", "ListModel"]),
 
-        // For the tests: the built diffcheck executable, the process table.
+        // What several test targets share (the built diffcheck, the process table, a seeded generator): imports nothing of ours.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "DiffcheckCoreTests", dependencies: ["DiffcheckCore", "ListModel"]),
-        .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
-        .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "HarnessCore", "DiffcheckCore", "ListModel"],
+        .testTarget(name: "DiffcheckCoreTests", dependencies: ["DiffcheckCore", "ListModel", "TestSupport"]),
+        .testTarget(name: "ListModelTests", dependencies: ["ListModel", "TestSupport"]),
+        // Triage's tests; DiffHarness only to replay each triaged case as `diffcheck repro` does.
+        .testTarget(name: "DiffTriageTests", dependencies: ["DiffTriage", "ListModel", "DiffHarness"]),
+        .testTarget(name: "DiffHarnessTests", dependencies: ["DiffHarness", "DiffcheckCore", "ListModel"],
                     exclude: ["ConformanceSamples", "SavedByRound4"]),
         // The UIKit conformance runner: tests only on iOS (UIKit), none
         // elsewhere; run by CI's ios-simulator job with xcodebuild test.

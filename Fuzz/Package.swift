@@ -48,7 +48,7 @@ let package = Package(
         // The triage reader: bytes -> Triage.triage -> its case text parses back.
         .executableTarget(name: "TriageFuzz", dependencies: [
             "FuzzSupport",
-            .product(name: "DiffHarness", package: "diffcheck"),
+            .product(name: "DiffTriage", package: "diffcheck"),
             .product(name: "ListModel", package: "diffcheck"),
         ], swiftSettings: fuzzerCompile, linkerSettings: fuzzerLink),
     ],

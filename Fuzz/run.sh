@@ -33,16 +33,13 @@ Fuzz/run.sh: build the libFuzzer targets (release, -sanitize=fuzzer,address) and
   Fuzz/run.sh --help                  this text
   Fuzz/run.sh --fast [--fork N] [FLAGS...]
                                       a campaign built without AddressSanitizer, coverage edges
-                                      counted only in DiffcheckCore and ListModel, the core and the
-                                      model (and DiffHarness for --target triage, whose reader
-                                      lives there); no comparison hooks; a build of its own
-                                      (Fuzz/.build-fast, Fuzz/.build-fast-triage): the most
-                                      executions a second; --regress, ClusterFuzzLite and OSS-Fuzz
-                                      keep ASan
+                                      counted only in DiffcheckCore, ListModel and DiffTriage (the
+                                      core, the model, the triage reader); no comparison hooks; a
+                                      build of its own (Fuzz/.build-fast): the most executions a
+                                      second; --regress, ClusterFuzzLite and OSS-Fuzz keep ASan
   Fuzz/run.sh --fast-cmp [--fork N] [FLAGS...]
                                       the same with libFuzzer's comparison hooks (-use_cmp's
-                                      input), as -sanitize=fuzzer has them (Fuzz/.build-fast-cmp,
-                                      Fuzz/.build-fast-cmp-triage)
+                                      input), as -sanitize=fuzzer has them (Fuzz/.build-fast-cmp)
   (--fast and --fast-cmp also go before --build.)
 
 Campaigns (with or without --fork) pass FLAGS to libFuzzer (-max_total_time=S, -runs=N,
@@ -106,7 +103,7 @@ case)
     ;;
 triage)
     product=TriageFuzz
-    # The triage tests' real logs (Tests/DiffHarnessTests/TriageFixtures.swift) and found inputs.
+    # The triage tests' real logs (Tests/DiffTriageTests/TriageFixtures.swift) and found inputs.
     seeds="$fuzz/corpus/triage"
     seedfolders=("$seeds")
     engine=triage
@@ -161,7 +158,7 @@ fresh_scratch() {
     local dir="${scratch[1]}"
     local manifest
     manifest="$(cksum <"$root/Package.swift")"
-    local flags="${swiftflags[*]} DIFFCHECK_FUZZ_COVERAGE=${DIFFCHECK_FUZZ_COVERAGE:-} DIFFCHECK_FUZZ_COVERAGE_HARNESS=${DIFFCHECK_FUZZ_COVERAGE_HARNESS:-} Package.swift=$manifest"
+    local flags="${swiftflags[*]} DIFFCHECK_FUZZ_COVERAGE=${DIFFCHECK_FUZZ_COVERAGE:-} Package.swift=$manifest"
     if [ -d "$dir" ] && [ "$(cat "$dir/.diffcheck-flags" 2>/dev/null)" != "$flags" ]; then
         echo "Fuzz/run.sh: $dir was built with other flags; building it again from scratch" >&2
         rm -rf "$dir"
@@ -258,13 +255,12 @@ callerdir="$PWD"
 logs="$fuzz/.build/logs"
 # The ASan build (and build.sh) take their flags from the command line only:
 # the root package's coverage flags are for the fast builds.
-unset DIFFCHECK_FUZZ_COVERAGE DIFFCHECK_FUZZ_COVERAGE_HARNESS
+unset DIFFCHECK_FUZZ_COVERAGE
 # --fast, --fast-cmp: a campaign (or --fork campaign) without
 # AddressSanitizer, which took a fifth of an execution, and with coverage
-# only in the core and the model (DiffcheckCore, ListModel; for TriageFuzz
-# DiffHarness too, where the triage reader lives; the root
-# Package.swift reads DIFFCHECK_FUZZ_COVERAGE and
-# DIFFCHECK_FUZZ_COVERAGE_HARNESS): --fast counts edges only, --fast-cmp
+# only in the core, the model and the triage reader (DiffcheckCore,
+# ListModel, DiffTriage; the root Package.swift reads
+# DIFFCHECK_FUZZ_COVERAGE): --fast counts edges only, --fast-cmp
 # adds libFuzzer's comparison hooks (Fuzz/README.md, "run.sh"). A memory
 # error then shows only if it crashes.
 case "${1:-}" in
@@ -280,12 +276,6 @@ case "${1:-}" in
     else
         export DIFFCHECK_FUZZ_COVERAGE=cmp
         scratch=(--scratch-path "$fuzz/.build-fast-cmp")
-    fi
-    # The triage reader is DiffHarness code: its build instruments that too,
-    # in a directory of its own (one set of flags per directory).
-    if [ "$target" = triage ]; then
-        export DIFFCHECK_FUZZ_COVERAGE_HARNESS=1
-        scratch[1]="${scratch[1]}-triage"
     fi
     # -sanitize=fuzzer comes from the manifests, per module.
     swiftflags=(-Xswiftc -parse-as-library)

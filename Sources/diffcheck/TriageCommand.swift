@@ -1,5 +1,6 @@
 // TriageCommand: `diffcheck triage [FILE|-]`, a UIKit crash log made a case.
 import DiffHarness
+import DiffTriage
 import Foundation
 import ListModel
 

@@ -2,7 +2,7 @@
 // longest increasing subsequences, on campaign cases.
 import Testing
 import ListModel
-@testable import HarnessCore
+@testable import DiffHarness
 
 /// `move`, `moved-and-updated` (as far as staying items go) and
 /// `section-move` by their definitions: a longest kept-in-order subsequence

@@ -2,7 +2,6 @@
 import Testing
 import ListModel
 @testable import DiffHarness
-@testable import HarnessCore
 
 @Test func pairingByScanningAgreesWithPairingByHashing() {
     var random = SplitMix64(seed: 11)

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-// The in-process modules (DiffcheckCore, ListModel, HarnessCore, DiffHarness) build for iOS,
+// The in-process modules (DiffcheckCore, ListModel, DiffTriage, DiffHarness) build for iOS,
 // where a process cannot start another one: they must never reference a
 // process API. This guard runs on Linux, so an iOS build cannot break
 // unnoticed here. The process layer is DiffProcess (and the command).
 
 /// The in-process modules' source folders.
-private let inProcessModules = ["DiffcheckCore", "ListModel", "HarnessCore", "DiffHarness"]
+private let inProcessModules = ["DiffcheckCore", "ListModel", "DiffTriage", "DiffHarness"]
 
 private var sourcesFolder: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -35,7 +35,7 @@ private var sourcesFolder: URL {
             .appendingPathComponent("diffcheck-guard-\(UUID().uuidString)/DiffHarness/Engines")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent()) }
-        let original = sourcesFolder.appendingPathComponent("HarnessCore/Engines/CoreEngine.swift")
+        let original = sourcesFolder.appendingPathComponent("DiffHarness/Engines/CoreEngine.swift")
         let text = try String(contentsOf: original, encoding: .utf8)
         #expect(try ProcessAPIScanner.references(inFile: original).isEmpty)
         let planted = text + """

@@ -1,6 +1,7 @@
 import Testing
 @testable import DiffcheckCore
 import ListModel
+import TestSupport
 
 // The identity views the pairing reads (Identities, SectionedIdentities)
 // against the arrays they stand for.

@@ -1,6 +1,7 @@
 import Testing
 import DiffcheckCore
 import ListModel
+import TestSupport
 
 @Test func claimsOccurrencesInOrder() {
     var table = IdentityTable(["a", "b", "a"])

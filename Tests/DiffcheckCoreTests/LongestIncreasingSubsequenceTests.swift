@@ -1,5 +1,6 @@
 import Testing
 @testable import DiffcheckCore
+import TestSupport
 
 @Test func handPickedSubsequences() {
     #expect(ListDiff.longestIncreasingSubsequence([]) == [])

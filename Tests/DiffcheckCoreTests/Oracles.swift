@@ -1,20 +1,8 @@
-// Small, obviously correct oracles: a seeded generator of snapshots and the
-// move bound computed the slow way.
+// Small, obviously correct oracles: snapshots from a seeded generator
+// (TestSupport's SeededGenerator) and the move bound computed the slow way.
 import DiffcheckCore
 import ListModel
-
-/// SplitMix64: a fixed-seed generator, so every run sees the same inputs.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// A small sectioned snapshot with repeated identities.
 func randomSnapshot(_ random: inout SeededGenerator) -> Snapshot {

@@ -4,6 +4,7 @@
 import Testing
 import DiffcheckCore
 import ListModel
+import TestSupport
 
 @Test func randomSmallSnapshotsReplayToTheNewOne() {
     var random = SeededGenerator(seed: 2026)

@@ -3,6 +3,7 @@
 import Testing
 @testable import DiffcheckCore
 import ListModel
+import TestSupport
 
 /// The general sectioned path (`Differ`), which never takes the
 /// same-identities answer.

@@ -1,5 +1,6 @@
 import Testing
 @testable import DiffcheckCore
+import TestSupport
 
 // The ASCII-string hash of the identity table (StringIdentityHash) and the
 // table's way back to Hasher: the same pairing as `==` in every case.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ListModel
+import TestSupport
 
 /// Generated batches for `ListView.apply`: garbage must never trap, and
 /// batches built to be right must be accepted and reach the data.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ListModel
+import TestSupport
 
 // Generated inputs for the case format: the printer and the parser round-trip
 // on random cases, and the parser is total on random bytes and on random edits

@@ -1,5 +1,6 @@
 import Testing
 @testable import ListModel
+import TestSupport
 
 /// Sources/ListModel/RULES.md §6: diffable data source snapshots.
 

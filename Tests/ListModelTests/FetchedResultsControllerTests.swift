@@ -1,5 +1,6 @@
 import Testing
 @testable import ListModel
+import TestSupport
 
 /// The emulated fetched-results controller (`fetchedResultsChanges`,
 /// RULES.md §5): what it reports for a pair, under each reading.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ListModel
+import TestSupport
 
 // FirstDuplicateTests: `firstDuplicate` (sorting, no hashing) against the
 // obvious answer with a Set, on seeded lists short and long, with few and

@@ -1,5 +1,6 @@
 import Testing
 @testable import ListModel
+import TestSupport
 
 // MoveLookupsTests: the sorted look-ups the bounds checks use instead of
 // hashing (`firstAscending` on the moves sorted by source,

@@ -1,5 +1,6 @@
 import Testing
 @testable import ListModel
+import TestSupport
 
 /// Sources/ListModel/RULES.md §3.3, the portable subset: `strict` rejects each with
 /// the message below; `uikit` applies it as UICollectionView does and shows `uikitShows`.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ListModel
+import TestSupport
 
 /// `ReloadShifts` (the reload split without a walk a reload) and the linear
 /// move validation give what the validator's own loops give: the literal

@@ -1,5 +1,6 @@
 import Testing
 @testable import ListModel
+import TestSupport
 
 // UpdateMapsTests: the model's section and item maps against UIKit's loops
 // as the reconstruction writes them (UXCollectionViewUpdate.m,

@@ -8,7 +8,7 @@
 //   - a report's case text parses (`CaseParser`) back to the report's case
 //     (`case-text`): what `diffcheck triage` prints, `repro` reads.
 // A failure prints the property and the log, and traps.
-import DiffHarness
+import DiffTriage
 import FuzzSupport
 import ListModel
 

@@ -1,4 +1,5 @@
 // ConformanceComparison: one UICollectionView or UITableView verdict against the model's `uikit` or `tableview` profile.
+import DiffTriage
 import ListModel
 
 /// How a recorded list view's verdict and the model's verdict under that

@@ -1,5 +1,7 @@
-// A user's first day with their own engine (issue #21): each friction point
-// a new user met, as a test that failed before it was fixed.
+// What check, fuzz, show and repro report about a user's own engine: an
+// empty corpus folder, a finding that holds the engine's answer, --recorded,
+// the exhaustive part's findings, refusals, --flat's coverage, the reproduce
+// lines, singular counts, a line that is not an answer, a served engine that traps.
 import Foundation
 import TestSupport
 import Testing
@@ -28,7 +30,7 @@ for line in sys.stdin:
     print(json.dumps({"stages": [{"deleteItems": deletes, "insertItems": inserts}]}), flush=True)
 """
 
-// 1. An empty corpus folder is a corpus of 0 files, not an unreadable one.
+// An empty corpus folder is a corpus of 0 files, not an unreadable one.
 @Test func anEmptyCorpusFolderIsACorpusOfNoFiles() throws {
     let directory = try workspace(["empty/.keep": ""])
     let run = try diffcheck(["check", "--corpus", "empty", "--cases", "0", "--no-exhaustive"], in: directory)
@@ -40,7 +42,7 @@ for line in sys.stdin:
     #expect(named.status == 2, "\(named.output)\(named.errors)")
 }
 
-// 2. An answer of no stages is recorded (`recorded: none`), so the finding is self-contained.
+// An answer of no stages is recorded (`recorded: none`), so the finding is self-contained.
 @Test func aFindingOfAnEngineThatAnswersNoStagesIsSelfContained() throws {
     let directory = try workspace(["none.py": noStagesEngine])
     let findings = directory.appendingPathComponent("findings")
@@ -61,7 +63,7 @@ for line in sys.stdin:
     }
 }
 
-// 3. `check --recorded` judges the recorded answers and runs nothing else.
+// `check --recorded` judges the recorded answers and runs nothing else.
 @Test func checkRecordedRunsOnlyTheCorpusPart() throws {
     let directory = try workspace(["finding.case": "old: a b\nnew: b a\nrecorded:\nengine: external\n"])
     let run = try diffcheck(["check", "finding.case", "--recorded"], in: directory)
@@ -71,7 +73,7 @@ for line in sys.stdin:
     #expect(!run.output.contains("random: engine"), "the random part ran: \(run.output)")
 }
 
-// 4. Every failing property's smallest exhaustive pair is printed and saved like a random finding.
+// Every failing property's smallest exhaustive pair is printed and saved like a random finding.
 @Test func everyFailingPropertyOfTheExhaustiveBoundIsShownAndSaved() throws {
     let directory = try workspace([:])
     let run = try diffcheck(["exhaust", "--engine-cmd", "python3 engine.py", "--flat", "--max-items", "4",
@@ -97,7 +99,7 @@ for line in sys.stdin:
     #expect(gate.output.contains("# smallest failure: reaches-target") && gate.output.contains("saved: corpus/findings/"), "\(gate.output)")
 }
 
-// 5. Refusals are summed up by reason, with the first refused case and the option that avoids them.
+// Refusals are summed up by reason, with the first refused case and the option that avoids them.
 @Test func refusalsAreSummedUpByReasonWithTheFirstRefusedCase() throws {
     let directory = try workspace(["refusing.py": refusingEngine])
     let run = try diffcheck(["fuzz", "--engine-cmd", "python3 refusing.py", "--flat", "--cases", "400", "--jobs", "2",
@@ -117,7 +119,7 @@ for line in sys.stdin:
             "\(alone.output)")
 }
 
-// 6. `--flat` sends a flat-only engine only flat cases, and labels turned off are no coverage gaps.
+// `--flat` sends a flat-only engine only flat cases, and labels turned off are no coverage gaps.
 @Test func flatAndNoDuplicatesLeaveNoSkippedCasesAndNoGapsTheyTurnedOff() throws {
     let directory = try workspace([:])
     let run = try diffcheck(["fuzz", "--engine-cmd", "python3 engine.py", "--flat", "--no-duplicates", "--cases", "500",
@@ -130,7 +132,7 @@ for line in sys.stdin:
     }
 }
 
-// 7. Reproduce lines name the diffcheck that was run, which need not be on PATH.
+// Reproduce lines name the diffcheck that was run, which need not be on PATH.
 @Test func reproduceLinesNameTheDiffcheckThatWasRun() throws {
     let directory = try workspace(["corpus/swap.case": "old: a b\nnew: b a\nengine: external\n"])
     let run = try diffcheck(["check", "corpus", "--engine-cmd", "python3 engine.py", "--flat", "--cases", "0", "--no-exhaustive"],
@@ -141,7 +143,7 @@ for line in sys.stdin:
     for line in lines { #expect(line.hasPrefix(executable.path + " repro "), "\(line)") }
 }
 
-// 8. One of anything is singular.
+// One of anything is singular.
 @Test func countsOfOneAreSingular() throws {
     let directory = try workspace(["corpus/swap.case": "old: a b\nnew: b a\nbatch: move 0 1\n"])
     let check = try diffcheck(["check", "corpus", "--cases", "0", "--no-exhaustive"], in: directory)
@@ -164,7 +166,7 @@ for line in sys.stdin:
 let printingEngine = forgetfulEngine.replacingOccurrences(
     of: "    print(json.dumps(", with: "    print(\"debug: got a request\", flush=True)\n    print(json.dumps(")
 
-// 9. A line on stdout that is not an answer is reported once, with its text, and the engine is not restarted
+// A line on stdout that is not an answer is reported once, with its text, and the engine is not restarted
 // for it (but once, to ask its first flight again one request at a time).
 @Test func aLineThatIsNotAnAnswerIsReportedOnceAndTheEngineKeepsRunning() throws {
     let directory = try workspace(["printing.py": printingEngine])

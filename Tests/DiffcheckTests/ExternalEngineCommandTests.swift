@@ -1,11 +1,11 @@
-// A stranger's engine on first contact, through the command line (issue 27):
-// a command that cannot run is a usage error that saves nothing, a served
-// engine declares itself, a slow correct engine passes, a hang is still found.
+// An --engine-cmd engine through the command line: a command that cannot run
+// is a usage error that saves nothing, a served engine declares itself, a slow
+// correct engine passes, a hang is still found.
 import Foundation
 import Testing
 import TestSupport
 
-/// Point 3: a mistyped --engine-cmd ends the run at once with exit 2, one
+/// A mistyped --engine-cmd ends the run at once with exit 2, one
 /// message naming the command and what it printed, and no finding saved.
 @Test func aMistypedEngineCommandIsAUsageErrorThatSavesNothing() throws {
     let directory = try temporaryDirectory()
@@ -22,7 +22,7 @@ import TestSupport
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("findings").path))
 }
 
-/// Point 4: an engine that prints an HTML page for every request is a
+/// An engine that prints an HTML page for every request is a
 /// usage error within seconds, not minutes of failures.
 @Test func anEngineThatPrintsGarbageIsAUsageError() throws {
     let directory = try temporaryDirectory()
@@ -34,7 +34,7 @@ import TestSupport
     #expect(run.errors.contains("500 Internal Server Error") && run.errors.contains("does not speak the protocol"), "\(run.errors)")
 }
 
-/// Point 9: a served engine declares itself (flat-only, its claims), and
+/// A served engine declares itself (flat-only, its claims), and
 /// diffcheck checks it so without --flat on the command line.
 @Test func aServedEngineDeclaresItselfFlatOnly() throws {
     let directory = try temporaryDirectory()
@@ -92,7 +92,7 @@ let slowOnLongCasesEngine = """
     }
 }
 
-/// Point 1, and 11 (a hang is reported at the first case that hung): an
+/// A hang is reported at the first case that hung: an
 /// engine that never answers at any size still fails, at case 0.
 @Test func anEngineThatNeverAnswersFailsAtCaseZero() async throws {
     let directory = try temporaryDirectory()
@@ -103,7 +103,7 @@ let slowOnLongCasesEngine = """
     #expect(run.output.contains("the engine hung on case 0"), "\(run.output)")
 }
 
-/// Point 11: with stdout and stderr in one file, a progress line never lands
+/// With stdout and stderr in one file, a progress line never lands
 /// inside what was printed before it (stdout is flushed first): the corpus
 /// part's line comes before the random part's first progress line.
 @Test func progressLinesComeAfterWhatWasPrintedBeforeThem() async throws {
@@ -214,7 +214,7 @@ let slowOnLongCasesEngine = """
     #expect(flat.status == 0 && !flat.output.contains(hint), "\(flat.output)\(flat.errors)")
 }
 
-/// Issue 43, point 6: an engine that declares it claims nothing
+/// An engine that declares it claims nothing
 /// (`"claims": []`) is checked for what every engine owes, `deterministic`
 /// and `no-crash`, and no more: its wrong answers are not judged.
 @Test func anEngineThatClaimsNothingIsCheckedForWhatEveryEngineOwes() throws {
