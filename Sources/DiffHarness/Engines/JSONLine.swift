@@ -376,49 +376,22 @@ struct JSONLine {
         }
 
         private mutating func list(into nodes: inout [Node], depth: Int, repeatedKey: inout (object: Int, key: Int)?) throws(SyntaxError) {
-            let start = at, index = nodes.count
-            append(.list, from: start, into: &nodes)
-            at += 1
+            let (index, isEmpty) = open(.list, closedBy: UInt8(ascii: "]"), into: &nodes)
             var count = 0
-            skipSpace()
-            if at < bytes.count && bytes[at] == UInt8(ascii: "]") {
-                at += 1
-            } else {
+            if !isEmpty {
                 while true {
                     try value(into: &nodes, depth: depth + 1, repeatedKey: &repeatedKey)
                     count += 1
-                    skipSpace()
-                    guard at < bytes.count else { throw fail("expected ',' or ']' but found the end of the line") }
-                    if bytes[at] == UInt8(ascii: ",") {
-                        at += 1
-                        // A comma before the closing bracket is allowed, as Foundation's reader allows it.
-                        skipSpace()
-                        if at < bytes.count && bytes[at] == UInt8(ascii: "]") {
-                            at += 1
-                            break
-                        }
-                    } else if bytes[at] == UInt8(ascii: "]") {
-                        at += 1
-                        break
-                    } else {
-                        throw fail("expected ',' or ']'")
-                    }
+                    if try isClosed(by: UInt8(ascii: "]"), expected: "',' or ']'") { break }
                 }
             }
-            nodes[index].end = Int32(truncatingIfNeeded: at)
-            nodes[index].next = Int32(truncatingIfNeeded: nodes.count)
-            nodes[index].value = count
+            close(index, count: count, in: &nodes)
         }
 
         private mutating func object(into nodes: inout [Node], depth: Int, repeatedKey: inout (object: Int, key: Int)?) throws(SyntaxError) {
-            let start = at, index = nodes.count
-            append(.object, from: start, into: &nodes)
-            at += 1
+            let (index, isEmpty) = open(.object, closedBy: UInt8(ascii: "}"), into: &nodes)
             var count = 0
-            skipSpace()
-            if at < bytes.count && bytes[at] == UInt8(ascii: "}") {
-                at += 1
-            } else {
+            if !isEmpty {
                 while true {
                     skipSpace()
                     guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a key (a string)") }
@@ -439,23 +412,44 @@ struct JSONLine {
                     at += 1
                     try value(into: &nodes, depth: depth + 1, repeatedKey: &repeatedKey)
                     count += 1
-                    skipSpace()
-                    guard at < bytes.count else { throw fail("expected ',' or '}' but found the end of the line") }
-                    if bytes[at] == UInt8(ascii: ",") {
-                        at += 1
-                        skipSpace()
-                        if at < bytes.count && bytes[at] == UInt8(ascii: "}") {
-                            at += 1
-                            break
-                        }
-                    } else if bytes[at] == UInt8(ascii: "}") {
-                        at += 1
-                        break
-                    } else {
-                        throw fail("expected ',' or '}'")
-                    }
+                    if try isClosed(by: UInt8(ascii: "}"), expected: "',' or '}'") { break }
                 }
             }
+            close(index, count: count, in: &nodes)
+        }
+
+        /// Starts a list or object at its opening bracket: its node, and
+        /// whether `bracket` closes it at once.
+        private mutating func open(_ kind: Kind, closedBy bracket: UInt8, into nodes: inout [Node]) -> (index: Int, isEmpty: Bool) {
+            let index = nodes.count
+            append(kind, from: at, into: &nodes)
+            at += 1
+            skipSpace()
+            guard at < bytes.count && bytes[at] == bracket else { return (index, false) }
+            at += 1
+            return (index, true)
+        }
+
+        /// After an element of a list or object: true past its closing
+        /// bracket, false past a comma with more to come. A comma before the
+        /// closing bracket is allowed, as Foundation's reader allows it.
+        private mutating func isClosed(by bracket: UInt8, expected: String) throws(SyntaxError) -> Bool {
+            skipSpace()
+            guard at < bytes.count else { throw fail("expected \(expected) but found the end of the line") }
+            if bytes[at] == bracket {
+                at += 1
+                return true
+            }
+            guard bytes[at] == UInt8(ascii: ",") else { throw fail("expected \(expected)") }
+            at += 1
+            skipSpace()
+            guard at < bytes.count && bytes[at] == bracket else { return false }
+            at += 1
+            return true
+        }
+
+        /// Ends the list or object at `index`: its text, its subtree, its count.
+        private func close(_ index: Int, count: Int, in nodes: inout [Node]) {
             nodes[index].end = Int32(truncatingIfNeeded: at)
             nodes[index].next = Int32(truncatingIfNeeded: nodes.count)
             nodes[index].value = count

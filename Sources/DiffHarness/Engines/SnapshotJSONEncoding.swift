@@ -52,22 +52,24 @@ extension SnapshotJSON {
         bytes.append(UInt8(ascii: "["))
         for (s, section) in snapshot.sections.enumerated() {
             if s > 0 { bytes.append(contentsOf: separator) }
-            bytes.append(contentsOf: idKey)
-            appendQuoted(section.id, to: &bytes)
-            bytes.append(contentsOf: contentKey)
-            appendDecimal(section.content, to: &bytes)
+            appendIdentity(section.id, section.content, to: &bytes)
             bytes.append(contentsOf: itemsKey)
             for (i, item) in section.items.enumerated() {
                 if i > 0 { bytes.append(contentsOf: separator) }
-                bytes.append(contentsOf: idKey)
-                appendQuoted(item.id, to: &bytes)
-                bytes.append(contentsOf: contentKey)
-                appendDecimal(item.content, to: &bytes)
+                appendIdentity(item.id, item.content, to: &bytes)
                 bytes.append(UInt8(ascii: "}"))
             }
             bytes.append(contentsOf: "]}".utf8)
         }
         bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends `{"id": ID, "content": N` (the object left open).
+    private static func appendIdentity(_ id: String, _ content: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: idKey)
+        appendQuoted(id, to: &bytes)
+        bytes.append(contentsOf: contentKey)
+        appendDecimal(content, to: &bytes)
     }
 
     /// Appends a batch as a BATCH object: each kind of operation that it
