@@ -127,7 +127,7 @@ struct RequestServer {
         case .success(let pair): output = engine.diff(old: pair.old, new: pair.new)
         case .failure(let error): output = .refusal("bad request: \(error.message)")
         }
-        outgoing.append(contentsOf: Array(SnapshotJSON.answer(output).utf8))
+        SnapshotJSON.appendAnswer(output, to: &outgoing)
         outgoing.append(10)
     }
 

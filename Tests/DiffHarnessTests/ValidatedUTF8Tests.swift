@@ -1,7 +1,7 @@
 import Testing
 @testable import DiffHarness
 
-// The answer fast path reads strings with `validatedUTF8`; where the
+// JSONLine checks non-ASCII strings with `validatedUTF8`; where the
 // standard library's validating initializer is missing (macOS before 15,
 // iOS before 18) it decodes scalar by scalar: both must agree.
 @Suite struct ValidatedUTF8Tests {

@@ -100,7 +100,7 @@ private func names(_ count: Int) -> [String] { (0..<count).map { "r\($0)" } }
         var all = names(100)
         all[30] = "junk"
         let answers = engine.run(pairs: all.map(echoPair))
-        #expect(answers[30] == .failed(EngineFailure("engine answered garbage: junk")))
+        #expect(answers[30] == .failed(EngineFailure("engine answered garbage at line 1, column 1: junk")))
         #expect(Array(answers[..<30]) == all[..<30].map { .output(.refusal($0)) })
         #expect(Array(answers[31...]) == all[31...].map { .output(.refusal($0)) })
     }

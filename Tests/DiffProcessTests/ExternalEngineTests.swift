@@ -204,7 +204,7 @@ private func seconds(since start: DispatchTime) -> Double {
             return
         }
         let start = "Traceback (most recent call last): "
-        #expect(failure.reason == "engine answered garbage: " + start + String(repeating: "x", count: 200 - start.count) + "…")
+        #expect(failure.reason == "engine answered garbage at line 1, column 1: " + start + String(repeating: "x", count: 200 - start.count) + "…")
     }
 
     @Test func restartsAnEngineThatQuitAfterItsFirstAnswer() throws {

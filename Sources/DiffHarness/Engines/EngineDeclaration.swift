@@ -11,7 +11,6 @@
 // sends no declaration is checked as before: every property an external
 // engine can claim, on every shape. `serveEngine(_:)` sends one from the
 // `DiffEngine` it serves.
-import Foundation
 
 /// What an engine declares about itself: its name, whether it is flat-only,
 /// the properties it claims, and the inputs it refuses.
@@ -67,44 +66,69 @@ public struct EngineDeclaration: Hashable, Sendable {
 
     /// Reads a declaration line; the error names what is wrong with it.
     public static func parse(_ line: [UInt8]) -> Result<EngineDeclaration, SnapshotJSONError> {
-        guard let value = try? JSONSerialization.jsonObject(with: Data(line)),
-              let object = value as? [String: Any], let fields = object["engine"] as? [String: Any], object.count == 1 else {
-            return .failure(SnapshotJSONError("the engine's declaration is not {\"engine\": {…}}"))
+        Result { () throws(SnapshotJSONError) in try read(line) }
+    }
+
+    private static func read(_ bytes: [UInt8]) throws(SnapshotJSONError) -> EngineDeclaration {
+        let notADeclaration = "the engine's declaration is not {\"engine\": {…}}"
+        let line: JSONLine
+        do {
+            line = try JSONLine(bytes)
+        } catch {
+            throw SnapshotJSONError(notADeclaration, at: JSONLine.position(of: error.offset, in: bytes))
         }
+        let reader = WireReader(line: line, root: "")
+        guard line.kind(0) == .object, line.count(0) == 1, let fields = line.value("engine", in: 0), line.kind(fields) == .object else {
+            throw reader.error(notADeclaration, at: 0)
+        }
+        try reader.refuseRepeatedKey(in: "the engine's declaration")
         var declaration = EngineDeclaration()
-        for (key, field) in fields {
-            switch key {
-            case "name":
-                guard let name = field as? String else { return .failure(SnapshotJSONError("declaration: \"name\" is not a string")) }
+        var field = fields + 1
+        for _ in 0..<line.count(fields) {
+            let value = field + 1
+            if line.isString(field, "name") {
+                guard let name = line.string(value) else { throw reader.error("declaration: \"name\" is not a string", at: value) }
                 declaration.name = name
-            case "flatOnly":
-                // JSONSerialization gives booleans type "c" (integers are never "c" in its output).
-                guard let flag = field as? NSNumber, String(cString: flag.objCType) == "c" else {
-                    return .failure(SnapshotJSONError("declaration: \"flatOnly\" is not true or false"))
-                }
-                declaration.isFlatOnly = flag.boolValue
-            case "claims":
-                guard let names = field as? [String] else {
-                    return .failure(SnapshotJSONError("declaration: \"claims\" is not a list of property names"))
+            } else if line.isString(field, "flatOnly") {
+                guard let flag = line.boolean(value) else { throw reader.error("declaration: \"flatOnly\" is not true or false", at: value) }
+                declaration.isFlatOnly = flag
+            } else if line.isString(field, "claims") {
+                guard let names = strings(value, in: line) else {
+                    throw reader.error("declaration: \"claims\" is not a list of property names", at: value)
                 }
                 var claims: Set<PropertyName> = []
                 for name in names {
                     guard let property = PropertyName(rawValue: name) else {
                         let known = PropertyName.allCases.map(\.rawValue).joined(separator: ", ")
-                        return .failure(SnapshotJSONError("declaration: unknown property \"\(name)\" in \"claims\" (known: \(known))"))
+                        throw reader.error("declaration: unknown property \"\(name)\" in \"claims\" (known: \(known))", at: value)
                     }
                     claims.insert(property)
                 }
                 declaration.claims = claims
-            case "refuses":
-                guard let names = field as? [String], names.allSatisfy({ $0 == "duplicates" }) else {
-                    return .failure(SnapshotJSONError("declaration: \"refuses\" may only list \"duplicates\""))
+            } else if line.isString(field, "refuses") {
+                guard let names = strings(value, in: line), names.allSatisfy({ $0 == "duplicates" }) else {
+                    throw reader.error("declaration: \"refuses\" may only list \"duplicates\"", at: value)
                 }
                 declaration.refusesDuplicates = !names.isEmpty
-            default:
-                return .failure(SnapshotJSONError("declaration: unknown key \"\(key)\" (known: name, flatOnly, claims, refuses)"))
+            } else {
+                let key = line.string(field) ?? ""
+                throw reader.error("declaration: unknown key \"\(key)\" (known: name, flatOnly, claims, refuses)", at: field)
             }
+            field = line.next(value)
         }
-        return .success(declaration)
+        return declaration
+    }
+
+    /// The strings of the list at `node`; nil when it is not a list of strings.
+    private static func strings(_ node: Int, in line: JSONLine) -> [String]? {
+        guard line.kind(node) == .list else { return nil }
+        var result: [String] = []
+        var element = node + 1
+        for _ in 0..<line.count(node) {
+            guard let text = line.string(element) else { return nil }
+            result.append(text)
+            element = line.next(element)
+        }
+        return result
     }
 }
