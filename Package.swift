@@ -67,16 +67,19 @@ let package = Package(
         // with _GNU_SOURCE, malloc_trim's header is not in the Glibc
         // module), in C: for DiffProcess's Linux file and DiffBench.
         .target(name: "ProcessShim"),
+        // A command's options declared once, as typed properties, and its parser
+        // and --help made from them: a module so that diffcheck and DiffBench share it.
+        .target(name: "CommandOptions"),
         // `diffcheck bench`: the core against stdlib and a Dictionary
         // baseline, on this thread's CPU clock, with this process's peak memory;
         // `--engine-cmd` engines (DiffProcess) over the size classes.
-        .target(name: "DiffBench", dependencies: ["DiffcheckCore", "ListModel", "DiffHarness", "DiffProcess", "ProcessShim"]),
+        .target(name: "DiffBench", dependencies: ["DiffcheckCore", "ListModel", "DiffHarness", "DiffProcess", "ProcessShim", "CommandOptions"]),
         // Runs a block and hands back the NSException it raised: Objective-C,
         // Apple platforms only (an empty target elsewhere). For the UIKit
         // conformance runner, which must catch UIKit's exceptions.
         .target(name: "ObjCExceptionCatcher"),
         // The command line: parses and prints.
-        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench"]),
+        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffBench", "CommandOptions"]),
         // An engine with a trap, served with serveEngine(_:): what the tests run as an --engine-cmd engine.
         .executableTarget(name: "example-served-engine", dependencies: ["DiffProcess", "DiffHarness", "ListModel"]),
 
