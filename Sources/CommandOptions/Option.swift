@@ -89,13 +89,35 @@ public struct Flag: OptionDeclaration {
     public var missingValue: String { "" }
 }
 
-/// The arguments that are not options, in order (`PATHS…`, `FILE`). A
-/// struct without `@Positionals` takes none.
+/// The arguments that are not options, in order (`PATHS…`, `FILE`), and
+/// how many the command takes. A struct without `@Positionals` takes none.
+///
+///     @Positionals(exactly: 1, else: "give one case file") var positional: [String]
 @propertyWrapper
 public struct Positionals {
     private let parsed = ParsedValue<[String]>()
+    /// How many are taken.
+    let counts: ClosedRange<Int>
+    /// What is said when there are not that many.
+    let why: String
 
-    public init() {}
+    /// Any number, none included.
+    public init() {
+        counts = 0...Int.max
+        why = ""
+    }
+
+    /// Exactly `count`: `why` otherwise.
+    public init(exactly count: Int, else why: String) {
+        counts = count...count
+        self.why = why
+    }
+
+    /// At least `count`: `why` otherwise.
+    public init(atLeast count: Int, else why: String) {
+        counts = count...Int.max
+        self.why = why
+    }
 
     public var wrappedValue: [String] { parsed.value ?? [] }
 

@@ -18,7 +18,7 @@ extension ParsableOptions {
         let indent = String(repeating: " ", count: 2 + width)
         var lines = spec.help.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }
         let label = "  " + spec.label
-        if label.count < indent.count - 1, !lines.isEmpty {
+        if label.count < indent.count, !lines.isEmpty {
             lines[0] = label + String(lines[0].dropFirst(label.count))
         } else {
             lines.insert(label, at: 0)

@@ -37,8 +37,9 @@ extension ParsableOptions {
     /// Reads `arguments`: each option by its declaration, the rest as
     /// positional arguments. `--help` or `-h` anywhere asks for the help
     /// (once the line parses). Throws the first thing wrong: an unknown
-    /// option, an option without its value (both `showsHelp`), a value its
-    /// option does not take, a positional argument where none is taken.
+    /// option, an option without its value, a positional argument where
+    /// none is taken or too few or too many of them (each `showsHelp`), a
+    /// value its option does not take.
     public static func parse(_ arguments: [String]) throws(OptionError) -> Parsed<Self> {
         let options = Self()
         let declarations = options.declarations
@@ -67,7 +68,11 @@ extension ParsableOptions {
             }
             index += 1
         }
-        return isHelp ? .help : .options(options)
+        if isHelp { return .help }
+        if let positionals = declarations.positionals, !positionals.counts.contains(positionals.wrappedValue.count) {
+            throw OptionError(positionals.why, showsHelp: true)
+        }
+        return .options(options)
     }
 
     /// Every option this struct declares, its groups' included, in order.

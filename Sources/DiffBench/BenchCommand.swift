@@ -46,8 +46,11 @@ public enum BenchCommand {
         "Build in release mode (swift build -c release) for meaningful numbers.",
     ].joined(separator: "\n\n")
 
-    /// Every option `bench` reads, the engine bench's included.
-    public static var optionSpecs: [OptionSpec] { BenchOptions.optionSpecs + EngineBenchOptions.optionSpecs }
+    /// Every option `bench` reads, the engine bench's included (`--json`, `--runs`, `--seed` once: both modes have them).
+    public static var optionSpecs: [OptionSpec] {
+        let own = BenchOptions.optionSpecs
+        return own + EngineBenchOptions.optionSpecs.filter { spec in !own.contains { $0.name == spec.name } }
+    }
 
     static let singleRunThreshold = 50_000
     static let stepBudget = 5e10
@@ -60,16 +63,8 @@ public enum BenchCommand {
         if arguments.contains("--engine") || arguments.contains("--engine-cmd") {
             return EngineBench.run(arguments)
         }
-        let options: BenchOptions
-        do {
-            guard case .options(let parsed) = try BenchOptions.parse(arguments) else {
-                print(usage)
-                return 0
-            }
-            options = parsed
-        } catch {
-            return usageError(error.description)
-        }
+        let (parsed, code) = BenchOptions.read(arguments, usage: usage)
+        guard let options = parsed else { return code }
         let (isJSON, isQuick, runs, only, isHarness, cases) = (options.isJSON, options.isQuick, options.runs, options.input,
                                                              options.isHarness, options.cases)
         let contenders = options.contender.map { [$0] } ?? BenchContender.allCases

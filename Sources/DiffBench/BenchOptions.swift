@@ -2,6 +2,7 @@
 // the core bench's and the engine bench's, their parser and their help.
 import CommandOptions
 import DiffProcess
+import Foundation
 
 /// `diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]`
 /// and `--harness [--cases N]`.
@@ -102,6 +103,23 @@ struct EngineBenchOptions: ParsableOptions {
         same pipe and JSON both ways)
         """, .needs("a case file") { $0 })
     var casePath: String?
+}
+
+extension ParsableOptions {
+    /// The options `bench` is given: nil and the exit code after printing
+    /// `usage` (asked for, exit 0) or an error and `usage` (exit 2).
+    static func read(_ arguments: [String], usage: String) -> (options: Self?, code: Int32) {
+        do {
+            guard case .options(let options) = try parse(arguments) else {
+                print(usage)
+                return (nil, 0)
+            }
+            return (options, 0)
+        } catch {
+            FileHandle.standardError.write(Data("diffcheck bench: \(error)\n\(usage)\n".utf8))
+            return (nil, 2)
+        }
+    }
 }
 
 extension OptionValue {

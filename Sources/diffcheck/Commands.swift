@@ -96,22 +96,11 @@ struct CommandExit: Error {
     var code: Int32
 }
 
-/// How many positional arguments a command takes, and what it says when they are not given.
-enum PositionalArguments {
-    /// Any number, none included.
-    case any
-    /// Exactly one: `why` otherwise.
-    case one(why: String)
-    /// At least one: `why` otherwise.
-    case some(why: String)
-}
-
 extension ParsableOptions {
     /// The options of `diffcheck COMMAND ARGUMENTS`: with `--help`, `help`
     /// is printed (exit 0); a usage error is printed after the command's
     /// name, with `help` when the line could not be followed (exit 2).
-    static func read(_ arguments: [String], command: String, help: String,
-                     positionals: PositionalArguments = .any) throws(CommandExit) -> Self {
+    static func read(_ arguments: [String], command: String, help: String) throws(CommandExit) -> Self {
         let parsed: Parsed<Self>
         do { parsed = try parse(arguments) } catch {
             printError("diffcheck \(command): \(error)" + (error.showsHelp ? "\n\n\(help)" : ""))
@@ -122,14 +111,7 @@ extension ParsableOptions {
             print(help)
             throw CommandExit(code: ExitCode.success)
         case .options(let options):
-            let count = Mirror(reflecting: options).children.compactMap { $0.value as? Positionals }.first?.wrappedValue.count ?? 0
-            switch positionals {
-            case .one(let why) where count != 1, .some(let why) where count == 0:
-                printError("diffcheck \(command): \(why)\n\n\(help)")
-                throw CommandExit(code: ExitCode.usage)
-            default:
-                return options
-            }
+            return options
         }
     }
 }
@@ -143,6 +125,17 @@ extension EngineCommandOptions {
             printError("diffcheck \(command): \(error)")
             throw CommandExit(code: ExitCode.usage)
         }
+    }
+}
+
+extension EngineCommandOptions {
+    /// The options of `diffcheck COMMAND ARGUMENTS` (`read`) and the engine
+    /// under test, isolated when built in (`isolatedEngine(for:)`).
+    static func readWithEngine(_ arguments: [String], command: String, help: String)
+        throws(CommandExit) -> (options: Self, engine: any DiffEngine, engines: IsolatedEngines) {
+        let options = try read(arguments, command: command, help: help)
+        let (engine, engines) = try options.isolatedEngine(for: command)
+        return (options, engine, engines)
     }
 }
 

@@ -6,7 +6,7 @@ import ListModel
 
 /// `diffcheck diff`'s options: the engine options.
 struct DiffOptions: EngineCommandOptions {
-    @Positionals var positional: [String]
+    @Positionals(exactly: 1, else: "give one case file") var positional: [String]
     var common = EngineOptions()
 }
 
@@ -18,13 +18,9 @@ enum DiffCommand {
     """, footer: exitCodeHelp)
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: DiffOptions
-        do { options = try DiffOptions.read(arguments, command: "diff", help: help, positionals: .one(why: "give one case file")) } catch {
-            return error.code
-        }
+        let options: DiffOptions, engine: any DiffEngine
+        do { (options, engine, _) = try DiffOptions.readWithEngine(arguments, command: "diff", help: help) } catch { return error.code }
         guard let c = readCase(options.positional[0], command: "diff") else { return ExitCode.usage }
-        let engine: any DiffEngine
-        do { engine = try options.isolatedEngine(for: "diff").engine } catch { return error.code }
         switch engine.diff(old: c.old, new: c.new) {
         case .refusal(let reason):
             printError("diffcheck diff: the engine refused the case: \(reason)")

@@ -7,7 +7,7 @@ import ListModel
 
 /// `diffcheck repro`'s options.
 struct ReproOptions: EngineCommandOptions {
-    @Positionals var positional: [String]
+    @Positionals(atLeast: 1, else: "give case files or directories") var positional: [String]
 
     @Flag("--recorded", help: """
         judge the stages a case records (`recorded:` lines,
@@ -24,7 +24,7 @@ struct ReproOptions: EngineCommandOptions {
 
 /// `diffcheck shrink`'s options: the engine options.
 struct ShrinkOptions: EngineCommandOptions {
-    @Positionals var positional: [String]
+    @Positionals(exactly: 1, else: "give one file") var positional: [String]
     var common = EngineOptions()
 }
 
@@ -56,14 +56,10 @@ enum ReproCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: ReproOptions, engine: any DiffEngine, engines: IsolatedEngines
-        do {
-            options = try ReproOptions.read(arguments, command: "repro", help: help, positionals: .some(why: "give case files or directories"))
-            (engine, engines) = try options.isolatedEngine(for: "repro")
-        } catch { return error.code }
-        let (entries, errors) = readCorpus(options.positional)
-        for error in errors { printError(error.description) }
+        do { (options, engine, engines) = try ReproOptions.readWithEngine(arguments, command: "repro", help: help) } catch { return error.code }
+        let (entries, unreadable) = readEntries(options.positional)
         let replayer = options.corpusReplayer(engine: engine, engines: engines, arguments: arguments)
-        var code = errors.isEmpty ? ExitCode.success : ExitCode.usage
+        var code = unreadable == 0 ? ExitCode.success : ExitCode.usage
         for entry in entries {
             let outcome = replayer.replay(entry)
             if let refusal = outcome.refusal {
@@ -88,6 +84,13 @@ enum ReproCommand {
             if !outcome.meetsExpectation && code == ExitCode.success { code = ExitCode.failure }
         }
         return code
+    }
+
+    /// The corpus entries of `paths`, each file that cannot be read said on stderr; how many those were.
+    static func readEntries(_ paths: [String]) -> (entries: [CorpusEntry], unreadable: Int) {
+        let (entries, errors) = readCorpus(paths)
+        for error in errors { printError(error.description) }
+        return (entries, errors.count)
     }
 
     /// The case, the stages, and each property's verdict.
@@ -234,13 +237,8 @@ enum ShrinkCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: ShrinkOptions, engine: any DiffEngine, engines: IsolatedEngines
-        do {
-            options = try ShrinkOptions.read(arguments, command: "shrink", help: help, positionals: .one(why: "give one file"))
-            (engine, engines) = try options.isolatedEngine(for: "shrink")
-        } catch { return error.code }
-        let (entries, errors) = readCorpus(options.positional)
-        for error in errors { printError(error.description) }
-        guard let entry = entries.first else { return ExitCode.usage }
+        do { (options, engine, engines) = try ShrinkOptions.readWithEngine(arguments, command: "shrink", help: help) } catch { return error.code }
+        guard let entry = ReproCommand.readEntries(options.positional).entries.first else { return ExitCode.usage }
         let outcome = options.corpusReplayer(engine: engine, engines: engines, arguments: arguments).replay(entry)
         if let refusal = outcome.refusal {
             printError(refusal.message(path: outcome.path))

@@ -8,7 +8,7 @@ import ListModel
 struct ShowOptions: EngineCommandOptions {
     static var labelWidth: Int { 21 }
 
-    @Positionals var positional: [String]
+    @Positionals(atLeast: 1, else: "give a case file") var positional: [String]
 
     @Flag("--full", help: "print long batches and comments whole")
     var printsWhole: Bool
@@ -42,9 +42,7 @@ enum ShowCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: ShowOptions
-        do { options = try ShowOptions.read(arguments, command: "show", help: help, positionals: .some(why: "give a case file")) } catch {
-            return error.code
-        }
+        do { options = try ShowOptions.read(arguments, command: "show", help: help) } catch { return error.code }
         var code = ExitCode.success
         func worsen(_ to: Int32) { code = max(code, to) }
         let engines = options.isolatedEngines
