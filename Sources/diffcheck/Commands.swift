@@ -120,8 +120,8 @@ extension EngineCommandOptions {
     /// The engine under test, isolated when built in, and the isolated
     /// engines of the run; an unknown engine is a usage error of `command`.
     func isolatedEngine(for command: String) throws(CommandExit) -> (engine: any DiffEngine, engines: IsolatedEngines) {
-        let engines = common.isolatedEngines
-        do { return (try common.isolatedEngine(engines), engines) } catch {
+        let engines = isolatedEngines
+        do { return (try isolatedEngine(engines), engines) } catch {
             printError("diffcheck \(command): \(error)")
             throw CommandExit(code: ExitCode.usage)
         }

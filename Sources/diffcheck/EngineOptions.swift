@@ -121,23 +121,19 @@ struct EngineOptions: ParsableOptions {
         try campaign.isolatedEngine(engines)
     }
 
-    /// The isolated engines of this run, with its timeouts.
-    var isolatedEngines: IsolatedEngines {
-        IsolatedEngines(timeout: timeout, hangTimeout: hangTimeout)
-    }
-
-    /// The options as arguments again (for worker processes).
-    var forwarded: [String] { campaign.forwarded }
 }
 
 /// The options of a command that runs an engine: the shared group
-/// (`common`), read as if its options were the command's own
-/// (`options.timeout`), and what the shared helpers (`describe`,
-/// `reproduceLine`, the corpus replayer) ask of the command's own options.
+/// (`common`), read as the campaign's options as if they were the
+/// command's own (`options.timeout`), and what the shared helpers
+/// (`describe`, `reproduceLine`, the corpus replayer) ask of the command's
+/// own options.
 @dynamicMemberLookup
 protocol EngineCommandOptions: ParsableOptions {
-    /// The engine options.
+    /// The engine options, as given.
     var common: EngineOptions { get }
+    /// The engine options as a campaign's workers get them (the common group's, unless the command was given them whole).
+    var campaign: CampaignOptions { get }
     /// `--full`: long snapshots and batches printed whole.
     var printsWhole: Bool { get }
     /// `--recorded`: the answers recorded in findings judged, their engine not run.
@@ -150,14 +146,18 @@ extension EngineCommandOptions {
     var printsWhole: Bool { false }
     var judgesRecorded: Bool { false }
     var shard: Shard { .whole }
+    var campaign: CampaignOptions { common.campaign }
 
-    subscript<Value>(dynamicMember path: KeyPath<EngineOptions, Value>) -> Value { common[keyPath: path] }
+    subscript<Value>(dynamicMember path: KeyPath<CampaignOptions, Value>) -> Value { campaign[keyPath: path] }
 
     /// The engine under test.
-    func engine() throws -> any DiffEngine { try common.engine() }
+    func engine() throws -> any DiffEngine { try campaign.engine() }
 
-    /// The engine under test, isolated when built in (`EngineOptions.isolatedEngine`).
-    func isolatedEngine(_ engines: IsolatedEngines) throws -> any DiffEngine { try common.isolatedEngine(engines) }
+    /// The engine under test, isolated when built in (`CampaignOptions.isolatedEngine`).
+    func isolatedEngine(_ engines: IsolatedEngines) throws -> any DiffEngine { try campaign.isolatedEngine(engines) }
+
+    /// The isolated engines of this run, with its timeouts.
+    var isolatedEngines: IsolatedEngines { IsolatedEngines(timeout: campaign.timeout, hangTimeout: campaign.hangTimeout) }
 }
 
 extension OptionValue where Value == String {

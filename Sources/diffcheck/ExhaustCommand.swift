@@ -137,7 +137,7 @@ enum ExhaustCommand {
         -> (line: String, failures: Int, pairs: Int, failuresText: String?, walk: [PropertyName: Int]?) {
         let result: ExhaustiveResult
         do {
-            result = try ExhaustiveRun(options: options.common, jobs: jobs, shard: options.shard,
+            result = try ExhaustiveRun(options: options.campaign, jobs: jobs, shard: options.shard,
                                        showsProgress: showsProgress).run(bound)
         } catch {
             return ("exhaustive (\(bound)): could not run: \(error)", 1, 0, nil, nil)

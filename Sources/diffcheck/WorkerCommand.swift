@@ -28,8 +28,11 @@ import ListModel
 
 /// `diffcheck worker`'s options: what its supervisor tells it (`Supervisor`,
 /// `ExhaustiveRun`, `guardedShrunkCase`, `IsolatedEngine`), the engine
-/// options as `CampaignOptions.forwarded` writes them.
+/// options whole as `CampaignOptions.forwarded` writes them.
 struct WorkerOptions: EngineCommandOptions {
+    @Option(CampaignOptions.argumentName, "JSON", help: "the campaign's options, as CampaignOptions.json writes them", .campaign)
+    var given: CampaignOptions?
+
     @Flag("--serve", help: "serve the engine: one JSON request a line on stdin, one answer a line on stdout")
     var serves: Bool
 
@@ -73,6 +76,17 @@ struct WorkerOptions: EngineCommandOptions {
     var skip: String?
 
     var common = EngineOptions()
+
+    var campaign: CampaignOptions { given ?? common.campaign }
+}
+
+extension OptionValue where Value == CampaignOptions {
+    /// A campaign's options in JSON (`CampaignOptions.json`).
+    static var campaign: OptionValue<CampaignOptions> {
+        OptionValue { (name, text) throws(OptionError) in
+            do { return try CampaignOptions(json: text) } catch { throw OptionError("\(name): \(error)") }
+        }
+    }
 }
 
 enum WorkerCommand {
