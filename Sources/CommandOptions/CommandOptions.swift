@@ -4,7 +4,7 @@
 // of our own: the package takes no dependency).
 //
 //     struct FuzzOptions: ParsableOptions {
-//         @Option("--jobs", "N", help: "worker processes (default 1)", .jobs) var jobs = 1
+//         @Option("--jobs", "N", help: "worker processes (default 1)", .wholeNumber) var jobs = 1
 //         @Flag("--no-timings", help: "leave timings out of the summary") var hidesTimings: Bool
 //         @Positionals var positional: [String]
 //         var common = EngineOptions()        // a group: its own section of the help

@@ -34,7 +34,7 @@ final class ParsedValue<Value>: @unchecked Sendable {
 
 /// An option that takes a value: `--jobs N`.
 ///
-///     @Option("--jobs", "N", help: "worker processes (default 2)", .jobs) var jobs = 2
+///     @Option("--jobs", "N", help: "worker processes (default 2)", .wholeNumber) var jobs = 2
 ///     @Option("--junit", "FILE", help: "also write JUnit XML", .text) var junit: String?
 @propertyWrapper
 public struct Option<Value>: OptionDeclaration {
