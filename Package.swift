@@ -52,12 +52,14 @@ let package = Package(
         .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel", "ProcessShim"]),
         // C, for the process calls Swift cannot make (variadic prctl, glibc's _GNU_SOURCE closefrom action, malloc_trim).
         .target(name: "ProcessShim"),
+        // A command's options declared once, as typed properties, with the parser and --help made from them: imports nothing, so diffcheck and DiffBench share it.
+        .target(name: "CommandOptions"),
         // `diffcheck bench`: measures this process (CPU clock, peak memory), so it stays out of DiffHarness; macOS and Linux.
-        .target(name: "DiffBench", dependencies: ["DiffcheckCore", "ListModel", "DiffHarness", "DiffProcess", "ProcessShim"]),
+        .target(name: "DiffBench", dependencies: ["DiffcheckCore", "ListModel", "DiffHarness", "DiffProcess", "ProcessShim", "CommandOptions"]),
         // Objective-C, which alone can catch UIKit's NSExceptions: Apple platforms (an empty target elsewhere).
         .target(name: "ObjCExceptionCatcher"),
         // The command line: parses and prints; everything it runs is a library's.
-        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffTriage", "DiffBench"]),
+        .executableTarget(name: "diffcheck", dependencies: ["DiffProcess", "DiffHarness", "DiffTriage", "DiffBench", "CommandOptions"]),
         // An engine with a trap, served with serveEngine(_:): a process of its own, for tests to run as an --engine-cmd.
         .executableTarget(name: "example-served-engine", dependencies: ["DiffProcess", "DiffHarness", "ListModel"]),
 

@@ -1,6 +1,7 @@
 // BenchCommand: `diffcheck bench` — the core against the standard library,
 // a Dictionary baseline and its own identity table, in one process, on
 // identical inputs, interleaved run by run.
+import CommandOptions
 import Foundation
 
 /// `diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]`,
@@ -23,26 +24,16 @@ import Foundation
 /// 50,000 elements or more, and is skipped, with the estimate printed, when
 /// (n + m)·D exceeds 5·10¹⁰.
 public enum BenchCommand {
-    static let usage = """
-        usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]
-               diffcheck bench --harness [--cases N] [--runs N] [--seed N]
-               diffcheck bench --engine NAME | --engine-cmd 'CMD' [--json] [--runs N] [--seed N]
-                               [--max-size N] [--timeout SECONDS] [--hang-timeout SECONDS] [--flat]
-                               [--case FILE]
-
-          --json     print the rows as JSON instead of a table
-          --runs N   timed rounds per input, contenders interleaved (default 5)
-          --seed N   seed of the inputs (default 2024)
-          --quick    inputs about a tenth of the size (a smoke test)
-          --input K  only the K-th input (1-based)
-          --contender NAME
-                     only this contender (core, stdlib, Dictionary baseline, identity table):
-                     for a profiler such as valgrind --tool=callgrind; no ratios
-          --harness  instead of the inputs: the harness's own cost per core case, the
-                     random cases of a campaign (seed --seed, default 1) checked in this
-                     process, against the core's two calls alone on the same pairs
-          --cases N  with --harness: the cases a round checks (default 20000)
-
+    /// `diffcheck bench --help`: the core bench's options, then the engine bench's.
+    public static let usage = [
+        BenchOptions.help(usage: """
+            usage: diffcheck bench [--json] [--runs N] [--seed N] [--quick] [--input K] [--contender NAME]
+                   diffcheck bench --harness [--cases N] [--runs N] [--seed N]
+                   diffcheck bench --engine NAME | --engine-cmd 'CMD' [--json] [--runs N] [--seed N]
+                                   [--max-size N] [--timeout SECONDS] [--hang-timeout SECONDS] [--flat]
+                                   [--case FILE]
+            """, description: "", footer: nil),
+        """
         With --engine or --engine-cmd: your engine's time per case over the size classes
         (large 100, thousands 1000, tens-of-thousands 10000, hundreds-of-thousands 100000
         old items, flat and sectioned, the same inputs for every engine), its growth between
@@ -50,21 +41,16 @@ public enum BenchCommand {
         figures beside it, and with --engine-cmd the core served the same way (the pipe and JSON
         both ways); a class past --timeout is asked again alone and timed, one the engine does
         not answer within --hang-timeout is reported, and larger ones of its shape not sent.
-          --engine NAME      a built-in engine (see `diffcheck engines`), run in this process
-          --engine-cmd 'CMD' an engine speaking the JSON Lines protocol
-          --runs N           answers timed per input (default 3); the median is shown
-          --seed N           seed of the inputs (default 2024)
-          --max-size N       only the classes of at most N old items (default 100000)
-          --timeout SECONDS  how long the engine may take on one input (default 10)
-          --hang-timeout SECONDS
-                             how long an input past --timeout may take asked again (default 600)
-          --flat             flat inputs only (implied by an engine that declares itself flat-only)
-          --case FILE        time the engine on the one case in FILE instead (a slow case a
-                             campaign saved in FINDINGS/slow/), beside the core in process and served
-          --json             the report as JSON (schema: DiffcheckCore.docc, Performance)
+        """,
+        EngineBenchOptions.optionsHelp,
+        "Build in release mode (swift build -c release) for meaningful numbers.",
+    ].joined(separator: "\n\n")
 
-        Build in release mode (swift build -c release) for meaningful numbers.
-        """
+    /// Every option `bench` reads, the engine bench's included (`--json`, `--runs`, `--seed` once: both modes have them).
+    public static var optionSpecs: [OptionSpec] {
+        let own = BenchOptions.optionSpecs
+        return own + EngineBenchOptions.optionSpecs.filter { spec in !own.contains { $0.name == spec.name } }
+    }
 
     static let singleRunThreshold = 50_000
     static let stepBudget = 5e10
@@ -77,50 +63,13 @@ public enum BenchCommand {
         if arguments.contains("--engine") || arguments.contains("--engine-cmd") {
             return EngineBench.run(arguments)
         }
-        var isJSON = false, isQuick = false, runs = 5, seedOption: UInt64?, only: Int?
-        var isHarness = false, cases = BenchHarness.defaultCases
-        var contenders = BenchContender.allCases
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                print(usage)
-                return 0
-            case "--json": isJSON = true
-            case "--harness": isHarness = true
-            case "--cases":
-                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
-                    return usageError("--cases needs a positive number")
-                }
-                cases = value
-            case "--quick": isQuick = true
-            case "--runs":
-                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
-                    return usageError("--runs needs a positive number")
-                }
-                runs = value
-            case "--seed":
-                guard let value = rest.popFirst().flatMap(UInt64.init) else {
-                    return usageError("--seed needs a non-negative number")
-                }
-                seedOption = value
-            case "--input":
-                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
-                    return usageError("--input needs a positive number")
-                }
-                only = value
-            case "--contender":
-                guard let value = rest.popFirst().flatMap(BenchContender.init(rawValue:)) else {
-                    return usageError("--contender needs one of: "
-                        + BenchContender.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                contenders = [value]
-            default:
-                return usageError("unknown argument '\(argument)'")
-            }
-        }
+        let (parsed, code) = BenchOptions.read(arguments, usage: usage)
+        guard let options = parsed else { return code }
+        let (isJSON, isQuick, runs, only, isHarness, cases) = (options.isJSON, options.isQuick, options.runs, options.input,
+                                                             options.isHarness, options.cases)
+        let contenders = options.contender.map { [$0] } ?? BenchContender.allCases
         if isHarness {
-            let seed = seedOption ?? 1
+            let seed = options.seed ?? 1
             let loadBefore = BenchClock.loadAverages()
             let sample = BenchHarness.measure(seed: seed, cases: cases, runs: runs)
             print(BenchHarness.table(sample, seed: seed, cases: cases, runs: runs, load: (loadBefore, BenchClock.loadAverages())))
@@ -129,7 +78,7 @@ public enum BenchCommand {
         if let only, only > BenchInput.count {
             return usageError("--input: there are \(BenchInput.count) inputs")
         }
-        let seed = seedOption ?? 2024
+        let seed = options.seed ?? 2024
         let inputs = BenchInput.all(seed: seed, isQuick: isQuick, only: only.map { $0 - 1 })
         let loadBefore = BenchClock.loadAverages()
         let rows = measure(inputs, contenders: contenders, runs: runs, log: !isJSON)

@@ -2,6 +2,7 @@
 // user's engine scales: its time per case over the size classes, the growth
 // between them, its output against the minimum, and the core's figures on
 // the same inputs beside it.
+import CommandOptions
 import DiffHarness
 import DiffProcess
 import Foundation
@@ -21,83 +22,20 @@ import ListModel
 /// one not answered then is reported as too slow, and so is every larger
 /// input of the same shape.
 enum EngineBench {
-    static let usage = """
+    static let usage = EngineBenchOptions.help(usage: """
         usage: diffcheck bench --engine NAME | --engine-cmd 'CMD' [--json] [--runs N] [--seed N]
                                [--max-size N] [--timeout SECONDS] [--hang-timeout SECONDS] [--flat]
                                [--case FILE]
-
-          --engine NAME      a built-in engine (see `diffcheck engines`), run in this process
-          --engine-cmd 'CMD' an engine speaking the JSON Lines protocol (EngineProtocol)
-          --json             print the rows as JSON instead of a table
-          --runs N           answers timed per input (default 3); the row shows the median
-          --seed N           seed of the inputs (default 2024)
-          --max-size N       only the size classes of at most N old items (default 100000):
-                             large 100, thousands 1000, tens-of-thousands 10000,
-                             hundreds-of-thousands 100000 items, each flat and sectioned
-          --timeout SECONDS  how long the engine may take on one input (default 10; more
-                             past 20,000 items, as in check)
-          --hang-timeout SECONDS
-                             how long an input that passed --timeout may take when asked
-                             again alone (default 600): an answer then is timed, none is
-                             a hang
-          --flat             flat inputs only (an engine that declares itself flat-only
-                             gets only those)
-          --case FILE        time the engine on the one case in FILE (a slow case a
-                             campaign saved, say) instead of the size classes: its
-                             items and changes, the engine's answer time, the core's in
-                             this process, and the core's served as an engine is (the
-                             same pipe and JSON both ways)
-        """
+        """, description: "", footer: nil)
 
     /// Runs the engine bench with `bench`'s arguments; returns the exit
     /// status (0 ok, 2 usage error or an engine command that cannot run).
     static func run(_ arguments: [String]) -> Int32 {
-        var isJSON = false, runs = 3, seed: UInt64 = 2024, maxItems = 100_000, timeout = 10.0, isFlat = false
-        var engineName: String?, command: String?, casePath: String?, hangTimeout = ExternalEngine.defaultHangTimeout
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                print(usage)
-                return 0
-            case "--json": isJSON = true
-            case "--flat": isFlat = true
-            case "--engine":
-                guard let value = rest.popFirst() else { return usageError("--engine needs a name") }
-                engineName = value
-            case "--engine-cmd":
-                guard let value = rest.popFirst(), !value.allSatisfy(\.isWhitespace) else {
-                    return usageError("--engine-cmd needs a command")
-                }
-                command = value
-            case "--runs":
-                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else { return usageError("--runs needs a positive number") }
-                runs = value
-            case "--seed":
-                guard let value = rest.popFirst().flatMap(UInt64.init) else { return usageError("--seed needs a non-negative number") }
-                seed = value
-            case "--max-size":
-                guard let value = rest.popFirst().flatMap(Int.init), value >= SizeClassInput.lengths[0].1 else {
-                    return usageError("--max-size needs a number of at least \(SizeClassInput.lengths[0].1)")
-                }
-                maxItems = value
-            case "--timeout":
-                guard let value = rest.popFirst().flatMap(Double.init), value > 0, value.isFinite else {
-                    return usageError("--timeout needs a positive number of seconds")
-                }
-                timeout = value
-            case "--hang-timeout":
-                guard let value = rest.popFirst().flatMap(Double.init), value > 0, value.isFinite else {
-                    return usageError("--hang-timeout needs a positive number of seconds")
-                }
-                hangTimeout = value
-            case "--case":
-                guard let value = rest.popFirst() else { return usageError("--case needs a case file") }
-                casePath = value
-            default:
-                return usageError("unknown argument '\(argument)'")
-            }
-        }
+        let (parsed, code) = EngineBenchOptions.read(arguments, usage: usage)
+        guard let options = parsed else { return code }
+        let (isJSON, runs, seed, maxItems, timeout) = (options.isJSON, options.runs, options.seed, options.maxItems, options.timeout)
+        let (engineName, command, casePath, hangTimeout) = (options.engineName, options.command, options.casePath, options.hangTimeout)
+        var isFlat = options.isFlat
         if engineName != nil && command != nil { return usageError("--engine and --engine-cmd: give one") }
         let engine: any DiffEngine
         let engineLabel: String

@@ -1,12 +1,13 @@
 // CampaignOptions: what every worker of a campaign is told: the engine, its
-// timeout, the seed, the profile and the generator's options.
+// timeout, the seed, the profile and the generator's options — one JSON
+// value (`diffcheck worker --campaign JSON`), not a command line again.
 import DiffHarness
 import Foundation
 import ListModel
 
 /// The engine under test and how its cases are made, as a campaign's
-/// supervisor hands them to each worker (`forwarded`).
-public struct CampaignOptions: Sendable {
+/// supervisor hands them to each worker (`forwarded`: one JSON value).
+public struct CampaignOptions: Sendable, Equatable {
     /// A built-in engine's name (`diffcheck engines`); ignored with `engineCommand`.
     public var engineName = "core"
     /// An external engine's command (`--engine-cmd`), or nil for a built-in one.
@@ -64,23 +65,77 @@ public struct CampaignOptions: Sendable {
         return engine
     }
 
-    /// These options as `diffcheck` arguments again (for worker processes
-    /// and the one-line reproduce command).
-    public var forwarded: [String] {
-        var arguments: [String] = []
-        if let command = engineCommand { arguments += ["--engine-cmd", command] } else { arguments += ["--engine", engineName] }
-        arguments += ["--timeout", String(timeout)]
-        if hangTimeout != ExternalEngine.defaultHangTimeout { arguments += ["--hang-timeout", String(hangTimeout)] }
-        arguments += ["--seed", String(seed), "--profile", profile.rawValue,
-                      "--max-size", String(generator.maxSize)]
-        if generator.isFlatOnly { arguments.append("--flat") }
-        if let claims, engineCommand != nil { arguments += ["--claims", claims.sorted().map(\.rawValue).joined(separator: ",")] }
-        if let size = generator.everyCaseSize { arguments += ["--size", size.name] }
-        if !generator.allowsDuplicates { arguments.append("--no-duplicates") }
-        if generator.shapes != GeneratorShapes.defaultShapes(forEngine: engineCommand == nil ? engineName : "") {
-            arguments += ["--shapes", generator.shapes.rawValue]
+    /// These options as a worker process's arguments: `--campaign` and
+    /// their JSON (`json`), which the worker decodes (`init(json:)`).
+    public var forwarded: [String] { [Self.argumentName, json] }
+
+    /// The worker's option that carries the campaign's options.
+    public static let argumentName = "--campaign"
+
+    /// These options as one line of JSON.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Every field is a string, a number, a bool or a list of strings: encoding cannot fail.
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// The options `json` wrote; throws what is missing or wrong, by field.
+    public init(json: String) throws(CampaignError) {
+        do { self = try JSONDecoder().decode(CampaignOptions.self, from: Data(json.utf8)) } catch let error as CampaignError {
+            throw error
+        } catch {
+            throw CampaignError(description: "not a campaign's options (\(error))")
         }
-        return arguments
+    }
+}
+
+extension CampaignOptions: Codable {
+    enum CodingKeys: String, CodingKey {
+        case engineName = "engine", engineCommand, timeout, hangTimeout, seed, profile
+        case maxSize, isFlatOnly = "flat", allowsDuplicates = "duplicates", shapes, size, claims
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(engineName, forKey: .engineName)
+        try container.encodeIfPresent(engineCommand, forKey: .engineCommand)
+        try container.encode(timeout, forKey: .timeout)
+        try container.encode(hangTimeout, forKey: .hangTimeout)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(profile.rawValue, forKey: .profile)
+        try container.encode(generator.maxSize, forKey: .maxSize)
+        try container.encode(generator.isFlatOnly, forKey: .isFlatOnly)
+        try container.encode(generator.allowsDuplicates, forKey: .allowsDuplicates)
+        try container.encode(generator.shapes.rawValue, forKey: .shapes)
+        try container.encodeIfPresent(generator.everyCaseSize?.name, forKey: .size)
+        try container.encodeIfPresent(claims.map { $0.map(\.rawValue).sorted() }, forKey: .claims)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func named<T>(_ key: CodingKeys, _ make: (String) -> T?) throws -> T {
+            let text = try container.decode(String.self, forKey: key)
+            guard let value = make(text) else { throw CampaignError(description: "\(key.stringValue) '\(text)' is not one") }
+            return value
+        }
+        var generator = GeneratorOptions(isFlatOnly: try container.decode(Bool.self, forKey: .isFlatOnly),
+                                         allowsDuplicates: try container.decode(Bool.self, forKey: .allowsDuplicates),
+                                         maxSize: try container.decode(Int.self, forKey: .maxSize),
+                                         shapes: try named(.shapes, GeneratorShapes.init(rawValue:)))
+        if container.contains(.size) { generator.everyCaseSize = try named(.size, SizeClass.init(name:)) }
+        var claims: Set<PropertyName>?
+        if let names = try container.decodeIfPresent([String].self, forKey: .claims) {
+            claims = Set(try names.map { name in
+                guard let property = PropertyName(rawValue: name) else { throw CampaignError(description: "claims: '\(name)' is no property") }
+                return property
+            })
+        }
+        self.init(engineName: try container.decode(String.self, forKey: .engineName),
+                  engineCommand: try container.decodeIfPresent(String.self, forKey: .engineCommand),
+                  timeout: try container.decode(Double.self, forKey: .timeout), seed: try container.decode(UInt64.self, forKey: .seed),
+                  profile: try named(.profile, Profile.init(rawValue:)), generator: generator, claims: claims,
+                  hangTimeout: try container.decode(Double.self, forKey: .hangTimeout))
     }
 }
 

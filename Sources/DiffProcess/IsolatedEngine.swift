@@ -5,7 +5,7 @@ import DiffHarness
 import Foundation
 import ListModel
 
-/// A built-in engine behind `diffcheck worker --serve --engine NAME`, spoken
+/// A built-in engine behind `diffcheck worker --serve --campaign JSON`, spoken
 /// to as an external engine: the child is started on first use, kept across
 /// cases, and restarted after it traps, exits or passes the timeout. It has
 /// the built-in engine's name, claims and domain. `executable` is the
@@ -21,7 +21,7 @@ public final class IsolatedEngine: DiffEngine, @unchecked Sendable {
                 executable: URL) {
         self.engine = engine
         let command = "SWIFT_BACKTRACE=enable=no exec " + shellQuoted(executable.path)
-            + " worker --serve --engine " + shellQuoted(engine.name)
+            + " worker --serve " + CampaignOptions(engineName: engine.name).forwarded.map(shellQuoted).joined(separator: " ")
         child = ExternalEngine(command: command, timeout: timeout, isFlatOnly: engine.isFlatOnly, capturesErrors: true,
                                hangTimeout: hangTimeout)
     }

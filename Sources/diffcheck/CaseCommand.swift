@@ -1,13 +1,28 @@
 // CaseCommand: `diffcheck case`, case N of a seed's campaign as a file.
+import CommandOptions
 import DiffHarness
 import DiffProcess
 import Foundation
 import ListModel
 
-enum CaseCommand {
-    static let help = """
-    Usage: diffcheck case --case N [--seed S] [OPTIONS]
+/// `diffcheck case`'s options.
+struct CaseOptions: EngineCommandOptions {
+    static var labelWidth: Int { 21 }
 
+    @Option("--case", "N", help: "the case's number in the campaign (0 is the first)", .wholeNumber)
+    var number: Int?
+
+    @Flag("--request", help: "write the request line an engine is sent")
+    var writesRequest: Bool
+
+    @Option("--output", "FILE", help: "write to FILE instead of stdout", .text)
+    var output: String?
+
+    var common = EngineOptions()
+}
+
+enum CaseCommand {
+    static let help = CaseOptions.help(usage: "Usage: diffcheck case --case N [--seed S] [OPTIONS]", description: """
     Writes case N of seed S (default 1) as a campaign with the same options
     generates it (`fuzz`, the random part of `check`): the same size
     schedule, or every case of --size; --max-size, --flat, --no-duplicates
@@ -18,33 +33,17 @@ enum CaseCommand {
     names one), which `diffcheck repro` and `show` read. With --request it
     is the engine protocol's request line instead, `{"old": …, "new": …}`,
     exactly what the campaign sends the engine for that case.
-
-    Options:
-      --case N             the case's number in the campaign (0 is the first)
-      --seed N             the campaign's seed (default 1)
-      --request            write the request line an engine is sent
-      --output FILE        write to FILE instead of stdout
-      --engine NAME        the campaign's built-in engine (default core)
-      --engine-cmd 'CMD'   the campaign's external engine (tried once, for
-                           what it declares of itself)
-      --size, --max-size, --flat, --no-duplicates, --shapes: as for fuzz
-
+    """, footer: """
     Exit codes: 0 the case is written; 2 bad usage (no --case, a number
     that is not one, an unknown engine, an --engine-cmd command that cannot
     run) or a FILE that cannot be written.
-    """
+    """)
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        let number: Int
-        do {
-            options = try Options(arguments, valued: ["--case", "--output"], switches: ["--request"])
-            if options.isHelp { print(help); return ExitCode.success }
-            guard options.values["--case"] != nil else { throw UsageError(description: "give the case's number, --case N") }
-            guard options.positional.isEmpty else { throw UsageError(description: "unexpected argument \(options.positional[0])") }
-            number = try options.integer("--case", default: 0)
-        } catch {
-            printError("diffcheck case: \(error)\n\n\(help)")
+        let options: CaseOptions
+        do { options = try CaseOptions.read(arguments, command: "case", help: help) } catch { return error.code }
+        guard let number = options.number else {
+            printError("diffcheck case: give the case's number, --case N\n\n\(help)")
             return ExitCode.usage
         }
         var generatorOptions = options.generator
@@ -58,11 +57,11 @@ enum CaseCommand {
                 return ExitCode.usage
             }
             generatorOptions = generatorOptions.forEngine(engine)
-            if arguments.contains("--engine") { engineLine = options.engineName }
+            if options.common.$engineName { engineLine = options.engineName }
         }
         let (old, new) = PairGenerator(options: generatorOptions).campaignSnapshots(seed: options.seed, n: number)
         var text: String
-        if options.flags.contains("--request") {
+        if options.writesRequest {
             text = SnapshotJSON.request(old: old, new: new) + "\n"
         } else {
             let given = arguments.enumerated().filter { index, argument in
@@ -73,7 +72,7 @@ enum CaseCommand {
             if options.profile != .strict { text += "profile: \(options.profile.rawValue)\n" }
             if let engineLine { text += "engine: \(engineLine)\n" }
         }
-        guard let path = options.values["--output"] else {
+        guard let path = options.output else {
             print(text, terminator: "")
             return ExitCode.success
         }

@@ -1,13 +1,76 @@
 // CheckCommand: `diffcheck check`, the CI gate.
+import CommandOptions
 import DiffHarness
 import DiffProcess
 import Foundation
 import ListModel
 
-enum CheckCommand {
-    static let help = """
-    Usage: diffcheck check [PATHS…] [OPTIONS]
+/// `diffcheck check`'s options.
+struct CheckOptions: EngineCommandOptions {
+    @Positionals var positional: [String]
 
+    @Option("--cases", "N", help: """
+        random cases (default 1000000; 100000 with
+        --engine-cmd)
+        """, .wholeNumber)
+    var cases: Int?
+
+    @Option("--time", "SECONDS", help: "stop the random part after this long", .seconds)
+    var time: Double?
+
+    @Option("--jobs", "N", help: """
+        worker processes for the exhaustive and random
+        parts (default 2); the cases checked do not
+        depend on N
+        """, .jobs)
+    var jobs = 2
+
+    @Flag("--no-exhaustive", help: "skip the exhaustive part")
+    var skipsExhaustive: Bool
+
+    @Option("--junit", "FILE", help: """
+        also write JUnit XML (one test case per corpus file
+        and per property)
+        """, .text)
+    var junit: String?
+
+    @Option("--corpus", "DIR", help: """
+        the corpus to replay (default Corpus/); may be
+        given with PATHS
+        """, .text)
+    var corpus: String?
+
+    @Option("--findings", "DIR", help: """
+        where exhaustive and random failures go (default
+        CORPUS/findings)
+        """, .text)
+    var findings: String?
+
+    @Flag("--no-timings", help: "leave timings out of the random part's summary")
+    var hidesTimings: Bool
+
+    @Flag("--recorded", help: """
+        judge the answers recorded in findings (`recorded:`
+        lines) instead of running their engine; only the
+        corpus part runs
+        """)
+    var judgesRecorded: Bool
+
+    @Option("--shard", "K/N", help: """
+        check only part K of N of every part: corpus files
+        at positions K-1, K-1+N, … (sorted), exhaustive
+        pairs at those places, random cases n with
+        n mod N = K-1; N machines running 1/N … N/N check
+        everything once between them (findings folders
+        merge by copying)
+        """, .shard)
+    var shard = Shard.whole
+
+    var common = EngineOptions()
+}
+
+enum CheckCommand {
+    static let help = CheckOptions.help(usage: "Usage: diffcheck check [PATHS…] [OPTIONS]", description: """
     The CI gate, in three parts, one line each, then a summary:
       corpus      every file under PATHS and --corpus DIR (default:
                   Corpus/, if there is one; without it the corpus part
@@ -42,56 +105,18 @@ enum CheckCommand {
     does a case naming an engine that is not built in (your own: checkEngine
     saves its cases under the engine's name). A crash artifact runs on the
     engine of its folder (Corpus/crashes/ENGINE/).
-
-    Options:
-      --cases N         random cases (default 1000000; 100000 with
-                        --engine-cmd)
-      --time SECONDS    stop the random part after this long
-      --jobs N          worker processes for the exhaustive and random
-                        parts (default 2); the cases checked do not
-                        depend on N
-      --no-exhaustive   skip the exhaustive part
-      --junit FILE      also write JUnit XML (one test case per corpus file
-                        and per property)
-      --corpus DIR      the corpus to replay (default Corpus/); may be
-                        given with PATHS
-      --findings DIR    where exhaustive and random failures go (default
-                        CORPUS/findings)
-      --no-timings      leave timings out of the random part's summary
-      --recorded        judge the answers recorded in findings (`recorded:`
-                        lines) instead of running their engine; only the
-                        corpus part runs
-      --shard K/N       check only part K of N of every part: corpus files
-                        at positions K-1, K-1+N, … (sorted), exhaustive
-                        pairs at those places, random cases n with
-                        n mod N = K-1; N machines running 1/N … N/N check
-                        everything once between them (findings folders
-                        merge by copying)
-
-    \(commonOptionsHelp)
-    \(exitCodeHelp)
-    """
+    """, footer: exitCodeHelp)
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do {
-            options = try Options(arguments, valued: ["--cases", "--time", "--jobs", "--junit", "--findings", "--corpus", "--shard"],
-                                  switches: ["--no-exhaustive", "--recorded", "--no-timings"])
-        } catch {
-            printError("diffcheck check: \(error)\n\n\(help)")
-            return ExitCode.usage
-        }
-        if options.isHelp { print(help); return ExitCode.success }
+        let options: CheckOptions
+        do { options = try CheckOptions.read(arguments, command: "check", help: help) } catch { return error.code }
         let engine: any DiffEngine, isolated: any DiffEngine
-        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
-        let cases: Int, jobs: Int, maxTime: Double?, shard: Shard
+        let engines = options.isolatedEngines
+        let cases = options.cases ?? (options.engineCommand == nil ? 1_000_000 : 100_000)
+        let (jobs, maxTime, shard) = (options.jobs, options.time, options.shard)
         do {
             engine = try options.engine()
             isolated = try options.isolatedEngine(engines)
-            cases = try options.integer("--cases", default: options.engineCommand == nil ? 1_000_000 : 100_000)
-            jobs = try options.jobs(default: 2)
-            maxTime = try options.seconds("--time")
-            shard = try options.shard()
         } catch {
             printError("diffcheck check: \(error)")
             return ExitCode.usage
@@ -101,7 +126,7 @@ enum CheckCommand {
         func worsen(_ to: Int32) { if code == ExitCode.success || to == ExitCode.usage { code = max(code, to) } }
 
         // 1. The corpus.
-        let corpus = options.values["--corpus"]
+        let corpus = options.corpus
         var paths = options.positional + (corpus.map { [$0] } ?? [])
         let start = Date()
         var isDefaultCorpus = false
@@ -121,7 +146,7 @@ enum CheckCommand {
         let folder = isDefaultCorpus ? readCorpus(paths, allowsEmptyFolders: true)
             : corpus.map { readCorpus([$0], allowsEmptyFolders: true) } ?? none
         // Where the exhaustive and random parts save their findings.
-        let findingsFolder = options.values["--findings"]
+        let findingsFolder = options.findings
             ?? corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
         // The findings another engine saved in the findings folder are its own: never replayed on this
         // one from the corpus folder (named as PATHS, a file runs as it says).
@@ -215,7 +240,7 @@ enum CheckCommand {
 
         // `--recorded` judges recorded answers, and only those: the exhaustive and
         // random parts would run the engine (the core, by default), which the user did not ask for.
-        let judgesRecordedOnly = options.flags.contains("--recorded")
+        let judgesRecordedOnly = options.judgesRecorded
         if judgesRecordedOnly {
             print("exhaustive and random parts: not run (--recorded judges the recorded answers only)")
         }
@@ -230,7 +255,7 @@ enum CheckCommand {
         var walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])] = []
 
         // 2. The exhaustive bound.
-        if !options.flags.contains("--no-exhaustive") && !judgesRecordedOnly && corpusInterruption == 0 {
+        if !options.skipsExhaustive && !judgesRecordedOnly && corpusInterruption == 0 {
             let bounds = (try? ExhaustCommand.bounds(options, engine: engine)) ?? []
             for bound in bounds {
                 let began = Date()
@@ -264,7 +289,7 @@ enum CheckCommand {
                 supervisor.foundProperties = Set(walks.flatMap { $0.firstFailingPlaces.keys.map(\.rawValue) })
                 let report = try supervisor.run()
                 print("random: " + report.summary(engine: engine.name, seed: options.seed, shard: shard, shapes: options.generator.shapes, generator: options.generator,
-                                                 showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })
+                                                 showsTimings: !options.hidesTimings) { reproduceLine(path: $0, options: options) })
                 for failure in report.failures {
                     if let text = try? String(contentsOfFile: failure.path, encoding: .utf8) { print(text) }
                 }
@@ -282,7 +307,7 @@ enum CheckCommand {
             }
         }
 
-        if let path = options.values["--junit"] {
+        if let path = options.junit {
             do { try junit.write(to: path) } catch {
                 printError("diffcheck check: cannot write \(path): \(error)")
                 worsen(ExitCode.usage)
@@ -307,7 +332,7 @@ enum CheckCommand {
     /// test (another built-in engine, or `external` recorded with another
     /// command: `isSameEngineCommand`). Files elsewhere (`regressions/`,
     /// named as PATHS) run as they say.
-    static func separatingOtherEnginesFindings(_ entries: [CorpusEntry], findings: String, options: Options)
+    static func separatingOtherEnginesFindings(_ entries: [CorpusEntry], findings: String, options: CheckOptions)
         -> (kept: [CorpusEntry], others: [String: Int]) {
         let folder = URL(fileURLWithPath: findings).standardizedFileURL.path
         var kept: [CorpusEntry] = [], others: [String: Int] = [:]
@@ -336,7 +361,7 @@ enum CheckCommand {
     }
 
     /// The engine under test, as the corpus report names it.
-    static func engineWords(_ options: Options) -> String {
+    static func engineWords(_ options: CheckOptions) -> String {
         options.engineCommand.map { "--engine-cmd " + shellQuoted($0) } ?? "the engine under test (\(options.engineName))"
     }
 }

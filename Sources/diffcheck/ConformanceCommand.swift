@@ -1,13 +1,43 @@
 // ConformanceCommand: `diffcheck conformance export|compare`, the Linux side of the UIKit conformance runner.
+import CommandOptions
 import DiffHarness
 import Foundation
 import ListModel
 
+/// `diffcheck conformance export`'s options.
+struct ConformanceExportOptions: ParsableOptions {
+    static var sectionTitle: String { "Options of export:" }
+    static var labelWidth: Int { 16 }
+    static func unknownOption(_ argument: String) -> String { "unexpected '\(argument)'" }
+    static func unexpectedArgument(_ argument: String) -> String { "unexpected '\(argument)'" }
+
+    @Option("--corpus", "DIR", help: "the uikit-*.case and tableview-*.case files to export (default Corpus/regressions)",
+            OptionValue(missing: ConformanceExportOptions.unexpected) { _, text in text })
+    var corpus = "Corpus/regressions"
+
+    @Option("--seed", "N", help: "seed of the generated cases (default \(ConformanceSample.defaultSeed))",
+            OptionValue(missing: ConformanceExportOptions.unexpected) { (name, text) throws(OptionError) in
+                guard let n = UInt64(text) else { throw OptionError("\(name) takes a whole number, not '\(text)'") }
+                return n
+            })
+    var seed = ConformanceSample.defaultSeed
+
+    @Option("--generated", "N", help: "how many generated cases (default \(ConformanceSample.defaultGeneratedCount))",
+            OptionValue(missing: ConformanceExportOptions.unexpected) { (name, text) throws(OptionError) in
+                guard let n = Int(text), n >= 0 else { throw OptionError("\(name) takes a count, not '\(text)'") }
+                return n
+            })
+    var generated = ConformanceSample.defaultGeneratedCount
+
+    /// An option given last, without its value.
+    @Sendable static func unexpected(_ name: String) -> String { "unexpected '\(name)'" }
+}
+
 enum ConformanceCommand {
-    static let help = """
+    static let help = ConformanceExportOptions.help(usage: """
     Usage: diffcheck conformance export [--corpus DIR] [--seed N] [--generated N]
            diffcheck conformance compare INPUT OUTPUT
-
+    """, description: """
     The UIKit conformance runner (Tests/UIKitConformanceTests, run on the iOS
     simulator by CI's ios-simulator job) applies batches to a real
     UICollectionView and UITableView and records what they did.
@@ -19,11 +49,11 @@ enum ConformanceCommand {
               UICollectionView, tableview for UITableView) on the
               INPUT it was given: accept or reject, the message, the cells
               shown; prints each disagreement and a summary.
-
+    """, footer: """
     Exit codes: 0 export written / every case agrees; 1 a disagreement (or a
     case the runner did not judge); 2 bad usage or unreadable input, named
     with file and line.
-    """
+    """)
 
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.isEmpty || ["--help", "-h"].contains(arguments[0]) {
@@ -42,26 +72,9 @@ enum ConformanceCommand {
     }
 
     static func export(_ arguments: [String]) -> Int32 {
-        var corpus = "Corpus/regressions", seed = ConformanceSample.defaultSeed, count = ConformanceSample.defaultGeneratedCount
-        var index = 0
-        while index < arguments.count {
-            let flag = arguments[index]
-            guard ["--corpus", "--seed", "--generated"].contains(flag), index + 1 < arguments.count else {
-                printError("diffcheck conformance export: unexpected '\(flag)'\n\n\(help)")
-                return ExitCode.usage
-            }
-            let value = arguments[index + 1]
-            switch flag {
-            case "--corpus": corpus = value
-            case "--seed":
-                guard let n = UInt64(value) else { return usage("--seed takes a whole number, not '\(value)'") }
-                seed = n
-            default:
-                guard let n = Int(value), n >= 0 else { return usage("--generated takes a count, not '\(value)'") }
-                count = n
-            }
-            index += 2
-        }
+        let options: ConformanceExportOptions
+        do { options = try ConformanceExportOptions.read(arguments, command: "conformance export", help: help) } catch { return error.code }
+        let (corpus, seed, count) = (options.corpus, options.seed, options.generated)
         let (corpusCases, skipped, errors) = ConformanceSample.corpusCases(in: corpus)
         for error in errors { printError(error) }
         for note in skipped { printError("diffcheck conformance export: skipped \(note)") }

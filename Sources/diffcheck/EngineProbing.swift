@@ -5,11 +5,6 @@ import DiffHarness
 import DiffProcess
 import Foundation
 
-/// The commands that run an `--engine-cmd` engine, and `case`, which runs
-/// none but generates what a campaign of that engine would (flat-only, as
-/// the engine declares).
-let commandsRunningEngines: Set<String> = ["check", "fuzz", "repro", "shrink", "exhaust", "diff", "show", "case"]
-
 /// `arguments` with the engine's declaration added as options (`--flat`,
 /// `--claims`, `--no-duplicates`, each unless given; a declaration that
 /// claims nothing is `--claims deterministic,no-crash`, the two every

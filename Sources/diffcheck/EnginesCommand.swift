@@ -13,8 +13,11 @@ enum EnginesCommand {
     """
 
     static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") { print(help); return ExitCode.success }
-        guard arguments.isEmpty else { printError("diffcheck engines: takes no arguments"); return ExitCode.usage }
+        guard arguments.allSatisfy({ $0 == "--help" || $0 == "-h" }) else {
+            printError("diffcheck engines: takes no arguments")
+            return ExitCode.usage
+        }
+        do { _ = try NoOptions.read(arguments, command: "engines", help: help) } catch { return error.code }
         let width = EngineCatalog.all.map(\.name.count).max() ?? 0
         for engine in EngineCatalog.all {
             let padded = engine.name.padding(toLength: width, withPad: " ", startingAt: 0)

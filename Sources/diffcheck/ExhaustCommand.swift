@@ -1,13 +1,53 @@
 // ExhaustCommand: `diffcheck exhaust`, every small pair within a bound.
+import CommandOptions
 import DiffHarness
 import DiffProcess
 import Foundation
 import ListModel
 
-enum ExhaustCommand {
-    static let help = """
-    Usage: diffcheck exhaust [OPTIONS]
+/// `diffcheck exhaust`'s options: the bound's limits, where findings go, the workers.
+struct ExhaustOptions: EngineCommandOptions {
+    static var labelWidth: Int { 23 }
 
+    @Flag("--sectioned", help: "only the sectioned bound")
+    var isSectioned: Bool
+
+    @Option("--max-items", "N", help: "most items, old and new together", .wholeNumber)
+    var maxItems: Int?
+
+    @Option("--max-sections", "N", help: "most sections in one snapshot", .wholeNumber(atLeast: 1))
+    var maxSections: Int?
+
+    @Option("--max-per-section", "N", help: "most items in one section (at least 1)", .wholeNumber(atLeast: 1))
+    var maxPerSection: Int?
+
+    @Option("--versions", "N", help: "content versions of a new item (default 2)", .wholeNumber(atLeast: 1))
+    var versions: Int?
+
+    @Option("--findings", "DIR", help: """
+        where each failing property's smallest pair is
+        saved (default Corpus/findings)
+        """, .text)
+    var findings = "Corpus/findings"
+
+    @Option("--jobs", "N", help: """
+        worker processes (default 2); the report does
+        not depend on N
+        """, .jobs)
+    var jobs = 2
+
+    @Option("--shard", "K/N", help: """
+        check only the pairs at places K-1, K-1+N, …
+        of the walk: N machines running shards 1/N …
+        N/N check every pair once between them
+        """, .shard)
+    var shard = Shard.whole
+
+    var common = EngineOptions()
+}
+
+enum ExhaustCommand {
+    static let help = ExhaustOptions.help(usage: "Usage: diffcheck exhaust [OPTIONS]", description: """
     Checks the engine on every old/new pair within a bound, identities
     renamed to a canonical form (no pair is checked twice up to renaming),
     smallest pairs first. For each property that fails, its smallest failing
@@ -19,58 +59,29 @@ enum ExhaustCommand {
     it runs both default bounds:
       flat:      \(ExhaustiveBound.flat)
       sectioned: \(ExhaustiveBound.sectioned)
-
-    Options:
-      --flat                 only the flat bound (or a flat custom bound)
-      --sectioned            only the sectioned bound
-      --max-items N          most items, old and new together
-      --max-sections N       most sections in one snapshot
-      --max-per-section N    most items in one section (at least 1)
-      --versions N           content versions of a new item (default 2)
-      --no-duplicates        no repeated identities
-      --findings DIR         where each failing property's smallest pair is
-                             saved (default Corpus/findings)
-      --jobs N               worker processes (default 2); the report does
-                             not depend on N
-      --shard K/N            check only the pairs at places K-1, K-1+N, …
-                             of the walk: N machines running shards 1/N …
-                             N/N check every pair once between them
-      --engine, --engine-cmd, --profile, --timeout as elsewhere
-
-    \(exitCodeHelp)
-    """
+    """, footer: exitCodeHelp)
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do {
-            options = try Options(arguments, valued: ["--max-items", "--max-sections", "--max-per-section", "--versions", "--jobs", "--shard",
-                                                      "--findings"],
-                                  switches: ["--sectioned"])
-        } catch {
-            printError("diffcheck exhaust: \(error)\n\n\(help)")
-            return ExitCode.usage
-        }
-        if options.isHelp { print(help); return ExitCode.success }
+        let options: ExhaustOptions
+        do { options = try ExhaustOptions.read(arguments, command: "exhaust", help: help) } catch { return error.code }
         let engine: any DiffEngine
         let bounds: [ExhaustiveBound]
-        let jobs: Int
+        let jobs = options.jobs
         do {
             engine = try options.engine()
-            bounds = try ExhaustCommand.bounds(options, engine: engine)
-            jobs = try options.jobs(default: 2)
-            _ = try options.shard()
+            bounds = try ExhaustCommand.bounds(options, limits: options, engine: engine)
         } catch {
             printError("diffcheck exhaust: \(error)")
             return ExitCode.usage
         }
         var failed = false
-        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
+        let engines = options.isolatedEngines
         for bound in bounds {
             // The total first: a large bound's walk takes hours, and its progress lines count towards it.
             fflush(nil)
             printError("exhaustive (\(bound)): \(groupedDigits(bound.pairCount)) pairs to walk")
             let result = exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true,
-                                 findings: options.values["--findings"] ?? "Corpus/findings")
+                                 findings: options.findings)
             print(result.line)
             if let failures = result.failuresText { print(failures) }
             failed = failed || result.failures > 0
@@ -79,23 +90,25 @@ enum ExhaustCommand {
         return failed ? ExitCode.failure : ExitCode.success
     }
 
-    static func bounds(_ options: Options, engine: any DiffEngine) throws -> [ExhaustiveBound] {
+    /// The bounds to walk: the default ones (flat only for a flat-only
+    /// engine or `--flat`; `--sectioned`), within `limits`.
+    static func bounds(_ options: some EngineCommandOptions, limits: ExhaustOptions = ExhaustOptions(), engine: any DiffEngine) throws
+        -> [ExhaustiveBound] {
         let isFlat = options.generator.isFlatOnly || engine.isFlatOnly
         var chosen: [ExhaustiveBound]
-        if isFlat { chosen = [.flat] } else if options.flags.contains("--sectioned") { chosen = [.sectioned] } else { chosen = [.flat, .sectioned] }
+        if isFlat { chosen = [.flat] } else if limits.isSectioned { chosen = [.sectioned] } else { chosen = [.flat, .sectioned] }
         for index in chosen.indices {
-            chosen[index].maxTotalItems = try options.integer("--max-items", default: chosen[index].maxTotalItems)
+            chosen[index].maxTotalItems = limits.maxItems ?? chosen[index].maxTotalItems
             if !chosen[index].isFlat {
-                chosen[index].maxSections = try options.integer("--max-sections", default: chosen[index].maxSections, atLeast: 1)
+                chosen[index].maxSections = limits.maxSections ?? chosen[index].maxSections
             }
             // A section of no items holds no pair to walk.
-            chosen[index].maxItemsPerSection = try options.integer("--max-per-section", default: chosen[index].maxItemsPerSection,
-                                                                   atLeast: 1)
-            chosen[index].contentVersions = try options.integer("--versions", default: chosen[index].contentVersions, atLeast: 1)
+            chosen[index].maxItemsPerSection = limits.maxPerSection ?? chosen[index].maxItemsPerSection
+            chosen[index].contentVersions = limits.versions ?? chosen[index].contentVersions
             chosen[index].allowsDuplicates = options.generator.allowsDuplicates
             let bound = chosen[index]
             let holds = 2 * (bound.isFlat ? 1 : bound.maxSections) * bound.maxItemsPerSection
-            if options.values["--max-items"] != nil && bound.maxTotalItems > holds {
+            if limits.maxItems != nil && bound.maxTotalItems > holds {
                 throw UsageError(description: "--max-items \(bound.maxTotalItems) is more than the bound holds: old and new of up to "
                                  + "\(bound.isFlat ? 1 : bound.maxSections) section(s) of \(bound.maxItemsPerSection) items hold \(holds) in all "
                                  + "(raise --max-per-section\(bound.isFlat ? "" : " or --max-sections"), or lower --max-items)")
@@ -119,12 +132,12 @@ enum ExhaustCommand {
     /// holds, the engine's answer as `recorded:` lines, `expect: pass`), and
     /// printed with the number of pairs failing that property, where it was
     /// saved and the command that reproduces it.
-    static func exhaust(_ bound: ExhaustiveBound, options: Options, jobs: Int, engines: IsolatedEngines, showsProgress: Bool,
+    static func exhaust(_ bound: ExhaustiveBound, options: some EngineCommandOptions, jobs: Int, engines: IsolatedEngines, showsProgress: Bool,
                         findings: String?)
         -> (line: String, failures: Int, pairs: Int, failuresText: String?, walk: [PropertyName: Int]?) {
         let result: ExhaustiveResult
         do {
-            result = try ExhaustiveRun(options: options, jobs: jobs, shard: (try? options.shard()) ?? .whole,
+            result = try ExhaustiveRun(options: options.campaign, jobs: jobs, shard: options.shard,
                                        showsProgress: showsProgress).run(bound)
         } catch {
             return ("exhaustive (\(bound)): could not run: \(error)", 1, 0, nil, nil)
@@ -178,7 +191,7 @@ enum ExhaustCommand {
             shown.append(lines.joined(separator: "\n"))
         }
         let first: String? = shown.isEmpty ? nil : shown.joined(separator: "\n\n") + "\n"
-        let shard = (try? options.shard()) ?? .whole
+        let shard = options.shard
         let checked = shard.share(of: result.pairs)
         let rate = Double(checked) / max(result.elapsed, 0.001)
         let counts = result.byProperty.keys.sorted().map { "\($0.rawValue) \(result.byProperty[$0]!)" }.joined(separator: ", ")

@@ -125,7 +125,7 @@ func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, inde
 
 /// The supervisor's side.
 struct ExhaustiveRun {
-    var options: Options
+    var options: CampaignOptions
     var jobs: Int
     /// The part of the walk this run checks.
     var shard = Shard.whole
@@ -273,7 +273,7 @@ struct ExhaustiveRun {
 /// Whether the engine alone, in a child process of its own, fails
 /// `no-crash` on the pair at `place` (an engine that cannot be started
 /// counts as failing: the worker's death stands).
-private func engineAloneCrashes(_ bound: ExhaustiveBound, at place: Int, engines: IsolatedEngines, options: Options) -> Bool {
+private func engineAloneCrashes(_ bound: ExhaustiveBound, at place: Int, engines: IsolatedEngines, options: CampaignOptions) -> Bool {
     guard let pair = exhaustivePair(bound, at: place), let engine = try? options.isolatedEngine(engines) else { return true }
     return Checker(engine: engine, profile: options.profile).fails(.noCrash, old: pair.old, new: pair.new)
 }

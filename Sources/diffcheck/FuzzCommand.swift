@@ -1,12 +1,48 @@
 // FuzzCommand: `diffcheck fuzz`, a random campaign.
+import CommandOptions
 import DiffHarness
 import DiffProcess
 import Foundation
 
-enum FuzzCommand {
-    static let help = """
-    Usage: diffcheck fuzz [OPTIONS]
+/// `diffcheck fuzz`'s options.
+struct FuzzOptions: EngineCommandOptions {
+    static var labelWidth: Int { 21 }
 
+    @Option("--time", "SECONDS", help: "stop after this long", .seconds)
+    var time: Double?
+
+    @Option("--cases", "N", help: "stop after cases 0..<N (default: no limit)", .wholeNumber)
+    var cases: Int?
+
+    @Option("--jobs", "N", help: """
+        worker processes (default 1); the cases checked
+        are fixed by the seed whatever N is
+        """, .jobs)
+    var jobs = 1
+
+    @Option("--findings", "DIR", help: "where failures go (default Corpus/findings)", .text)
+    var findings = "Corpus/findings"
+
+    @Flag("--no-timings", help: """
+        leave timings out of the summary: two runs of the
+        same seed and --cases print the same text, for
+        any --jobs
+        """)
+    var hidesTimings: Bool
+
+    @Option("--shard", "K/N", help: """
+        run only cases n with n mod N = K-1: N machines
+        running shards 1/N … N/N run every case once
+        between them; their findings folders merge by
+        copying (files are named by what they hold)
+        """, .shard)
+    var shard = Shard.whole
+
+    var common = EngineOptions()
+}
+
+enum FuzzCommand {
+    static let help = FuzzOptions.help(usage: "Usage: diffcheck fuzz [OPTIONS]", description: """
     Runs random cases (fixed by --seed) against the engine until --time,
     --cases or Ctrl-C, in worker processes. A status line shows cases,
     cases/s, failures and elapsed time. Each property failed is reported
@@ -22,47 +58,22 @@ enum FuzzCommand {
     replaced and its share resumes at its next case. Engines started by
     workers end with them. At the end: label statistics, coverage gaps, and
     the failures, each with a command that reproduces it.
-
-    Options:
-      --time SECONDS       stop after this long
-      --cases N            stop after cases 0..<N (default: no limit)
-      --jobs N             worker processes (default 1); the cases checked
-                           are fixed by the seed whatever N is
-      --findings DIR       where failures go (default Corpus/findings)
-      --no-timings         leave timings out of the summary: two runs of the
-                           same seed and --cases print the same text, for
-                           any --jobs
-      --shard K/N          run only cases n with n mod N = K-1: N machines
-                           running shards 1/N … N/N run every case once
-                           between them; their findings folders merge by
-                           copying (files are named by what they hold)
-
-    \(commonOptionsHelp)
-    \(exitCodeHelp)
-    """
+    """, footer: exitCodeHelp)
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do { options = try Options(arguments, valued: ["--time", "--cases", "--jobs", "--findings", "--shard"], switches: ["--no-timings"]) } catch {
-            printError("diffcheck fuzz: \(error)\n\n\(help)")
-            return ExitCode.usage
-        }
-        if options.isHelp { print(help); return ExitCode.success }
-        guard options.positional.isEmpty else {
-            printError("diffcheck fuzz: unexpected argument \(options.positional[0])\n\n\(help)")
-            return ExitCode.usage
-        }
+        let options: FuzzOptions
+        do { options = try FuzzOptions.read(arguments, command: "fuzz", help: help) } catch { return error.code }
         do {
             _ = try options.engine()
             var supervisor = Supervisor(
-                options: options.campaign, jobs: try options.jobs(default: 1),
-                maxCases: try options.integer("--cases", default: Int.max), maxTime: try options.seconds("--time"),
-                findings: options.values["--findings"] ?? "Corpus/findings", showsStatus: true,
+                options: options.campaign, jobs: options.jobs,
+                maxCases: options.cases ?? Int.max, maxTime: options.time,
+                findings: options.findings, showsStatus: true,
                 workerExecutable: ownExecutable())
-            supervisor.shard = try options.shard()
+            supervisor.shard = options.shard
             let report = try supervisor.run()
-            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, shard: (try? options.shard()) ?? .whole, shapes: options.generator.shapes, generator: options.generator,
-                                 showsTimings: !options.flags.contains("--no-timings")) { reproduceLine(path: $0, options: options) })
+            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, shard: options.shard, shapes: options.generator.shapes, generator: options.generator,
+                                 showsTimings: !options.hidesTimings) { reproduceLine(path: $0, options: options) })
             return report.failures.isEmpty ? ExitCode.success : ExitCode.failure
         } catch {
             printError("diffcheck fuzz: \(error)")

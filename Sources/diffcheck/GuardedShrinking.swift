@@ -53,7 +53,7 @@ enum GuardedShrink {
 }
 
 /// Shrinks the failure in `outcome` in a guarded child.
-func guardedShrunkCase(_ outcome: EntryOutcome, options: Options, engines: IsolatedEngines) -> GuardedShrink {
+func guardedShrunkCase(_ outcome: EntryOutcome, options: some EngineCommandOptions, engines: IsolatedEngines) -> GuardedShrink {
     guard let failure = outcome.failures.first, outcome.engineName != nil else { return .notSmaller }
     let engine = outcome.engineName.flatMap { engines.engine(named: $0) } ?? (try? options.isolatedEngine(engines))
     guard let engine else { return .notSmaller }

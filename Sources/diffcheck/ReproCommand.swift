@@ -1,13 +1,35 @@
 // ReproCommand: `diffcheck repro` and `diffcheck shrink`.
+import CommandOptions
 import DiffHarness
 import DiffProcess
 import Foundation
 import ListModel
 
-enum ReproCommand {
-    static let help = """
-    Usage: diffcheck repro FILE|DIR… [OPTIONS]
+/// `diffcheck repro`'s options.
+struct ReproOptions: EngineCommandOptions {
+    @Positionals(atLeast: 1, else: "give case files or directories") var positional: [String]
 
+    @Flag("--recorded", help: """
+        judge the stages a case records (`recorded:` lines,
+        the engine's answer when the finding was saved)
+        instead of running its engine
+        """)
+    var judgesRecorded: Bool
+
+    @Flag("--full", help: "print long snapshots and batches whole")
+    var printsWhole: Bool
+
+    var common = EngineOptions()
+}
+
+/// `diffcheck shrink`'s options: the engine options.
+struct ShrinkOptions: EngineCommandOptions {
+    @Positionals(exactly: 1, else: "give one file") var positional: [String]
+    var common = EngineOptions()
+}
+
+enum ReproCommand {
+    static let help = ReproOptions.help(usage: "Usage: diffcheck repro FILE|DIR… [OPTIONS]", description: """
     Replays text cases (.case) and binary inputs (libFuzzer corpus files and
     crash-* artifacts, decoded as choice buffers). For each: the decoded case,
     the engine's stages, each property's verdict with the model's message
@@ -30,35 +52,14 @@ enum ReproCommand {
     A snapshot, a batch or a comment longer than \(CaseSummary.longestLine) characters is
     summed up in one line (its size, its first and last items or
     operations, and where old and new differ); --full prints it whole.
-
-    Options:
-      --recorded        judge the stages a case records (`recorded:` lines,
-                        the engine's answer when the finding was saved)
-                        instead of running its engine
-      --full            print long snapshots and batches whole
-
-    \(commonOptionsHelp)
-    \(exitCodeHelp)
-    """
+    """, footer: exitCodeHelp)
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do { options = try Options(arguments, switches: ["--recorded", "--full"]) } catch {
-            printError("diffcheck repro: \(error)\n\n\(help)")
-            return ExitCode.usage
-        }
-        if options.isHelp { print(help); return ExitCode.success }
-        guard !options.positional.isEmpty else {
-            printError("diffcheck repro: give case files or directories\n\n\(help)")
-            return ExitCode.usage
-        }
-        let engine: any DiffEngine
-        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
-        do { engine = try options.isolatedEngine(engines) } catch { printError("diffcheck repro: \(error)"); return ExitCode.usage }
-        let (entries, errors) = readCorpus(options.positional)
-        for error in errors { printError(error.description) }
+        let options: ReproOptions, engine: any DiffEngine, engines: IsolatedEngines
+        do { (options, engine, engines) = try ReproOptions.readWithEngine(arguments, command: "repro", help: help) } catch { return error.code }
+        let (entries, unreadable) = readEntries(options.positional)
         let replayer = options.corpusReplayer(engine: engine, engines: engines, arguments: arguments)
-        var code = errors.isEmpty ? ExitCode.success : ExitCode.usage
+        var code = unreadable == 0 ? ExitCode.success : ExitCode.usage
         for entry in entries {
             let outcome = replayer.replay(entry)
             if let refusal = outcome.refusal {
@@ -85,8 +86,15 @@ enum ReproCommand {
         return code
     }
 
+    /// The corpus entries of `paths`, each file that cannot be read said on stderr; how many those were.
+    static func readEntries(_ paths: [String]) -> (entries: [CorpusEntry], unreadable: Int) {
+        let (entries, errors) = readCorpus(paths)
+        for error in errors { printError(error.description) }
+        return (entries, errors.count)
+    }
+
     /// The case, the stages, and each property's verdict.
-    static func describe(_ outcome: EntryOutcome, options: Options) -> String {
+    static func describe(_ outcome: EntryOutcome, options: some EngineCommandOptions) -> String {
         var lines = ["== \(outcome.path)"]
         var shown = outcome.checkedCase
         if outcome.choices != nil {
@@ -106,7 +114,7 @@ enum ReproCommand {
                !isSameEngineCommand(recorded, options.engineCommand ?? "") {
                 lines.append("  (the case was recorded with another engine command, `\(recorded)`)")
             }
-            let stageLines = options.flags.contains("--full") ? CasePrinter.stageLines(outcome.stages, isFlat: isFlat)
+            let stageLines = options.printsWhole ? CasePrinter.stageLines(outcome.stages, isFlat: isFlat)
                 : CaseSummary.stageLines(outcome.stages, isFlat: isFlat)
             lines += outcome.stages.isEmpty ? ["  (no stages)"] : stageLines.map { "  " + $0 }
         } else if outcome.judgedRecordedStages {
@@ -128,20 +136,20 @@ enum ReproCommand {
 
     /// A case's text as repro prints it: whole with `--full`, else with its
     /// long lines summed up (`CaseSummary`).
-    static func caseText(_ c: Case, options: Options) -> String {
-        options.flags.contains("--full") ? CasePrinter.text(c) : CaseSummary.text(c)
+    static func caseText(_ c: Case, options: some EngineCommandOptions) -> String {
+        options.printsWhole ? CasePrinter.text(c) : CaseSummary.text(c)
     }
 
     /// The shrunk form of a failing engine case: by its choices when it has
     /// them (binary inputs, findings), else by editing the case itself
     /// (`shrinkCase`); nil when nothing simpler fails.
     /// `engine` is the case's engine; a crash (`isCrash`) needs it isolated.
-    static func shrunkCase(_ outcome: EntryOutcome, options: Options, engine: any DiffEngine, isCrash: Bool = false) -> Case? {
+    static func shrunkCase(_ outcome: EntryOutcome, options: some EngineCommandOptions, engine: any DiffEngine, isCrash: Bool = false) -> Case? {
         // An external engine's stderr is kept from ours while it is shrunk: one note at the end.
         keepingEngineErrors(engine) { shrunkCaseQuietly(outcome, options: options, engine: engine, isCrash: isCrash) }
     }
 
-    private static func shrunkCaseQuietly(_ outcome: EntryOutcome, options: Options, engine: any DiffEngine, isCrash: Bool) -> Case? {
+    private static func shrunkCaseQuietly(_ outcome: EntryOutcome, options: some EngineCommandOptions, engine: any DiffEngine, isCrash: Bool) -> Case? {
         guard let failure = outcome.failures.first, outcome.engineName != nil else { return nil }
         // A long case takes a while to shrink: say so, rather than print nothing for minutes.
         let items = totalItems(outcome.checkedCase.old, outcome.checkedCase.new)
@@ -211,9 +219,7 @@ enum ReproCommand {
 }
 
 enum ShrinkCommand {
-    static let help = """
-    Usage: diffcheck shrink FILE [OPTIONS]
-
+    static let help = ShrinkOptions.help(usage: "Usage: diffcheck shrink FILE [OPTIONS]", description: """
     Shrinks a failing case (a .case file or a binary fuzz input) and writes
     the shrunk case next to it, as FILE.shrunk.case (the extension .case is
     replaced). The case keeps failing the same property. A case with no
@@ -224,28 +230,12 @@ enum ShrinkCommand {
     shrunk and written instead, as a no-crash failure. If FILE.shrunk.case
     cannot be written (a full or read-only disk), the shrunk case is
     printed whole instead.
-
-    \(commonOptionsHelp)
-    \(exitCodeHelp)
-    """
+    """, footer: exitCodeHelp)
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do { options = try Options(arguments) } catch {
-            printError("diffcheck shrink: \(error)\n\n\(help)")
-            return ExitCode.usage
-        }
-        if options.isHelp { print(help); return ExitCode.success }
-        guard options.positional.count == 1 else {
-            printError("diffcheck shrink: give one file\n\n\(help)")
-            return ExitCode.usage
-        }
-        let engine: any DiffEngine
-        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
-        do { engine = try options.isolatedEngine(engines) } catch { printError("diffcheck shrink: \(error)"); return ExitCode.usage }
-        let (entries, errors) = readCorpus(options.positional)
-        for error in errors { printError(error.description) }
-        guard let entry = entries.first else { return ExitCode.usage }
+        let options: ShrinkOptions, engine: any DiffEngine, engines: IsolatedEngines
+        do { (options, engine, engines) = try ShrinkOptions.readWithEngine(arguments, command: "shrink", help: help) } catch { return error.code }
+        guard let entry = ReproCommand.readEntries(options.positional).entries.first else { return ExitCode.usage }
         let outcome = options.corpusReplayer(engine: engine, engines: engines, arguments: arguments).replay(entry)
         if let refusal = outcome.refusal {
             printError(refusal.message(path: outcome.path))

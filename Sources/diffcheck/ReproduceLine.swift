@@ -21,8 +21,8 @@ import Foundation
 ///
 /// The command is the one the user ran (`invokedCommand`), so the line works
 /// when diffcheck is not on PATH.
-func reproduceLine(path: String, options: Options) -> String {
-    let defaults = (try? Options([])) ?? options
+func reproduceLine(path: String, options: some EngineCommandOptions) -> String {
+    let defaults = EngineOptions()
     var arguments = [invokedCommand(), "repro", path]
     if let command = options.engineCommand {
         arguments += ["--engine-cmd", command]
@@ -37,7 +37,7 @@ func reproduceLine(path: String, options: Options) -> String {
     if !options.generator.allowsDuplicates { arguments.append("--no-duplicates") }
     let defaultShapes = GeneratorShapes.defaultShapes(forEngine: options.engineCommand == nil ? options.engineName : "")
     if options.generator.shapes != defaultShapes { arguments += ["--shapes", options.generator.shapes.rawValue] }
-    if options.flags.contains("--recorded") { arguments.append("--recorded") }
+    if options.judgesRecorded { arguments.append("--recorded") }
     return arguments.map(shellQuoted).joined(separator: " ")
 }
 
@@ -60,16 +60,16 @@ func namesAnEngine(_ arguments: [String]) -> Bool {
     arguments.contains("--engine") || arguments.contains("--engine-cmd")
 }
 
-extension Options {
+extension EngineCommandOptions {
     /// The replayer of corpus files for this run: `engine` for the files
     /// that name none; the built-in engines by name, isolated; `--recorded`
     /// judges the recorded answers. `arguments`: the command line, to know
     /// whether it named an engine (a crash artifact of unknown engine needs one).
     func corpusReplayer(engine: any DiffEngine, engines: IsolatedEngines, arguments: [String]) -> CorpusReplayer {
-        var replayer = CorpusReplayer(defaultEngine: engine, profile: profile, generatorOptions: generator,
+        var replayer = CorpusReplayer(defaultEngine: engine, profile: common.profile, generatorOptions: common.generator,
                                       engineNamed: { engines.engine(named: $0) })
         replayer.isEngineGiven = namesAnEngine(arguments)
-        replayer.judgesRecordedStages = flags.contains("--recorded")
+        replayer.judgesRecordedStages = judgesRecorded
         return replayer
     }
 }

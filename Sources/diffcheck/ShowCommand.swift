@@ -1,12 +1,23 @@
 // ShowCommand: `diffcheck show FILE`, a case drawn for a person.
+import CommandOptions
 import DiffHarness
 import DiffProcess
 import ListModel
 
-enum ShowCommand {
-    static let help = """
-    Usage: diffcheck show FILE… [OPTIONS]
+/// `diffcheck show`'s options.
+struct ShowOptions: EngineCommandOptions {
+    static var labelWidth: Int { 21 }
 
+    @Positionals(atLeast: 1, else: "give a case file") var positional: [String]
+
+    @Flag("--full", help: "print long batches and comments whole")
+    var printsWhole: Bool
+
+    var common = EngineOptions()
+}
+
+enum ShowCommand {
+    static let help = ShowOptions.help(usage: "Usage: diffcheck show FILE… [OPTIONS]", description: """
     Draws a case: old and new side by side, section by section, each item's
     fate marked (kept, moved with an arrow to its new place, deleted,
     inserted, reloaded, stale). The stages drawn, in this order:
@@ -27,32 +38,14 @@ enum ShowCommand {
     the new snapshot, or when the engine gives no stages. A batch or a
     comment longer than \(CaseSummary.longestLine) characters is summed up in one line (its
     size, its first and last operations); --full prints it whole.
-
-    Options:
-      --full               print long batches and comments whole
-      --engine NAME        the engine for a case that names none (default core)
-      --engine-cmd 'CMD'   an external engine speaking JSON Lines, for a case
-                           that names none or says `engine: external`
-      --timeout SECONDS    how long the engine may take (default 10)
-      --profile P          strict (default), uikit or tableview, for a case that names none
-
-    \(exitCodeHelp)
-    """
+    """, footer: exitCodeHelp)
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do { options = try Options(arguments, switches: ["--full"]) } catch {
-            printError("diffcheck show: \(error)\n\n\(help)")
-            return ExitCode.usage
-        }
-        if options.isHelp { print(help); return ExitCode.success }
-        guard !options.positional.isEmpty else {
-            printError("diffcheck show: give a case file\n\n\(help)")
-            return ExitCode.usage
-        }
+        let options: ShowOptions
+        do { options = try ShowOptions.read(arguments, command: "show", help: help) } catch { return error.code }
         var code = ExitCode.success
         func worsen(_ to: Int32) { code = max(code, to) }
-        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout)
+        let engines = options.isolatedEngines
         for path in options.positional {
             guard let c = readCase(path, command: "show") else { worsen(ExitCode.usage); continue }
             var stages: [Stage]?
@@ -100,7 +93,7 @@ enum ShowCommand {
                 }
             }
             print("== \(path) (\(title))")
-            let isFull = options.flags.contains("--full")
+            let isFull = options.printsWhole
             for line in c.comments.map({ "# " + $0 }) + CasePrinter.factLines(c) {
                 print(isFull ? line : CaseSummary.clippedLine(line))
             }

@@ -1,8 +1,17 @@
 // TriageCommand: `diffcheck triage [FILE|-]`, a UIKit crash log made a case.
+import CommandOptions
 import DiffHarness
 import DiffTriage
 import Foundation
 import ListModel
+
+/// `diffcheck triage`'s arguments: one log, or `-`; no options.
+struct TriageOptions: ParsableOptions {
+    static let oneLog = "give one crash log file, or - for standard input"
+    static func unknownOption(_ argument: String) -> String { oneLog }
+
+    @Positionals var positional: [String]
+}
 
 enum TriageCommand {
     static let help = """
@@ -42,12 +51,13 @@ enum TriageCommand {
     """
 
     static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") { print(help); return ExitCode.success }
-        guard arguments.count <= 1, arguments.first.map({ $0 == "-" || !$0.hasPrefix("-") }) ?? true else {
-            printError("diffcheck triage: give one crash log file, or - for standard input\n\n\(help)")
+        let options: TriageOptions
+        do { options = try TriageOptions.read(arguments, command: "triage", help: help) } catch { return error.code }
+        guard options.positional.count <= 1, options.positional.first.map({ $0 == "-" || !$0.hasPrefix("-") }) ?? true else {
+            printError("diffcheck triage: \(TriageOptions.oneLog)\n\n\(help)")
             return ExitCode.usage
         }
-        let path = arguments.first ?? "-"
+        let path = options.positional.first ?? "-"
         let name = path == "-" ? "<stdin>" : path
         let data: Data
         if path == "-" {

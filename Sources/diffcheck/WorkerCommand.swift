@@ -20,26 +20,89 @@
 //                    (`guardedShrunkCase`)
 //   --exhaust BOUND  checks its share of an exhaustive walk (`ExhaustiveRun`):
 //                    `fail`, `hang`, `at` and `walked` messages
+import CommandOptions
 import DiffHarness
 import DiffProcess
 import Foundation
 import ListModel
 
+/// `diffcheck worker`'s options: what its supervisor tells it (`Supervisor`,
+/// `ExhaustiveRun`, `guardedShrunkCase`, `IsolatedEngine`), the engine
+/// options whole as `CampaignOptions.forwarded` writes them.
+struct WorkerOptions: EngineCommandOptions {
+    @Option(CampaignOptions.argumentName, "JSON", help: "the campaign's options, as CampaignOptions.json writes them", .campaign)
+    var given: CampaignOptions?
+
+    @Flag("--serve", help: "serve the engine: one JSON request a line on stdin, one answer a line on stdout")
+    var serves: Bool
+
+    @Option("--shrink", "FILE", help: "shrink FILE's failure, each pair in the state file first", .text)
+    var shrink: String?
+
+    @Option("--exhaust", "BOUND", help: "check this worker's share of an exhaustive walk", .text)
+    var exhaust: String?
+
+    @Option("--state", "FILE", help: "the state file: the case or pair running", .text)
+    var state: String?
+
+    @Option("--jobs", "N", help: "the workers of the campaign or walk (default 1)", .wholeNumber(atLeast: 1))
+    var jobs = 1
+
+    @Option("--index", "N", help: "this worker's first case, or its place among the walk's workers (default 0)", .wholeNumber)
+    var index = 0
+
+    @Option("--step", "N", help: "the cases between this worker's cases (default --jobs)", .wholeNumber(atLeast: 1))
+    var step: Int?
+
+    @Option("--stride", "N", help: "this worker's number, naming its staging folder (default --index mod --jobs)", .wholeNumber)
+    var stride: Int?
+
+    @Option("--shard", "K/N", help: "the part of the walk checked", .shard)
+    var shard = Shard.whole
+
+    @Option("--cases", "N", help: "run cases below N only (default: no limit)", .wholeNumber)
+    var cases: Int?
+
+    @Option("--findings", "DIR", help: "the findings folder (this worker stages its own in it)", .text)
+    var findings: String?
+
+    @Option("--walked", "BOUNDS", help: "the bounds the exhaustive part walked: shrinks do not walk them again", .text)
+    var walked: String?
+
+    @Option("--from", "N", help: "the place in the walk to start from (default 0)", .wholeNumber)
+    var from = 0
+
+    @Option("--skip", "N,M,…", help: "cases of this worker's share not to run", .text)
+    var skip: String?
+
+    var common = EngineOptions()
+
+    var campaign: CampaignOptions { given ?? common.campaign }
+}
+
+extension OptionValue where Value == CampaignOptions {
+    /// A campaign's options in JSON (`CampaignOptions.json`).
+    static var campaign: OptionValue<CampaignOptions> {
+        OptionValue { (name, text) throws(OptionError) in
+            do { return try CampaignOptions(json: text) } catch { throw OptionError("\(name): \(error)") }
+        }
+    }
+}
+
 enum WorkerCommand {
+    static let help = WorkerOptions.help(usage: "Usage: diffcheck worker [OPTIONS]", description: """
+    An internal command, started by \(commands.filter(\.startsWorkers).map(\.name).joined(separator: ", "))
+    with the options they choose; it is not for direct use (see `diffcheck --help`).
+    """, footer: nil)
+
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do {
-            options = try Options(arguments, valued: ["--jobs", "--index", "--step", "--stride", "--shard", "--cases", "--findings",
-                                                      "--state", "--shrink", "--exhaust", "--walked", "--from", "--skip"],
-                                  switches: ["--serve"])
-        } catch {
+        let parsed: Parsed<WorkerOptions>
+        do { parsed = try WorkerOptions.parse(arguments) } catch {
             printError("diffcheck worker: \(error)")
             return ExitCode.usage
         }
-        let modes = ["--shrink", "--exhaust", "--state"].filter { options.values[$0] != nil } + (options.flags.contains("--serve") ? ["--serve"] : [])
-        guard !options.isHelp, !modes.isEmpty else {
-            printError("diffcheck worker: an internal command, started by check, fuzz, exhaust, repro, show and shrink "
-                       + "with the options they choose; it is not for direct use (see `diffcheck --help`)")
+        guard case .options(let options) = parsed, options.shrink != nil || options.exhaust != nil || options.state != nil || options.serves else {
+            printError(help)
             return ExitCode.usage
         }
         // The supervisor decides when a campaign stops (a signal to the whole group stops it in order).
@@ -51,37 +114,33 @@ enum WorkerCommand {
             return ExitCode.usage
         }
         // The engine behind an `IsolatedEngine`: the same server a user's engine gets.
-        if options.flags.contains("--serve") { serveEngine(engine) }
+        if options.serves { serveEngine(engine) }
         // The supervisor kills the engines we start if we die first.
         ProcessGroups.engineObserver = { group, isRunning in emit(isRunning ? .engineStarted(group) : .engineEnded(group)) }
         ExternalEngine.retryObserver = { seconds in emit(.busy(seconds: seconds)) }
-        if let path = options.values["--shrink"] { return shrinkCase(path, engine: engine, options: options) }
-        if let spec = options.values["--exhaust"] {
-            guard let bound = ExhaustiveBound(workerSpec: spec), let statePath = options.values["--state"] else { return ExitCode.usage }
+        if let path = options.shrink { return shrinkCase(path, engine: engine, options: options) }
+        if let spec = options.exhaust {
+            guard let bound = ExhaustiveBound(workerSpec: spec), let statePath = options.state else { return ExitCode.usage }
             let state = open(statePath, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
             guard state >= 0 else { return ExitCode.usage }
             defer { close(state) }
             return exhaustInWorker(bound, checker: Checker(engine: engine, profile: options.profile),
-                                   jobs: max((try? options.integer("--jobs", default: 1)) ?? 1, 1),
-                                   index: (try? options.integer("--index", default: 0)) ?? 0,
-                                   shard: (try? options.shard()) ?? .whole,
-                                   from: (try? options.integer("--from", default: 0)) ?? 0, state: state)
+                                   jobs: options.jobs, index: options.index, shard: options.shard, from: options.from, state: state)
         }
         var cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
                                   seed: options.seed, engineCommand: options.engineCommand)
         // What the exhaustive part before this campaign found (`check`): shrinks do not walk it again.
-        if let text = options.values["--walked"], let walked = walkedBounds(text) { cases.walked = walked }
-        let jobs = max((try? options.integer("--jobs", default: 1)) ?? 1, 1)
-        let index = (try? options.integer("--index", default: 0)) ?? 0
-        let step = max((try? options.integer("--step", default: jobs)) ?? jobs, 1)
-        let stride = (try? options.integer("--stride", default: index % jobs)) ?? index % jobs
-        let limit = (try? options.integer("--cases", default: Int.max)) ?? Int.max
+        if let text = options.walked, let walked = walkedBounds(text) { cases.walked = walked }
+        let (jobs, index) = (options.jobs, options.index)
+        let step = options.step ?? jobs
+        let stride = options.stride ?? index % jobs
+        let limit = options.cases ?? Int.max
         // Findings go to a staging folder of this worker's; the supervisor
         // moves those it keeps into the findings folder.
-        let findings = options.values["--findings"].map { stagingFolder($0, worker: stride) } ?? "Corpus/findings"
+        let findings = options.findings.map { stagingFolder($0, worker: stride) } ?? "Corpus/findings"
         // Cases the supervisor already counted (the engine trapped on them): not run again.
-        let skips = Set((options.values["--skip"] ?? "").split(separator: ",").compactMap { Int($0) })
-        let state = options.values["--state"].flatMap { WorkerStateFile(path: $0, seed: options.seed) }
+        let skips = Set((options.skip ?? "").split(separator: ",").compactMap { Int($0) })
+        let state = options.state.flatMap { WorkerStateFile(path: $0, seed: options.seed) }
         // An external engine gets its cases in flights (pipelined): as many
         // as answer within an eighth of the timeout, up to 256, so the
         // supervisor's deadline (from the last line) is never at risk. An
@@ -188,8 +247,8 @@ enum WorkerCommand {
 /// Shrinks the case in `path` with the engine in this process, writing each
 /// pair to the state file before the engine runs it; prints the shrunk case
 /// (nothing when no smaller case fails). `guardedShrunkCase` reads it.
-func shrinkCase(_ path: String, engine defaultEngine: any DiffEngine, options: Options) -> Int32 {
-    guard let statePath = options.values["--state"] else { return ExitCode.usage }
+func shrinkCase(_ path: String, engine defaultEngine: any DiffEngine, options: WorkerOptions) -> Int32 {
+    guard let statePath = options.state else { return ExitCode.usage }
     let state = open(statePath, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
     guard state >= 0, let entry = readCorpus([path]).entries.first else { return ExitCode.usage }
     defer { close(state) }

@@ -1,0 +1,32 @@
+// A campaign's options travel to its workers as one JSON value
+// (`CampaignOptions.json`, `diffcheck worker --campaign JSON`): what the
+// supervisor encodes, the worker decodes, field for field.
+import DiffHarness
+import Foundation
+import DiffProcess
+import ListModel
+import Testing
+
+@Test func aCampaignsOptionsComeBackFromTheirJSON() throws {
+    let plain = CampaignOptions()
+    #expect(try CampaignOptions(json: plain.json) == plain)
+    var generator = GeneratorOptions(isFlatOnly: true, allowsDuplicates: false, maxSize: 1_000, shapes: .fetchedResults,
+                                     everyCaseSize: .thousands)
+    generator.maxSize = 5_000
+    let every = CampaignOptions(engineName: "simple", engineCommand: "python3 'my engine.py'", timeout: 2.5, seed: 42,
+                                profile: .tableview, generator: generator, claims: [.valid, .fresh], hangTimeout: 30)
+    #expect(try CampaignOptions(json: every.json) == every)
+    #expect(every.forwarded == ["--campaign", every.json])
+}
+
+@Test func optionsThatAreNotACampaignsSayWhatIsWrong() {
+    #expect(throws: CampaignError.self) { try CampaignOptions(json: "--engine core") }
+    var broken = CampaignOptions().json
+    broken = broken.replacingOccurrences(of: "\"strict\"", with: "\"sideways\"")
+    do {
+        _ = try CampaignOptions(json: broken)
+        Issue.record("a profile that is none was read")
+    } catch {
+        #expect(error.description.contains("profile 'sideways'"), "\(error)")
+    }
+}
