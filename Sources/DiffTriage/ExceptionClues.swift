@@ -38,7 +38,9 @@ enum ExceptionClues {
             }
         }
         guard let (lead, pattern) = first else { return nil }
-        var end = flat.lineEnd(from: lead.lowerBound)
+        // The end of the raw line the message's first words end on: a mail
+        // client may have wrapped them over two lines, which `text` joins.
+        var end = flat.lineEnd(from: text.unicodeScalars.index(before: lead.upperBound))
         if let quote = text[lead.upperBound..<end].firstIndex(where: { $0 == "'" || $0 == "\"" }) { end = quote }
         let found = flat.logged(lead.lowerBound..<end)
         return .cutOffMessage(TriageInputError.excerpt(found), name: pattern.name, missing: pattern.rest,

@@ -199,6 +199,14 @@ import Testing
             return
         }
         #expect(found == "attempt to delete item 3 from section 0 which only")
+        // Its first words wrapped over two lines, the message cut off on the second
+        // (TriageFuzz found the reader trapping on it: Fuzz/corpus/triage/wrapped-cut-off-lead.log).
+        let wrapped = "Invalid update: invalid\nnumber of sections. The number of\nat 0x1"
+        guard case .cutOffMessage(let start, "the section-count exception", _, TextPosition(line: 1, column: 1))? = triageError(wrapped) else {
+            Issue.record("not read as a cut-off section count: \(String(describing: triageError(wrapped)))")
+            return
+        }
+        #expect(start == "Invalid update: invalid number of sections. The number of", "\(start)")
         // Prose that says `cannot move ` is no message.
         #expect(triageError("I cannot move the cell") == .noException)
     }
