@@ -148,8 +148,8 @@ public struct Supervisor {
     /// The arguments of the worker whose share resumes at case `n`,
     /// `skipping` those cases of its share (already counted).
     func workerArguments(startingAt n: Int, skipping: [Int] = []) -> [String] {
-        ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(n), "--step", String(caseStride),
-                                          "--stride", String(workerIndex(of: n)),
+        ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(n), "--case-stride", String(caseStride),
+                                          "--worker", String(workerIndex(of: n)),
                                           "--cases", String(maxCases), "--findings", findings,
                                           "--state", stateFile(workerIndex(of: n))]
             + (walkedBounds.map { ["--walked", $0] } ?? [])

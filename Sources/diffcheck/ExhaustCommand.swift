@@ -150,15 +150,11 @@ enum ExhaustCommand {
             guard let engine, let pair = exhaustivePair(bound, at: place) else { continue }
             let crash = result.firstFailure?.place == place ? result.firstFailure?.crash : nil
             // The smallest failure, checked again with the engine in a child process (a crash is not run again),
-            // up to `CampaignCases.reaskings` + 1 times for an answer that fails: a saved finding fails on its
-            // recorded answer.
+            // as `Checker.askingAgain` asks for an answer that fails: a saved finding fails on its recorded answer.
             let checker = Checker(engine: engine, profile: options.profile)
-            var verdict = crash != nil ? Verdict(output: nil, failures: [], isSkipped: false)
-                : verdicts[place] ?? checker.check(old: pair.old, new: pair.new)
-            var askings = 1
-            while crash == nil, !verdict.failures.contains(where: { $0.property == property }), askings <= CampaignCases.reaskings {
-                verdict = checker.check(old: pair.old, new: pair.new)
-                askings += 1
+            var verdict = Verdict(output: nil, failures: [], isSkipped: false), askings = 1
+            if crash == nil {
+                (verdict, askings, _) = checker.askingAgain(for: property, old: pair.old, new: pair.new, first: verdicts[place])
             }
             verdicts[place] = verdict
             let count = result.byProperty[property] ?? 1

@@ -1,7 +1,7 @@
 // WorkerCommand: `diffcheck worker`, the process that runs an engine for a
 // supervisor (hidden; started by the other commands).
 //
-// In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + step, … and tells its
+// In a campaign (`fuzz`, the random part of `check`) it runs cases n = index, index + caseStride, … and tells its
 // supervisor what happens, one `WorkerMessage` a line on standard output
 // (`start`, `done`, `allow`, `failed`, `shrinking`, `unsaved`, `found`,
 // `busy`, `slow`, `end`; `engine` and `engine-end` for the engine process
@@ -51,11 +51,11 @@ struct WorkerOptions: EngineCommandOptions {
     @Option("--index", "N", help: "this worker's first case, or its place among the walk's workers (default 0)", .wholeNumber)
     var index = 0
 
-    @Option("--step", "N", help: "the cases between this worker's cases (default --jobs)", .wholeNumber(atLeast: 1))
-    var step: Int?
+    @Option("--case-stride", "N", help: "the stride between this worker's cases (default --jobs)", .wholeNumber(atLeast: 1))
+    var caseStride: Int?
 
-    @Option("--stride", "N", help: "this worker's number, naming its staging folder (default --index mod --jobs)", .wholeNumber)
-    var stride: Int?
+    @Option("--worker", "N", help: "this worker's index among the campaign's workers, naming its staging folder (default --index mod --jobs)", .wholeNumber)
+    var workerIndex: Int?
 
     @Option("--shard", "K/N", help: "the part of the walk checked", .shard)
     var shard = Shard.whole
@@ -132,12 +132,12 @@ enum WorkerCommand {
         // What the exhaustive part before this campaign found (`check`): shrinks do not walk it again.
         if let text = options.walked, let walked = walkedBounds(text) { cases.walked = walked }
         let (jobs, index) = (options.jobs, options.index)
-        let step = options.step ?? jobs
-        let stride = options.stride ?? index % jobs
+        let caseStride = options.caseStride ?? jobs
+        let workerIndex = options.workerIndex ?? index % jobs
         let limit = options.cases ?? Int.max
         // Findings go to a staging folder of this worker's; the supervisor
         // moves those it keeps into the findings folder.
-        let findings = options.findings.map { stagingFolder($0, worker: stride) } ?? "Corpus/findings"
+        let findings = options.findings.map { stagingFolder($0, worker: workerIndex) } ?? "Corpus/findings"
         // Cases the supervisor already counted (the engine trapped on them): not run again.
         let skips = Set((options.skip ?? "").split(separator: ",").compactMap { Int($0) })
         let state = options.state.flatMap { WorkerStateFile(path: $0, seed: options.seed) }
@@ -158,7 +158,7 @@ enum WorkerCommand {
         }
         /// The case after `m` in this worker's share (`limit` past the end).
         func after(_ m: Int) -> Int {
-            let (sum, overflows) = m.addingReportingOverflow(step)
+            let (sum, overflows) = m.addingReportingOverflow(caseStride)
             return overflows ? limit : sum
         }
         var n = unskipped(index)
@@ -169,7 +169,7 @@ enum WorkerCommand {
                 numbers.append(m)
             }
             // Enough to rebuild the cases is on disk before they run.
-            state?.write(caseNumber: n, following: numbers.count - 1, step: step)
+            state?.write(caseNumber: n, following: numbers.count - 1, step: caseStride)
             ProtocolLines.queue(WorkerMessage.start(n).line)
             ProtocolLines.sendIfDue()
             let began = isPipelined ? ContinuousClock.now : nil

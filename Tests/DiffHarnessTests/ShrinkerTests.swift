@@ -131,6 +131,7 @@ import ListModel
         original: pair, shrunk: shrunk.pair, shrunkVerdict: shrunk.verdict, shrinkCalls: shrunk.result.calls,
         isShrinkBudgetExhausted: shrunk.result.isBudgetExhausted)
     #expect(CasePrinter.text(findingCase(example)).contains("stopped at the shrink budget"))
+    #expect(findingCase(example).finding?.shrinking?.state == .stoppedAtBudget)
 }
 
 @Test func boundsAnExhaustiveWalkWentThroughAreNotWalkedAgain() {

@@ -203,18 +203,15 @@ public struct CampaignCases: Sendable {
     }
 
     /// How many times a pair that failed and then passed is asked again for
-    /// an answer that fails (`shrinkAndSave`).
-    public static let reaskings = 3
+    /// an answer that fails (`shrinkAndSave`): the rule is `Checker.askingAgain`'s.
+    public static let reaskings = Checker.askingsForAFailure - 1
 
     /// The number of the check (1, 2, …) on which case `checked` failed
-    /// `property` again, asked up to `reaskings` + 1 times; nil when it
+    /// `property` again, asked as `Checker.askingAgain` asks; nil when it
     /// passed every time.
     func failsAgain(_ checked: CheckedCase, property: PropertyName) -> Int? {
-        for attempt in 1...(CampaignCases.reaskings + 1)
-        where checker.fails(property, old: checked.pair.old, new: checked.pair.new) {
-            return attempt
-        }
-        return nil
+        let asked = checker.askingAgain(for: property, old: checked.pair.old, new: checked.pair.new)
+        return asked.fails ? asked.askings : nil
     }
 
     /// The pair, verdict and failure a finding is saved with: the shrunk
@@ -225,14 +222,13 @@ public struct CampaignCases: Sendable {
     func failingAnswer(shrunk pair: GeneratedPair, verdict: Verdict, of checked: CheckedCase, failure: PropertyFailure)
         -> (pair: GeneratedPair, verdict: Verdict, failure: PropertyFailure, calls: Int) {
         let property = failure.property
-        if let found = verdict.failures.first(where: { $0.property == property }) { return (pair, verdict, found, 0) }
-        for attempt in 1...CampaignCases.reaskings {
-            let again = checker.check(old: pair.old, new: pair.new)
-            if var found = again.failures.first(where: { $0.property == property }) {
+        let asked = checker.askingAgain(for: property, old: pair.old, new: pair.new, first: verdict)
+        if asked.fails, var found = asked.verdict.failures.first(where: { $0.property == property }) {
+            if asked.askings > 1 {
                 found.message += " (the engine is not deterministic: it passed this pair when asked again, "
-                    + "then failed it on attempt \(attempt + 1))"
-                return (pair, again, found, attempt)
+                    + "then failed it on attempt \(asked.askings))"
             }
+            return (pair, asked.verdict, found, asked.askings - 1)
         }
         var found = checked.verdict.failures.first { $0.property == property } ?? failure
         found.message += " (the engine is not deterministic: its shrunk case passed when asked again "

@@ -94,6 +94,7 @@ public func findingCase(_ example: Counterexample) -> Case {
     } else if example.seed != nil {
         facts.shrinking = FindingShrinking(example.isShrinkBudgetExhausted ? .stoppedAtBudget : .done,
                                            calls: example.shrinkCalls, originalItems: items)
+        if example.isShrinkBudgetExhausted { comments.append("stopped at the shrink budget: it may shrink further") }
     }
     if example.isShrunk && example.shrunk.choices.isEmpty {
         comments.append("choices: none: shrunk by editing the case itself (the generator's shapes cannot write this pair)")
