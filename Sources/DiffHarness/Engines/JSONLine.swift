@@ -420,6 +420,7 @@ struct JSONLine {
 
         /// Starts a list or object at its opening bracket: its node, and
         /// whether `bracket` closes it at once.
+        @inline(__always)
         private mutating func open(_ kind: Kind, closedBy bracket: UInt8, into nodes: inout [Node]) -> (index: Int, isEmpty: Bool) {
             let index = nodes.count
             append(kind, from: at, into: &nodes)
@@ -433,6 +434,7 @@ struct JSONLine {
         /// After an element of a list or object: true past its closing
         /// bracket, false past a comma with more to come. A comma before the
         /// closing bracket is allowed, as Foundation's reader allows it.
+        @inline(__always)
         private mutating func isClosed(by bracket: UInt8, expected: String) throws(SyntaxError) -> Bool {
             skipSpace()
             guard at < bytes.count else { throw fail("expected \(expected) but found the end of the line") }
