@@ -33,6 +33,7 @@ struct JSONLine {
         var end: Int32
         /// The index of the first node after its subtree.
         var next: Int32
+        /// What it is.
         var kind: Kind
         /// A string's `hasEscapes` and `isASCII` bits; a boolean's value (1: true).
         var flags: UInt8
@@ -41,7 +42,9 @@ struct JSONLine {
         var value: Int
     }
 
+    /// A string's flag: it has a `\` escape (decode before comparing).
     static let hasEscapes: UInt8 = 1
+    /// A string's flag: every byte of it is ASCII (bytes compare as the text does).
     static let isASCII: UInt8 = 2
 
     /// What is wrong with bytes that are not JSON, and where.
