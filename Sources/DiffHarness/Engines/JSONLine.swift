@@ -33,6 +33,7 @@ struct JSONLine {
         var end: Int32
         /// The index of the first node after its subtree.
         var next: Int32
+        /// What it is.
         var kind: Kind
         /// A string's `hasEscapes` and `isASCII` bits; a boolean's value (1: true).
         var flags: UInt8
@@ -41,7 +42,9 @@ struct JSONLine {
         var value: Int
     }
 
+    /// A string's flag: it has a `\` escape (decode before comparing).
     static let hasEscapes: UInt8 = 1
+    /// A string's flag: every byte of it is ASCII (bytes compare as the text does).
     static let isASCII: UInt8 = 2
 
     /// What is wrong with bytes that are not JSON, and where.
@@ -420,6 +423,7 @@ struct JSONLine {
 
         /// Starts a list or object at its opening bracket: its node, and
         /// whether `bracket` closes it at once.
+        @inline(__always)
         private mutating func open(_ kind: Kind, closedBy bracket: UInt8, into nodes: inout [Node]) -> (index: Int, isEmpty: Bool) {
             let index = nodes.count
             append(kind, from: at, into: &nodes)
@@ -433,6 +437,7 @@ struct JSONLine {
         /// After an element of a list or object: true past its closing
         /// bracket, false past a comma with more to come. A comma before the
         /// closing bracket is allowed, as Foundation's reader allows it.
+        @inline(__always)
         private mutating func isClosed(by bracket: UInt8, expected: String) throws(SyntaxError) -> Bool {
             skipSpace()
             guard at < bytes.count else { throw fail("expected \(expected) but found the end of the line") }
