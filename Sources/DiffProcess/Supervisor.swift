@@ -175,7 +175,7 @@ public struct Supervisor {
         }
     }
 
-    /// The seconds a worker may take to check a flight of `requests`, at
+    /// The seconds a worker may take to check a flight of `pairs`, at
     /// `timeout`: each case asks the engine twice (for `deterministic`),
     /// each time allowed what `ExternalEngine.allowedSeconds(_:items:)`
     /// allows its items and sections (`ExternalEngine.elements`, what the
@@ -183,18 +183,18 @@ public struct Supervisor {
     /// or section past `itemsWithinTimeout` for the checking, plus 10 s;
     /// never less than twice the timeout plus 10 s. A case of 309,932 items
     /// and sections at `--timeout 10` may take 2 × 24.5 s and more.
-    public static func checkingSeconds(timeout: Double, requests: [(old: Snapshot, new: Snapshot)]) -> Double {
-        checkingSeconds(timeout: timeout, items: requests.map(ExternalEngine.elements))
+    public static func checkingSeconds(timeout: Double, pairs: [GeneratedPair]) -> Double {
+        checkingSeconds(timeout: timeout, items: pairs.map { ExternalEngine.elements(($0.old, $0.new)) })
     }
 
-    /// Whether a flight of `requests` needs no more than the base deadline
-    /// (`baseCheckingSeconds`): one request small enough to be answered
+    /// Whether a flight of `pairs` needs no more than the base deadline
+    /// (`baseCheckingSeconds`): one case small enough to be answered
     /// within the timeout, as most are.
-    public static func needsOnlyTheBaseDeadline(_ requests: [(old: Snapshot, new: Snapshot)]) -> Bool {
-        requests.count == 1 && ExternalEngine.elements(requests[0]) <= ExternalEngine.itemsWithinTimeout
+    public static func needsOnlyTheBaseDeadline(_ pairs: [GeneratedPair]) -> Bool {
+        pairs.count == 1 && ExternalEngine.elements((pairs[0].old, pairs[0].new)) <= ExternalEngine.itemsWithinTimeout
     }
 
-    /// `checkingSeconds(timeout:requests:)` of requests of `items` items and sections each.
+    /// `checkingSeconds(timeout:pairs:)` of cases of `items` items and sections each.
     public static func checkingSeconds(timeout: Double, items: [Int]) -> Double {
         let asked = items.reduce(0.0) { total, n in
             total + 2 * ExternalEngine.allowedSeconds(timeout, items: n)

@@ -141,6 +141,8 @@ enum WorkerCommand {
         // Cases the supervisor already counted (the engine trapped on them): not run again.
         let skips = Set((options.skip ?? "").split(separator: ",").compactMap { Int($0) })
         let state = options.state.flatMap { WorkerStateFile(path: $0, seed: options.seed) }
+        // Read once: a closure made for every case copies what it captures.
+        let timeout = options.timeout
         // An external engine gets its cases in flights (pipelined): as many
         // as answer within an eighth of the timeout, up to 256, so the
         // supervisor's deadline (from the last line) is never at risk. An
@@ -176,18 +178,17 @@ enum WorkerCommand {
             // The supervisor's deadline for the flight grows with its cases.
             let allow = { (pairs: [GeneratedPair]) in
                 // One case short enough to answer within the timeout gets the base deadline (most cases: nothing to add up).
-                let requests = pairs.map { (old: $0.old, new: $0.new) }
-                if Supervisor.needsOnlyTheBaseDeadline(requests) { return }
-                let seconds = Supervisor.checkingSeconds(timeout: options.timeout, requests: requests)
+                if Supervisor.needsOnlyTheBaseDeadline(pairs) { return }
+                let seconds = Supervisor.checkingSeconds(timeout: timeout, pairs: pairs)
                 // Only a flight that needs more than the base deadline says so (one write a case otherwise).
-                if seconds > Supervisor.baseCheckingSeconds(timeout: options.timeout) {
+                if seconds > Supervisor.baseCheckingSeconds(timeout: timeout) {
                     emit(.allow(n, seconds: seconds))
                 }
             }
             let flown = isPipelined ? cases.check(numbers, willCheck: allow) : [cases.check(n, willCheck: allow)]
             if let began {
                 let seconds = began.duration(to: .now).inSeconds
-                if seconds < options.timeout / 8 { flight = min(flight * 2, 256) } else if seconds > options.timeout / 4 { flight = max(flight / 2, 1) }
+                if seconds < timeout / 8 { flight = min(flight * 2, 256) } else if seconds > timeout / 4 { flight = max(flight / 2, 1) }
             }
             // Slow answers, by the case they answered (the first of that size in the flight).
             for slow in (engine as? ExternalEngine)?.takeSlowAnswers() ?? [] {

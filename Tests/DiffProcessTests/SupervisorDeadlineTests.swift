@@ -1,5 +1,6 @@
 // The supervisor's deadline for a worker's case grows with the case, as the
 // engine's own allowance does: a slow engine on a long case is not a hang.
+import DiffHarness
 import DiffProcess
 import ListModel
 import Testing
@@ -25,9 +26,10 @@ import Testing
 /// past the supervisor's deadline (items alone gave it the base deadline).
 @Test func aFlightOfManySectionsGetsTheTimeItsEngineIsAllowed() {
     let sections = Snapshot(sections: (0..<100_000).map { Section(id: "s\($0)") })
-    let requests = [(old: sections, new: Snapshot())]
-    #expect(!Supervisor.needsOnlyTheBaseDeadline(requests))
-    let seconds = Supervisor.checkingSeconds(timeout: 10, requests: requests)
+    let pairs = [GeneratedPair(old: sections, new: Snapshot(), choices: [], bounds: [])]
+    #expect(!Supervisor.needsOnlyTheBaseDeadline(pairs))
+    let seconds = Supervisor.checkingSeconds(timeout: 10, pairs: pairs)
     #expect(seconds >= 2 * ExternalEngine.allowedSeconds(10, items: 100_000) + 10, "\(seconds)")
-    #expect(Supervisor.needsOnlyTheBaseDeadline([(old: Snapshot(sections: [Section(id: "a")]), new: Snapshot())]))
+    #expect(Supervisor.needsOnlyTheBaseDeadline([GeneratedPair(old: Snapshot(sections: [Section(id: "a")]), new: Snapshot(),
+                                                               choices: [], bounds: [])]))
 }
