@@ -42,8 +42,8 @@ final class FuzzTarget: Sendable {
     }
 
     /// A failing case in the case format: the failed properties with the
-    /// model's messages, the input and its choices, the engine's stages, then
-    /// `old:`, `new:`, `expect: fail PROPERTY` and `engine:`, so that
+    /// model's messages, the input and the engine's stages (comments), then
+    /// `choices:`, `old:`, `new:`, `expect: fail PROPERTY` and `engine:`, so that
     /// `diffcheck check` reads it back as a regression. The expectation is
     /// `expected`, or else the first failed property.
     func caseText(
@@ -52,7 +52,6 @@ final class FuzzTarget: Sendable {
         var comments = verdict.failures.map { "\($0.property.rawValue): \(oneLine($0.message))" }
         comments.append("found by DiffFuzz with engine \(engine.name), profile \(profile.rawValue)")
         comments.append("input (\(bytes.count) bytes): " + bytes.map(hex).joined(separator: " "))
-        comments.append("choices: " + pair.choices.map(String.init).joined(separator: " "))
         if !verdict.stages.isEmpty {
             comments.append("the engine answered:")
             let isFlat = pair.old.isFlat && pair.new.isFlat
@@ -60,7 +59,7 @@ final class FuzzTarget: Sendable {
         }
         let expectation = (expected ?? verdict.failures.first?.property).map { Expectation.fail($0.rawValue) } ?? .pass
         let c = Case(comments: comments, old: pair.old, new: pair.new, expectation: expectation,
-                     profile: profile == .strict ? nil : profile, engine: engine.name)
+                     profile: profile == .strict ? nil : profile, engine: engine.name, choices: pair.choices)
         return CasePrinter.text(c)
     }
 }

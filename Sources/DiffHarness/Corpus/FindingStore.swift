@@ -86,18 +86,19 @@ public func findingCase(_ example: Counterexample) -> Case {
         comments.append("an external engine: replay with --engine-cmd (diffcheck never runs a command written in a case)")
     }
     var facts = FindingFacts(property: example.failure.property.rawValue, message: example.failure.message)
+    // A case of a random campaign has a seed, a shrink and choices; an exhaustive pair has none of them.
+    let isRandom = example.seed != nil
     if let seed = example.seed, let n = example.caseNumber { facts.origin = .random(seed: seed, caseNumber: n) }
-    let items = totalItems(example.original.old, example.original.new)
     if !example.isShrunk {
         facts.shrinking = FindingShrinking(.notShrunk)
         comments.append("not shrunk: the campaign stopped while shrinking it")
-    } else if example.seed != nil {
-        facts.shrinking = FindingShrinking(example.isShrinkBudgetExhausted ? .stoppedAtBudget : .done,
-                                           calls: example.shrinkCalls, originalItems: items)
+    } else if isRandom {
+        facts.shrinking = FindingShrinking(example.isShrinkBudgetExhausted ? .stoppedAtBudget : .done, calls: example.shrinkCalls,
+                                           originalItems: totalItems(example.original.old, example.original.new))
         if example.isShrinkBudgetExhausted { comments.append("stopped at the shrink budget: it may shrink further") }
-    }
-    if example.isShrunk && example.shrunk.choices.isEmpty {
-        comments.append("choices: none: shrunk by editing the case itself (the generator's shapes cannot write this pair)")
+        if example.shrunk.choices.isEmpty {
+            comments.append("shrunk by editing the case itself: no choices make it (the generator's shapes cannot write this pair)")
+        }
     }
     switch example.shrunkVerdict.output {
     case .refusal(let reason)?: comments.append("the engine gave no stages: \(reason)")
@@ -110,7 +111,7 @@ public func findingCase(_ example: Counterexample) -> Case {
                 profile: example.profile == .strict ? nil : example.profile, engine: engine.name,
                 recorded: example.shrunkVerdict.stages, recordsNoStages: example.shrunkVerdict.answeredNoStages,
                 recordedAgain: again.stages, recordsNoStagesAgain: again.isNoStages,
-                engineCommand: engine.command, choices: example.shrunk.choices, finding: facts)
+                engineCommand: engine.command, choices: isRandom ? example.shrunk.choices : nil, finding: facts)
 }
 
 /// A verdict's second answer (`Verdict.secondOutput`, there when
@@ -137,8 +138,6 @@ public func exhaustiveFindingCase(_ failure: PropertyFailure, old: Snapshot, new
                                  original: pair, shrunk: pair, shrunkVerdict: verdict, shrinkCalls: 0,
                                  isShrinkBudgetExhausted: false, engineCommand: engineCommand)
     var c = findingCase(example)
-    c.comments.removeAll { $0.hasPrefix("choices: none") }
-    c.choices = nil
     c.finding?.origin = origin
     return c
 }

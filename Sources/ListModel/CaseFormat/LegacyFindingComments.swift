@@ -25,7 +25,7 @@ enum LegacyFindingComments {
     /// Reads the facts `c`'s comments hold into its fields, and drops those comments.
     static func read(into c: inout Case) {
         var kept: [String] = []
-        var finding = c.finding
+        var finding: FindingFacts?
         var origin: FindingOrigin?, shrinking: FindingShrinking?
         // Where a case came from is a finding's fact: in a case that is no finding, such a comment stays.
         let isFinding = c.finding != nil || c.comments.contains { findingLine($0) != nil }
@@ -57,7 +57,6 @@ enum LegacyFindingComments {
                 kept.append(comment)
             }
         }
-        guard kept.count != c.comments.count || finding != c.finding else { return }
         c.comments = kept
         if c.finding == nil, var finding {
             finding.origin = finding.origin ?? origin
