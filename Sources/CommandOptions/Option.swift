@@ -121,5 +121,11 @@ public struct Positionals {
 
     public var wrappedValue: [String] { parsed.value ?? [] }
 
-    func append(_ argument: String) { parsed.value = wrappedValue + [argument] }
+    func append(_ argument: String) {
+        // Taken out first, so that the array is appended to in place, not copied for each argument.
+        var values = parsed.value ?? []
+        parsed.value = nil
+        values.append(argument)
+        parsed.value = values
+    }
 }

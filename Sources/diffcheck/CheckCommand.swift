@@ -335,6 +335,7 @@ enum CheckCommand {
     static func separatingOtherEnginesFindings(_ entries: [CorpusEntry], findings: String, options: CheckOptions)
         -> (kept: [CorpusEntry], others: [String: Int]) {
         let folder = URL(fileURLWithPath: findings).standardizedFileURL.path
+        let (engineName, engineCommand) = (options.engineName, options.engineCommand)
         var kept: [CorpusEntry] = [], others: [String: Int] = [:]
         for entry in entries {
             guard case .text(let path, let c) = entry,
@@ -346,9 +347,9 @@ enum CheckCommand {
             let recorded = c.engineCommand
             let isThisEngine: Bool
             if named == CaseParser.externalEngine {
-                isThisEngine = options.engineCommand.map { command in recorded.map { isSameEngineCommand($0, command) } ?? true } ?? false
+                isThisEngine = engineCommand.map { command in recorded.map { isSameEngineCommand($0, command) } ?? true } ?? false
             } else {
-                isThisEngine = options.engineCommand == nil ? named == options.engineName : false
+                isThisEngine = engineCommand == nil ? named == engineName : false
             }
             if isThisEngine {
                 kept.append(entry)

@@ -99,7 +99,7 @@ struct EngineOptions: ParsableOptions {
     /// What the generated cases may hold; the shapes, when not given, are the engine's default.
     var generator: GeneratorOptions {
         GeneratorOptions(isFlatOnly: isFlat, allowsDuplicates: !hasNoDuplicates, maxSize: maxSize,
-                         shapes: shapes ?? (engineCommand == nil ? GeneratorShapes.defaultShapes(forEngine: engineName) : .general),
+                         shapes: shapes ?? EngineOptions.defaultShapes(engineName: engineName, engineCommand: engineCommand),
                          everyCaseSize: size)
     }
 
@@ -109,18 +109,12 @@ struct EngineOptions: ParsableOptions {
                         profile: profile, generator: generator, claims: claims, hangTimeout: hangTimeout)
     }
 
-    /// The engine under test.
-    func engine() throws -> any DiffEngine {
-        try campaign.engine()
+    /// The shapes of the generated cases when `--shapes` is not given: the
+    /// built-in engine's own (`GeneratorShapes.defaultShapes(forEngine:)`),
+    /// general for an `--engine-cmd` engine.
+    static func defaultShapes(engineName: String, engineCommand: String?) -> GeneratorShapes {
+        engineCommand == nil ? GeneratorShapes.defaultShapes(forEngine: engineName) : .general
     }
-
-    /// The engine under test, run in a child process when it is a built-in
-    /// one (an external engine is one already): a trap or a hang fails
-    /// `no-crash` on that case and the run goes on.
-    func isolatedEngine(_ engines: IsolatedEngines) throws -> any DiffEngine {
-        try campaign.isolatedEngine(engines)
-    }
-
 }
 
 /// The options of a command that runs an engine: the shared group

@@ -22,21 +22,22 @@ import Foundation
 /// The command is the one the user ran (`invokedCommand`), so the line works
 /// when diffcheck is not on PATH.
 func reproduceLine(path: String, options: some EngineCommandOptions) -> String {
-    let defaults = EngineOptions()
+    let defaults = EngineOptions().campaign
+    let given = options.campaign
     var arguments = [invokedCommand(), "repro", path]
-    if let command = options.engineCommand {
+    if let command = given.engineCommand {
         arguments += ["--engine-cmd", command]
-    } else if options.engineName != defaults.engineName || (isCrashArtifact(path) && artifactEngine(path) == nil) {
-        arguments += ["--engine", options.engineName]
+    } else if given.engineName != defaults.engineName || (isCrashArtifact(path) && artifactEngine(path) == nil) {
+        arguments += ["--engine", given.engineName]
     }
-    if options.generator.isFlatOnly { arguments.append("--flat") }
-    if options.profile != defaults.profile { arguments += ["--profile", options.profile.rawValue] }
-    if options.timeout != defaults.timeout { arguments += ["--timeout", secondsText(options.timeout)] }
-    if options.hangTimeout != defaults.hangTimeout { arguments += ["--hang-timeout", secondsText(options.hangTimeout)] }
-    if options.generator.maxSize != defaults.generator.maxSize { arguments += ["--max-size", String(options.generator.maxSize)] }
-    if !options.generator.allowsDuplicates { arguments.append("--no-duplicates") }
-    let defaultShapes = GeneratorShapes.defaultShapes(forEngine: options.engineCommand == nil ? options.engineName : "")
-    if options.generator.shapes != defaultShapes { arguments += ["--shapes", options.generator.shapes.rawValue] }
+    if given.generator.isFlatOnly { arguments.append("--flat") }
+    if given.profile != defaults.profile { arguments += ["--profile", given.profile.rawValue] }
+    if given.timeout != defaults.timeout { arguments += ["--timeout", secondsText(given.timeout)] }
+    if given.hangTimeout != defaults.hangTimeout { arguments += ["--hang-timeout", secondsText(given.hangTimeout)] }
+    if given.generator.maxSize != defaults.generator.maxSize { arguments += ["--max-size", String(given.generator.maxSize)] }
+    if !given.generator.allowsDuplicates { arguments.append("--no-duplicates") }
+    let defaultShapes = EngineOptions.defaultShapes(engineName: given.engineName, engineCommand: given.engineCommand)
+    if given.generator.shapes != defaultShapes { arguments += ["--shapes", given.generator.shapes.rawValue] }
     if options.judgesRecorded { arguments.append("--recorded") }
     return arguments.map(shellQuoted).joined(separator: " ")
 }

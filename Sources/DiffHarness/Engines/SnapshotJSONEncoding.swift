@@ -147,10 +147,10 @@ extension SnapshotJSON {
             case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
             case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
+                func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10 }
                 bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 15)])
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 15))
             default: bytes.append(byte)
             }
         }
