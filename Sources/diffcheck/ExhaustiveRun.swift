@@ -19,76 +19,6 @@ import DiffProcess
 import Foundation
 import ListModel
 
-/// What an exhaustive run found.
-struct ExhaustiveResult {
-    /// Pairs in the bound (or walked before the run stopped).
-    var pairs = 0
-    var failingPairs = 0
-    var byProperty: [PropertyName: Int] = [:]
-    /// The first failing place in the walk and, for a crash, why.
-    var firstFailure: (place: Int, crash: String?)?
-    /// The properties the first failing pair failed in its worker.
-    var firstProperties: [PropertyName] = []
-    /// For each property that failed, the first place in the walk failing it.
-    var firstPlaceByProperty: [PropertyName: Int] = [:]
-    /// The place of the pair the engine trapped or hung on, where the walk stopped.
-    var stoppedAt: Int?
-    /// Workers killed from outside on a pair the engine alone passes (the
-    /// pair was checked again by a new worker): one line each.
-    var workerDeaths: [String] = []
-    var elapsed = 0.0
-    var wasInterrupted = false
-}
-
-extension ExhaustiveBound {
-    /// The bound as one worker argument, and back.
-    var workerSpec: String {
-        [isFlat ? "flat" : "sectioned", String(maxTotalItems), String(maxSections), String(maxItemsPerSection),
-         String(contentVersions), allowsDuplicates ? "duplicates" : "unique"].joined(separator: ":")
-    }
-
-    init?(workerSpec: String) {
-        let fields = workerSpec.split(separator: ":").map(String.init)
-        guard fields.count == 6, let total = Int(fields[1]), let sections = Int(fields[2]),
-              let perSection = Int(fields[3]), let versions = Int(fields[4]) else { return nil }
-        self.init(isFlat: fields[0] == "flat", maxTotalItems: total, maxSections: sections, maxItemsPerSection: perSection,
-                  contentVersions: versions, allowsDuplicates: fields[5] == "duplicates")
-    }
-}
-
-extension ExhaustiveResult {
-    /// Whether the walk went through every pair of its bound (not stopped
-    /// at a trap or a hang, not interrupted, not one shard of it).
-    var isWhole: Bool { stoppedAt == nil && !wasInterrupted }
-}
-
-/// The `--walked` text a campaign's workers get: for each bound walked to
-/// its end, `SPEC=PROPERTY@PLACE,…` (each property's first failing place),
-/// bounds separated by `;`.
-func walkedText(_ walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])]) -> String {
-    walks.map { walk in
-        walk.bound.workerSpec + "=" + walk.firstFailingPlaces.keys.sorted().map { "\($0.rawValue)@\(walk.firstFailingPlaces[$0]!)" }
-            .joined(separator: ",")
-    }.joined(separator: ";")
-}
-
-/// `walkedText` read back into what shrinking needs; nil for text it did not write.
-func walkedBounds(_ text: String) -> WalkedBounds? {
-    var walked = WalkedBounds()
-    for part in text.split(separator: ";") {
-        // BOUND=PROPERTY@PLACE,…
-        guard let equals = part.firstIndex(of: "="), let bound = ExhaustiveBound(workerSpec: String(part[..<equals])) else { return nil }
-        var places: [PropertyName: Int] = [:]
-        for entry in part[part.index(after: equals)...].split(separator: ",") {
-            let fields = entry.split(separator: "@")
-            guard fields.count == 2, let property = PropertyName(rawValue: String(fields[0])), let place = Int(fields[1]) else { return nil }
-            places[property] = place
-        }
-        walked.record(bound, firstFailingPlaces: places)
-    }
-    return walked
-}
-
 /// The worker's side: walks the bound and checks its share.
 /// Places before `from` are skipped (a worker that replaces one killed there).
 func exhaustInWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, index: Int, shard: Shard, from: Int = 0,
@@ -276,16 +206,4 @@ struct ExhaustiveRun {
 private func engineAloneCrashes(_ bound: ExhaustiveBound, at place: Int, engines: IsolatedEngines, options: CampaignOptions) -> Bool {
     guard let pair = exhaustivePair(bound, at: place), let engine = try? options.isolatedEngine(engines) else { return true }
     return Checker(engine: engine, profile: options.profile).fails(.noCrash, old: pair.old, new: pair.new)
-}
-
-/// The pair at `place` in the walk of `bound`.
-func exhaustivePair(_ bound: ExhaustiveBound, at place: Int) -> (old: Snapshot, new: Snapshot)? {
-    var current = 0
-    var found: (Snapshot, Snapshot)?
-    ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
-        if current == place { found = (old, new); return false }
-        current += 1
-        return true
-    }
-    return found
 }
