@@ -11,30 +11,29 @@ import Foundation
 import ListModel
 import Testing
 
-/// A finding that did not shrink keeps its unshrunk case's name: the
-/// worker's `shrinking` and `found` lines name one staged file, which the
-/// first of them has already moved. Read together (a loaded machine reads
-/// both at once), they once made the supervisor report the staged path,
-/// which no longer existed, and delete the finding it had moved. A fake
+/// A finding that did not shrink has its unshrunk case's name: the
+/// worker's `shrinking` and `found` lines carry the same case, and the
+/// supervisor, which alone writes findings, saves it once and keeps it,
+/// whatever the grouping of the lines (a loaded machine reads both at
+/// once; when the worker staged files, that once made the supervisor
+/// report a path that no longer existed and delete the finding). A fake
 /// worker sends the two lines in one write.
 @Test func aFindingThatDidNotShrinkIsKeptWhenItsLinesComeTogether() throws {
     let directory = NSTemporaryDirectory() + "supervisor-finding-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let findings = directory + "/findings"
     let one = Snapshot(sections: [Section(id: Snapshot.implicitSectionID, items: [Item(id: "a")])])
-    // The worker writes its staged file itself (the supervisor clears staging folders as a run starts).
-    let prepared = try saveFinding(Case(comments: ["finding: valid: planted by the test"], old: one, new: one, engine: "core"),
-                                   in: directory + "/prepared")
-    let staging = stagingFolder(findings, worker: 0)
-    let staged = staging + "/" + (prepared as NSString).lastPathComponent
+    var sent = Case(old: one, new: one, engine: "core")
+    sent.finding = FindingFacts(property: "valid", message: "planted by the test")
+    let text = Data(CasePrinter.text(sent).utf8).base64EncodedString()
     let worker = directory + "/worker.sh"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try """
         #!/bin/sh
-        mkdir -p '\(staging)' && cp '\(prepared)' '\(staged)'
         echo "start 0"
         echo "failed 0 valid"
         read answer
-        printf 'shrinking 0 valid %s\\nfound 0 valid 1 0.01 %s\\n' '\(staged)' '\(staged)'
+        printf 'shrinking 0 valid %s\\nfound 0 valid 1 0.01 %s\\n' '\(text)' '\(text)'
         echo "done 0 0"
         echo "end"
         """.write(toFile: worker, atomically: true, encoding: .utf8)
@@ -44,8 +43,48 @@ import Testing
     let report = try supervisor.run()
     #expect(report.failures.count == 1, "\(report.failures)")
     for failure in report.failures {
-        #expect(failure.path.hasPrefix(findings + "/") && !failure.path.contains(".staging"), "\(failure.path)")
+        #expect(failure.path.hasPrefix(findings + "/"), "\(failure.path)")
         #expect(FileManager.default.fileExists(atPath: failure.path), "reported saved, not on disk: \(failure.path)")
         #expect(failure.message == "valid: planted by the test", "\(failure.message)")
     }
+    let saved = try FileManager.default.contentsOfDirectory(atPath: findings).filter { $0.hasSuffix(".case") }
+    #expect(saved.count == 1, "\(saved)")
+}
+
+/// A finding the findings folder cannot take is kept with its text: the
+/// summary prints it whole, with why, and nothing is lost.
+@Test(.enabled(if: getuid() != 0, "root writes into a read-only folder"))
+func aFindingTheFolderCannotTakeIsKeptWithItsText() throws {
+    let directory = NSTemporaryDirectory() + "supervisor-finding-\(UUID().uuidString)"
+    defer {
+        chmod(directory + "/findings", 0o755)
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+    let findings = directory + "/findings"
+    try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
+    chmod(findings, 0o555)
+    let one = Snapshot(sections: [Section(id: Snapshot.implicitSectionID, items: [Item(id: "a")])])
+    var sent = Case(old: one, new: one, engine: "core")
+    sent.finding = FindingFacts(property: "valid", message: "planted by the test")
+    let text = CasePrinter.text(sent)
+    let worker = directory + "/worker.sh"
+    try """
+        #!/bin/sh
+        echo "start 0"
+        echo "failed 0 valid"
+        read answer
+        echo 'shrinking 0 valid \(Data(text.utf8).base64EncodedString())'
+        echo 'found 0 valid 1 0.01 \(Data(text.utf8).base64EncodedString())'
+        echo "done 0 0"
+        echo "end"
+        """.write(toFile: worker, atomically: true, encoding: .utf8)
+    chmod(worker, 0o755)
+    let supervisor = Supervisor(options: CampaignOptions(), jobs: 1, maxCases: 1, maxTime: 60, findings: findings,
+                                showsStatus: false, workerExecutable: URL(fileURLWithPath: worker))
+    let report = try supervisor.run()
+    #expect(report.failures.count == 1, "\(report.failures)")
+    let failure = try #require(report.failures.first)
+    #expect(failure.path == "-")
+    #expect(failure.unsavedCase == text)
+    #expect(failure.saveError?.contains("Permission denied") == true, "\(failure.saveError ?? "nil")")
 }

@@ -13,16 +13,14 @@ private let everyMessage: [WorkerMessage] = [
     .done(9, .refused("duplicates in old: a")), .done(10, .tooSlow(sizeClass: "size-10k", reason: "too long: 50 s at its pace")),
     .allow(11, seconds: 12.5),
     .failed(12, property: "valid", isHang: false), .failed(13, property: "no-crash", isHang: true),
-    .shrinking(14, property: "fresh", path: "Corpus/findings/.staging-0/0123456789abcdef.case"),
-    .shrinking(15, property: "fresh", path: "a folder with spaces/x.case"), .shrinking(16, property: "valid", path: nil),
-    .unsaved(17, property: "valid", why: "F/x.case: error: cannot write it: No space left on device",
-             text: "# finding: valid: …\nold: a a\nnew: a\n"),
-    .found(18, property: "valid", calls: 5_045, seconds: 1.25, path: "Corpus/findings/c555f76cc7d81dfd.case"),
-    .found(19, property: "no-crash", calls: 0, seconds: 0, path: nil),
+    .shrinking(14, property: "fresh", unshrunk: "# finding: fresh: …\nold: a a\nnew: a\n"),
+    .shrinking(16, property: "valid", unshrunk: "old: é ✓\nnew:\n"),
+    .found(18, property: "valid", calls: 5_045, seconds: 1.25, shrunk: "finding: valid: two lines\nand a # in it\nold: a\nnew:\n"),
+    .found(19, property: "no-crash", calls: 0, seconds: 0, shrunk: "old: a\nnew: b\n"),
     .busy(seconds: 601), .slow(20, items: 75_219, changes: 75_219, seconds: 141.4), .slow(21, items: 1_000, changes: nil, seconds: 3),
     .end, .engineStarted(4242), .engineEnded(4242),
     .pairFailed(22, [.fresh, .valid]), .pairHung(23, message: "engine did not answer within 30 s"),
-    .reached(24), .walked(16_420),
+    .reached(24), .walked(16_420), .shrunk("old: a b\nnew: b a\nexpect: fail valid\n"),
 ]
 
 @Test(arguments: everyMessage)
@@ -37,7 +35,9 @@ func eachMessageReadsBackAsItself(_ message: WorkerMessage) {
     #expect(WorkerMessage.done(3, .checked(labels: 255)).line == "done 3 ff")
     #expect(WorkerMessage.done(3, .refused("no")).line == "done 3 refused no")
     #expect(WorkerMessage.failed(3, property: "no-crash", isHang: true).line == "failed 3 no-crash hang")
-    #expect(WorkerMessage.found(3, property: "valid", calls: 9, seconds: 0.5, path: "p q.case").line == "found 3 valid 9 0.50 p q.case")
+    #expect(WorkerMessage.found(3, property: "valid", calls: 9, seconds: 0.5, shrunk: "old: a\n").line == "found 3 valid 9 0.50 b2xkOiBhCg==")
+    #expect(WorkerMessage.shrinking(3, property: "valid", unshrunk: "old: a\n").line == "shrinking 3 valid b2xkOiBhCg==")
+    #expect(WorkerMessage.shrunk("old: a\n").line == "shrunk b2xkOiBhCg==")
     #expect(WorkerMessage.slow(3, items: 10, changes: nil, seconds: 2).line == "slow 3 10 - 2.000")
     #expect(WorkerMessage.walked(5).line == "walked 5")
     #expect(SupervisorReply.allCases.map(\.line) == ["shrink", "skip"])
@@ -55,7 +55,7 @@ func eachMessageReadsBackAsItself(_ message: WorkerMessage) {
 /// malformed fields, negative numbers, bad base64.
 @Test(arguments: ["", "hello", "start", "start x", "start -1", "done", "failed 3", "failed x valid",
                   "found 3 valid 9", "found 3 valid x 0.5 p", "busy 0", "busy x", "slow 3 10", "allow 3 nan",
-                  "unsaved 3 valid !!! ???", "engine 0", "engine x", "fail x valid", "at", "walked -2", "end now"])
+                  "shrinking 3 valid !!!", "found 3 valid 9 0.50 p q.case", "shrunk", "shrunk a b", "engine 0", "engine x", "fail x valid", "at", "walked -2", "end now"])
 func aLineThatIsNoMessageIsNil(_ line: String) {
     #expect(WorkerMessage(line: line) == nil, "\(line)")
 }

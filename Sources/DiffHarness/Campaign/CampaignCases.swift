@@ -38,6 +38,14 @@ extension CheckedCase {
     }
 }
 
+/// A failure shrunk.
+public struct ShrunkFailure: Sendable {
+    /// The shrunk counterexample.
+    public var example: Counterexample
+    /// The seconds shrinking took.
+    public var seconds: Double
+}
+
 /// A failure shrunk and saved.
 public struct SavedFinding: Sendable {
     /// The shrunk counterexample.
@@ -137,11 +145,24 @@ public struct CampaignCases: Sendable {
     }
 
     /// Saves `failure` of `checked` unshrunk in `folder` (so that nothing is
-    /// lost if shrinking never ends), calls `willShrink` with that path,
-    /// shrinks it, saves the shrunk case, and removes the unshrunk file
-    /// when the shrunk one is elsewhere.
+    /// lost if shrinking never ends), shrinks it (`shrink`), saves the
+    /// shrunk case, and removes the unshrunk file when the shrunk one is
+    /// elsewhere.
+    public func shrinkAndSave(_ checked: CheckedCase, failure: PropertyFailure, in folder: String,
+                              stillFails: ((GeneratedPair) -> Bool)? = nil) -> SavedFinding {
+        var pendingPath: String?
+        let shrunk = shrink(checked, failure: failure, stillFails: stillFails) { pendingPath = try? saveFinding($0, in: folder) }
+        var path: String?
+        var saveError: String?
+        do { path = try saveFinding(shrunk.example, in: folder) } catch { saveError = "\(error)" }
+        if let pendingPath, path != pendingPath { unlink(pendingPath) }
+        return SavedFinding(example: shrunk.example, path: path, seconds: shrunk.seconds, saveError: saveError)
+    }
+
+    /// Shrinks `failure` of `checked`, after giving `willShrink` the
+    /// failure unshrunk (to keep, in case shrinking never ends).
     ///
-    /// The saved case always fails `failure.property` on the answer it
+    /// The shrunk case always fails `failure.property` on the answer it
     /// records, and its message is that answer's. An engine that is not
     /// deterministic (or whose answers depend on what else it was asked)
     /// may pass a pair it failed: the case is asked again first, up to
@@ -157,17 +178,15 @@ public struct CampaignCases: Sendable {
     /// kept (a hang's, shrunk with every timeout taken for a hang: is it
     /// still one when given the hang deadline?); when it says no, the case
     /// as generated is saved, and the message says why.
-    public func shrinkAndSave(_ checked: CheckedCase, failure: PropertyFailure, in folder: String,
-                              stillFails: ((GeneratedPair) -> Bool)? = nil,
-                              willShrink: (String?) -> Void = { _ in }) -> SavedFinding {
-        let pendingPath = try? saveFinding(unshrunk(checked, failure: failure), in: folder)
-        willShrink(pendingPath)
+    public func shrink(_ checked: CheckedCase, failure: PropertyFailure, stillFails: ((GeneratedPair) -> Bool)? = nil,
+                       willShrink: (Counterexample) -> Void = { _ in }) -> ShrunkFailure {
+        willShrink(unshrunk(checked, failure: failure))
         let began = ContinuousClock.now
         let kept: (pair: GeneratedPair, verdict: Verdict, failure: PropertyFailure, calls: Int)
         var isBudgetExhausted = false
         // A hang is not asked again here: each time would cost the timeout (the shrink asks it anyway).
         if let again = failure.isHang ? 0 : failsAgain(checked, property: failure.property) {
-            let shrunk = shrink(checked.pair, failing: failure.property, checker: checker, generator: generator, walked: walked,
+            let shrunk = DiffHarness.shrink(checked.pair, failing: failure.property, checker: checker, generator: generator, walked: walked,
                                 editsCase: true)
             var answer = failingAnswer(shrunk: shrunk.pair, verdict: shrunk.verdict, of: checked, failure: failure)
             let isShrunk = answer.pair.old != checked.pair.old || answer.pair.new != checked.pair.new
@@ -195,11 +214,7 @@ public struct CampaignCases: Sendable {
             failure: kept.failure, engine: checker.engine.name, profile: checker.profile, seed: seed, caseNumber: checked.caseNumber,
             original: checked.pair, shrunk: kept.pair, shrunkVerdict: kept.verdict,
             shrinkCalls: kept.calls, isShrinkBudgetExhausted: isBudgetExhausted, engineCommand: engineCommand)
-        var path: String?
-        var saveError: String?
-        do { path = try saveFinding(example, in: folder) } catch { saveError = "\(error)" }
-        if let pendingPath, path != pendingPath { unlink(pendingPath) }
-        return SavedFinding(example: example, path: path, seconds: took.inSeconds, saveError: saveError)
+        return ShrunkFailure(example: example, seconds: took.inSeconds)
     }
 
     /// How many times a pair that failed and then passed is asked again for

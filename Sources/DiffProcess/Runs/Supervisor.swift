@@ -35,60 +35,19 @@ import DiffHarness
 import Foundation
 import ListModel
 
-/// Set by the signal handlers of a running campaign (or exhaustive run) to
-/// the signal that stopped it (SIGINT, SIGTERM, SIGHUP); a long loop stops
-/// at its next step when it is not 0.
-nonisolated(unsafe) public var isInterrupted: sig_atomic_t = 0
-
-/// The signals that stop a campaign or a walk in order: its summary is
-/// printed and its findings kept (Ctrl-C, `kill`, a closed terminal).
-public let interruptingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-
-/// Runs `body` with `isInterrupted` set to 0 and then to the number of any
-/// of `interruptingSignals` that arrives (unblocked: a parent may have
-/// started us with them blocked, as test runners do); the previous
-/// handlers are back when it returns.
-public func catchingInterruptions<T>(_ body: () throws -> T) rethrows -> T {
-    isInterrupted = 0
-    let previous = interruptingSignals.map { signal($0) { isInterrupted = $0 } }
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for number in interruptingSignals { sigaddset(&signals, number) }
-    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    defer { for (number, handler) in zip(interruptingSignals, previous) { signal(number, handler) } }
-    return try body()
-}
-
-/// How a summary names the interruption `isInterrupted` holds.
-public func interruptionWords() -> String {
-    switch isInterrupted {
-    case SIGTERM: return "interrupted (SIGTERM)"
-    case SIGHUP: return "interrupted (SIGHUP)"
-    default: return "interrupted (Ctrl-C)"
-    }
-}
-
-
 /// Where a worker is in its share of the cases.
 enum WorkerState {
     /// Started; it has not begun a case.
     case starting(since: Date)
     /// Checking case N (the engine is running).
     case checking(Int, since: Date)
-    /// Shrinking case N's failure of a property; its unshrunk failure is at `pending`.
-    case shrinking(Int, property: String, pending: String, since: Date)
+    /// Shrinking case N's failure of a property; its unshrunk failure, as the worker sent it, is `pending`.
+    case shrinking(Int, property: String, pending: ReceivedFinding, since: Date)
     /// Between cases (the last one done).
     case idle(since: Date)
-    /// Its share is done.
-    case finished
 
     var isShrinking: Bool {
         if case .shrinking = self { return true }
-        return false
-    }
-
-    var isFinished: Bool {
-        if case .finished = self { return true }
         return false
     }
 }
@@ -149,9 +108,7 @@ public struct Supervisor {
     /// `skipping` those cases of its share (already counted).
     func workerArguments(startingAt n: Int, skipping: [Int] = []) -> [String] {
         ["worker"] + options.forwarded + ["--jobs", String(jobs), "--index", String(n), "--case-stride", String(caseStride),
-                                          "--worker", String(workerIndex(of: n)),
-                                          "--cases", String(maxCases), "--findings", findings,
-                                          "--state", stateFile(workerIndex(of: n))]
+                                          "--cases", String(maxCases), "--state", stateFile(workerIndex(of: n))]
             + (walkedBounds.map { ["--walked", $0] } ?? [])
             + (skipping.isEmpty ? [] : ["--skip", skipping.map(String.init).joined(separator: ",")])
     }
@@ -216,18 +173,17 @@ public struct Supervisor {
     /// flight of cases may take (`checkingSeconds`, from its `allow` line);
     /// `busyUntil`: the end of the longer time its engine was given on a
     /// case (its `busy SECONDS` line), which the deadline is never before.
-    func deadline(_ state: WorkerState, allowance: Double? = nil, busyUntil: Date? = nil) -> Date? {
-        guard let normal = deadline(state, allowance: allowance) else { return nil }
+    func deadline(_ state: WorkerState, allowance: Double? = nil, busyUntil: Date? = nil) -> Date {
+        let normal = deadline(state, allowance: allowance)
         return busyUntil.map { max($0, normal) } ?? normal
     }
 
-    private func deadline(_ state: WorkerState, allowance: Double?) -> Date? {
+    private func deadline(_ state: WorkerState, allowance: Double?) -> Date {
         let checking = allowance ?? Supervisor.baseCheckingSeconds(timeout: options.timeout)
         switch state {
         case .checking(_, let since): return since.addingTimeInterval(checking)
         case .shrinking(_, _, _, let since): return since.addingTimeInterval(shrinkSeconds + checking)
         case .starting(let since), .idle(let since): return since.addingTimeInterval(startupAllowance + options.timeout)
-        case .finished: return nil
         }
     }
 
@@ -244,30 +200,29 @@ public struct Supervisor {
         defer { for path in created { rmdir(path) } }
         try createFindingsFolder(findings)
         removeStaleStateFiles()
-        var campaign = CampaignState(supervisor: self,
+        let pool = WorkerPool(progress: showsStatus ? ProgressLine() : nil)
+        var campaign = CampaignState(supervisor: self, pool: pool,
                                      existing: Set((try? FileManager.default.contentsOfDirectory(atPath: findings)) ?? []))
-        try catchingInterruptions { try campaign.run() }
-        let report = campaign.finish()
-        for j in 0..<jobs {
-            unlink(stateFile(j))
-            // A staging folder still holding a kept finding (it could not be moved) stays.
-            let staging = stagingFolder(findings, worker: j)
-            if !report.failures.contains(where: { $0.path.hasPrefix(staging + "/") }) {
-                try? FileManager.default.removeItem(atPath: staging)
-            }
+        try catchingInterruptions {
+            try campaign.launchWorkers()
+            try pool.run(&campaign)
         }
+        let report = campaign.finish()
+        for j in 0..<jobs { unlink(stateFile(j)) }
         return report
     }
 }
 
-/// The mutable side of one campaign: its workers, their states, and what
-/// was found.
-private struct CampaignState {
+/// The mutable side of one campaign: its workers' states, and what was
+/// found; the job its `WorkerPool` runs.
+private struct CampaignState: WorkerPoolJob {
     let supervisor: Supervisor
+    /// The worker processes, one a slot of `slots`.
+    let pool: WorkerPool
     /// File names in the findings folder before the run: never deleted.
     let existing: Set<String>
     var report = RandomPartReport()
-    let start = Date()
+    var start: Date { pool.start }
     var slots: [Slot] = []
     /// The failure kept for each property: the smallest case number so far.
     var kept: [String: RandomFailure] = [:]
@@ -280,14 +235,11 @@ private struct CampaignState {
     var hungCases: Set<Int> = []
     /// The smallest case the campaign stopped at for a hang.
     var hangCase: Int?
-    /// Findings a worker could not save (`unsaved N PROPERTY WHY CASE`),
-    /// by `N PROPERTY`: why, and the case file's text.
-    var unsaved: [String: (why: String, text: String)] = [:]
     /// How many cases had each label (by `Label.index`).
     var labelTotals = [Int](repeating: 0, count: Label.allCases.count)
 
+    /// What the supervisor knows of the worker in a slot of the pool.
     struct Slot {
-        var worker: Worker
         var state: WorkerState
         /// The next case of this worker's not yet done.
         var next: Int
@@ -297,102 +249,84 @@ private struct CampaignState {
         var busyUntil: Date? = nil
     }
 
-    init(supervisor: Supervisor, existing: Set<String>) {
+    init(supervisor: Supervisor, pool: WorkerPool, existing: Set<String>) {
         self.supervisor = supervisor
+        self.pool = pool
         self.existing = existing
     }
 
     var options: CampaignOptions { supervisor.options }
     var jobs: Int { supervisor.jobs }
 
-    mutating func run() throws {
+    /// Starts a worker for each slot, at its share's first case.
+    mutating func launchWorkers() throws {
         for j in 0..<min(jobs, supervisor.shard.share(of: max(supervisor.maxCases, 0))) {
             let n = supervisor.shard.number(j)
-            slots.append(Slot(worker: try launch(startingAt: n), state: .starting(since: Date()), next: n))
+            pool.add(try launch(startingAt: n))
+            slots.append(Slot(state: .starting(since: Date()), next: n))
         }
-        let isTerminal = isatty(STDERR_FILENO) != 0
-        var lastStatus = Date()
-        while slots.contains(where: { !$0.state.isFinished }) {
-            if isInterrupted != 0 {
-                report.wasInterrupted = true
-                break
-            }
-            if let maxTime = supervisor.maxTime, Date().timeIntervalSince(start) >= maxTime { break }
-            if report.stoppedEarly != nil {
-                // After a hang only its shrinking goes on, and the cases before it (each may be the
-                // first hang: the report names the smallest case number whatever the timing).
-                for index in slots.indices {
-                    switch slots[index].state {
-                    case .shrinking, .finished: continue
-                    case .checking(let m, _) where isBeforeTheHang(m): continue
-                    default:
-                        slots[index].worker.kill()
-                        slots[index].state = .finished
-                    }
-                }
-                if !slots.contains(where: { slot in
-                    if case .checking(let m, _) = slot.state, isBeforeTheHang(m) { return true }
-                    return slot.state.isShrinking
-                }) { break }
-            }
-            var descriptors = slots.map { slot -> pollfd in
-                if slot.state.isFinished { return pollfd(fd: -1, events: 0, revents: 0) }
-                return pollfd(fd: slot.worker.descriptor, events: Int16(POLLIN), revents: 0)
-            }
-            _ = poll(&descriptors, nfds_t(descriptors.count), 100)
-            for index in slots.indices {
-                if slots[index].state.isFinished { continue }
-                if descriptors[index].revents != 0 {
-                    for line in slots[index].worker.readLines() { handle(line, slot: index) }
-                }
-                if slots[index].state.isFinished { continue }
-                if slots[index].worker.isAtEnd {
-                    try workerEnded(slot: index, hung: false)
-                } else if let deadline = supervisor.deadline(slots[index].state, allowance: slots[index].allowance,
-                                                             busyUntil: slots[index].busyUntil), Date() > deadline {
-                    slots[index].worker.kill()
-                    try workerEnded(slot: index, hung: true)
+    }
+
+    mutating func turn() throws -> Bool {
+        if let maxTime = supervisor.maxTime, Date().timeIntervalSince(start) >= maxTime { return false }
+        if report.stoppedEarly != nil {
+            // After a hang only its shrinking goes on, and the cases before it (each may be the
+            // first hang: the report names the smallest case number whatever the timing).
+            for index in pool.running {
+                switch slots[index].state {
+                case .shrinking: continue
+                case .checking(let m, _) where isBeforeTheHang(m): continue
+                default: pool.stop(index)
                 }
             }
-            if supervisor.showsStatus && Date().timeIntervalSince(lastStatus) >= (isTerminal ? 0.5 : 10) {
-                lastStatus = Date()
-                let elapsed = Date().timeIntervalSince(start)
-                let rate = Double(report.casesRun) / max(elapsed, 0.001)
-                let shrinkingNow = slots.filter(\.state.isShrinking).count
-                // What is being shrunk: a long shrink (a hang's) shows which case and property.
-                let hung = hungCases
-                let shrinkingWhat = slots.lazy.compactMap { slot -> String? in
-                    guard case .shrinking(let n, let property, _, _) = slot.state else { return nil }
-                    return "case \(n): \(property)" + (hung.contains(n) ? " (a hang)" : "")
-                }.first
-                let total = supervisor.maxCases == Int.max ? nil : supervisor.shard.share(of: supervisor.maxCases)
-                let line = "cases \(report.casesRun)" + (total.map { "/\($0)" } ?? "") + "  \(Int(rate))/s  failures \(kept.count)  "
-                    + "elapsed \(Int(elapsed)) s" + timeLeft(done: report.casesRun, total: total, rate: rate, elapsed: elapsed,
-                                                             maxTime: supervisor.maxTime)
-                    + (shrinkingNow > 1 ? "  (shrinking \(shrinkingNow): \(shrinkingWhat ?? "")…)"
-                        : shrinkingNow == 1 ? "  (shrinking \(shrinkingWhat ?? ""))" : "")
-                // What was printed goes out first: with stdout and stderr in one file, a progress
-                // line never lands inside a printed case.
-                fflush(nil)
-                FileHandle.standardError.write(Data((isTerminal ? "\r\(line)   " : line + "\n").utf8))
+            return pool.running.contains { index in
+                if case .checking(let m, _) = slots[index].state, isBeforeTheHang(m) { return true }
+                return slots[index].state.isShrinking
             }
         }
-        // Time, Ctrl-C or the end: every worker stops, whatever its state.
-        for index in slots.indices {
+        return true
+    }
+
+    func deadline(slot index: Int) -> Date? {
+        supervisor.deadline(slots[index].state, allowance: slots[index].allowance, busyUntil: slots[index].busyUntil)
+    }
+
+    mutating func ended(slot index: Int, hung: Bool) throws {
+        try workerEnded(slot: index, hung: hung)
+    }
+
+    func progress(elapsed: Double) -> String {
+        let rate = Double(report.casesRun) / max(elapsed, 0.001)
+        let shrinkingNow = pool.running.filter { slots[$0].state.isShrinking }.count
+        // What is being shrunk: a long shrink (a hang's) shows which case and property.
+        let shrinkingWhat = pool.running.lazy.compactMap { index -> String? in
+            guard case .shrinking(let n, let property, _, _) = slots[index].state else { return nil }
+            return "case \(n): \(property)" + (hungCases.contains(n) ? " (a hang)" : "")
+        }.first
+        let total = supervisor.maxCases == Int.max ? nil : supervisor.shard.share(of: supervisor.maxCases)
+        return "cases \(report.casesRun)" + (total.map { "/\($0)" } ?? "") + "  \(Int(rate))/s  failures \(kept.count)  "
+            + "elapsed \(Int(elapsed)) s" + timeLeft(done: report.casesRun, total: total, rate: rate, elapsed: elapsed,
+                                                     maxTime: supervisor.maxTime)
+            + (shrinkingNow > 1 ? "  (shrinking \(shrinkingNow): \(shrinkingWhat ?? "")…)"
+                : shrinkingNow == 1 ? "  (shrinking \(shrinkingWhat ?? ""))" : "")
+    }
+
+    /// Time, Ctrl-C or the end: every worker stops, whatever its state.
+    mutating func stopping() {
+        report.wasInterrupted = pool.wasInterrupted
+        for index in pool.running {
             let state = slots[index].state
             if case .checking(let reported, let since) = state {
                 let n = runningCase(slot: index) ?? reported
                 report.unfinished.append(String(format: "case %d (running for %.1f s)", n, Date().timeIntervalSince(since)))
             }
-            slots[index].worker.kill()
+            pool.stop(index)
             if case .shrinking(let n, let property, let pending, _) = state {
                 let why = report.wasInterrupted ? interruptionWords() : "the campaign's time was up"
                 keepUnshrunk(n, property: property, pending: pending, because: why)
                 report.casesRun += 1
             }
-            slots[index].state = .finished
         }
-        if supervisor.showsStatus && isatty(STDERR_FILENO) != 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 
     func launch(startingAt n: Int) throws -> Worker {
@@ -407,14 +341,13 @@ private struct CampaignState {
     /// unreported one on; nil when the state file says nothing more.
     func runningCase(slot index: Int) -> Int? {
         let slot = slots[index]
-        guard let n = WorkerStateFile.caseNumber(atPath: supervisor.stateFile(slot.worker.index), seed: options.seed),
+        guard let n = WorkerStateFile.caseNumber(atPath: supervisor.stateFile(pool.workers[index].index), seed: options.seed),
               n >= slot.next, n < supervisor.maxCases,
               (n - slot.next) % supervisor.caseStride == 0 else { return nil }
         return n
     }
 
-    mutating func handle(_ line: String, slot index: Int) {
-        guard let message = WorkerMessage(line: line) else { return }
+    mutating func handle(_ message: WorkerMessage, slot index: Int) {
         switch message {
         case .start(let n):
             started(n, slot: index)
@@ -431,7 +364,7 @@ private struct CampaignState {
                 report.noteRefusal(reason, caseNumber: n)
             }
         case .end:
-            slots[index].state = .finished
+            pool.finish(index)
         case .busy(let seconds):
             // The engine is given longer than the timeout on a case: its deadline starts again, that much later.
             if case .checking(let n, _) = slots[index].state { slots[index].state = .checking(n, since: Date()) }
@@ -446,47 +379,40 @@ private struct CampaignState {
             // A hang is a finding of its own: a trap kept before it does not hide it.
             if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
                 report.repeatedFailures[property, default: 0] += 1
-                slots[index].worker.send(SupervisorReply.skip.line)
+                pool.workers[index].send(SupervisorReply.skip.line)
             } else if !isHang && supervisor.foundProperties.contains(property) {
                 // Found and saved by the part before (an exhaustive walk's smallest pair): a repeat here.
                 report.repeatedFailures[property, default: 0] += 1
-                slots[index].worker.send(SupervisorReply.skip.line)
+                pool.workers[index].send(SupervisorReply.skip.line)
             } else {
-                slots[index].worker.send(SupervisorReply.shrink.line)
+                pool.workers[index].send(SupervisorReply.shrink.line)
                 if isHang { hungCases.insert(n) }
             }
-        case .unsaved(let n, let property, let why, let text):
-            unsaved["\(n) \(property)"] = (why, text)
-        case .shrinking(let n, let property, let path):
-            let pending = path.map { promote($0) } ?? "-"
-            slots[index].state = .shrinking(n, property: property, pending: pending, since: Date())
+        case .shrinking(let n, let property, let text):
+            // Saved before the shrink begins: a shrink that never ends keeps it.
+            slots[index].state = .shrinking(n, property: property, pending: save(text), since: Date())
             if hungCases.contains(n) && property == PropertyName.noCrash.rawValue {
                 stop(atHang: n)
             }
-        case .found(let n, let property, let calls, let seconds, let found):
-            var pending: String?
-            if case .shrinking(_, _, let path, _) = slots[index].state { pending = path }
+        case .found(let n, let property, let calls, let seconds, let text):
+            var pending: ReceivedFinding?
+            if case .shrinking(_, _, let unshrunk, _) = slots[index].state { pending = unshrunk }
             let isHang = hungCases.contains(n) && property == PropertyName.noCrash.rawValue
             let shrinking = "\(calls) calls, " + String(format: "%.2f", seconds) + " s"
             var path: String?
             if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
-                // A smaller case of the property was kept meanwhile: this one is a repeat.
+                // A smaller case of the property was kept meanwhile: this one is a repeat (and is not written).
                 report.repeatedFailures[property, default: 0] += 1
-                if let found { unlink(found) }
-            } else if let found {
-                let promoted = promote(found, pending: pending)
-                path = promoted
-                let message = findingMessage(promoted) ?? property
-                keep(RandomFailure(caseNumber: n, property: property, path: promoted, message: message,
-                                   shrinking: shrinking, isHang: isHang))
             } else {
-                keepUnsaved(n, property: property, shrinking: shrinking, unshrunkBecause: nil, isHang: isHang)
+                let found = save(text)
+                path = found.path
+                keep(failure(found, caseNumber: n, property: property, shrinking: shrinking, unshrunkBecause: nil, isHang: isHang))
             }
             // The unshrunk file goes, unless it is the one kept (a case that did not shrink has its name).
-            if let pending, pending != path { discard(pending) }
+            if let unshrunk = pending?.path, unshrunk != path { discard(unshrunk) }
             slots[index].state = .checking(n, since: Date())
-        case .engineStarted, .engineEnded, .pairFailed, .pairHung, .reached, .walked:
-            // Engine groups are the worker process's (`Worker`); the rest is an exhaustive worker's.
+        case .engineStarted, .engineEnded, .pairFailed, .pairHung, .reached, .walked, .shrunk:
+            // Engine groups are the worker process's (`Worker`); the rest is an exhaustive worker's or a shrinking child's.
             break
         }
     }
@@ -513,77 +439,29 @@ private struct CampaignState {
         }
     }
 
-    /// Moves a finding a worker saved in its staging folder into the
-    /// findings folder (named as every finding is); returns its path there.
-    /// A staged file that is gone while the unshrunk case `pending` is
-    /// there is `pending`: it was that case, already moved (a case that did
-    /// not shrink keeps its name, and the worker's two lines may come in
-    /// one read), and the finding is never left without a file.
-    func promote(_ staged: String, pending: String?) -> String {
-        if let pending, pending != "-", !FileManager.default.fileExists(atPath: staged),
-           FileManager.default.fileExists(atPath: pending) {
-            return pending
-        }
-        return promote(staged)
-    }
-
-    /// `promote(_:pending:)` of a file that was no unshrunk case.
-    func promote(_ staged: String) -> String {
-        if let data = FileManager.default.contents(atPath: staged),
-           let c = try? CaseParser.parse(bytes: [UInt8](data), file: staged).get(),
-           let path = try? saveFinding(c, in: supervisor.findings) {
-            unlink(staged)
-            return path
-        }
-        // A file that does not read back as a case is kept as written, in
-        // the findings folder (where the corpus gate reports it), never
-        // deleted: link(2) refuses to replace another file.
-        let name = (staged as NSString).lastPathComponent
-        for attempt in 0..<1000 {
-            let target = (supervisor.findings as NSString).appendingPathComponent(
-                attempt == 0 ? "unreadable-\(name)" : "unreadable-\(attempt)-\(name)")
-            if link(staged, target) == 0 {
-                unlink(staged)
-                return target
-            }
-            if errno != EEXIST { break }
-        }
-        return staged
-    }
-
-    /// The failure a saved finding records (its `finding:` line: `PROPERTY: MESSAGE`).
-    func findingMessage(_ path: String) -> String? {
-        FileManager.default.contents(atPath: path).flatMap { findingMessage(bytes: [UInt8]($0)) }
-    }
-
-    /// The failure a finding's case text records (its `finding:` line: `PROPERTY: MESSAGE`).
-    func findingMessage(bytes: [UInt8]) -> String? {
-        guard let facts = (try? CaseParser.parse(bytes: bytes, file: "-").get())?.finding else { return nil }
-        return facts.property + ": " + facts.message
-    }
-
-    /// Keeps case `n`'s finding of `property` that its worker could not
-    /// save (`unsaved`): saved here if the findings folder takes it now,
-    /// else kept with its case text, which the summary prints whole.
-    mutating func keepUnsaved(_ n: Int, property: String, shrinking: String?, unshrunkBecause: String?, isHang: Bool = false) {
-        guard let finding = unsaved.removeValue(forKey: "\(n) \(property)") else {
-            keep(RandomFailure(caseNumber: n, property: property, path: "-", message: property, shrinking: shrinking,
-                               unshrunkBecause: unshrunkBecause, unsavedCase: nil,
-                               saveError: "the worker saved nothing and sent no case", isHang: isHang))
-            return
-        }
-        let message = findingMessage(bytes: Array(finding.text.utf8)) ?? property
-        var failure = RandomFailure(caseNumber: n, property: property, path: "-", message: message, shrinking: shrinking,
-                                    unshrunkBecause: unshrunkBecause, isHang: isHang)
+    /// Saves a finding a worker sent, a case file's text, in the findings
+    /// folder (named as every finding is): the one place a campaign's
+    /// finding is written. One that cannot be saved (a full or read-only
+    /// disk; a text that is no case, which would be a bug of the worker's)
+    /// keeps its text and why, and the summary prints it whole.
+    func save(_ text: String) -> ReceivedFinding {
+        var found = ReceivedFinding(text: text)
         do {
-            let c = try CaseParser.parse(bytes: Array(finding.text.utf8), file: "-").get()
-            failure.path = try saveFinding(c, in: supervisor.findings)
+            let c = try CaseParser.parse(bytes: Array(text.utf8), file: "a finding sent by a worker").get()
+            found.message = c.finding.map { $0.property + ": " + $0.message }
+            found.path = try saveFinding(c, in: supervisor.findings)
         } catch {
-            // This error names the findings folder; the worker's named its hidden staging folder.
-            failure.unsavedCase = finding.text
-            failure.saveError = "\(error)"
+            found.saveError = "\(error)"
         }
-        keep(failure)
+        return found
+    }
+
+    /// The failure of case `n` that `found` records.
+    func failure(_ found: ReceivedFinding, caseNumber n: Int, property: String, shrinking: String?, unshrunkBecause: String?,
+                 isHang: Bool) -> RandomFailure {
+        RandomFailure(caseNumber: n, property: property, path: found.path ?? "-", message: found.message ?? property,
+                      shrinking: shrinking, unshrunkBecause: unshrunkBecause, unsavedCase: found.path == nil ? found.text : nil,
+                      saveError: found.saveError, isHang: isHang)
     }
 
     /// Keeps `failure` if it is the smallest case of its property so far; the
@@ -608,21 +486,15 @@ private struct CampaignState {
     }
 
     /// A shrink that did not end: the failure saved before it began is kept.
-    mutating func keepUnshrunk(_ n: Int, property: String, pending: String, because why: String) {
+    mutating func keepUnshrunk(_ n: Int, property: String, pending: ReceivedFinding, because why: String) {
         let isHang = hungCases.contains(n) && property == PropertyName.noCrash.rawValue
-        guard pending != "-", FileManager.default.fileExists(atPath: pending) else {
-            keepUnsaved(n, property: property, shrinking: nil, unshrunkBecause: why, isHang: isHang)
-            return
-        }
-        let message = findingMessage(pending) ?? property
-        keep(RandomFailure(caseNumber: n, property: property, path: pending,
-                           message: message, shrinking: nil, unshrunkBecause: why, isHang: isHang))
+        keep(failure(pending, caseNumber: n, property: property, shrinking: nil, unshrunkBecause: why, isHang: isHang))
     }
 
     /// The worker in `slot` ended (its output closed) or was killed for
     /// passing its deadline (`hung`): one transition per state.
     mutating func workerEnded(slot index: Int, hung: Bool) throws {
-        let worker = slots[index].worker
+        let worker = pool.workers[index]
         var state = slots[index].state
         let ending = hung ? nil : worker.ending()
         // A worker that batches its lines may have been past its last `start`.
@@ -635,13 +507,11 @@ private struct CampaignState {
         // A worker killed by Ctrl-C (before it could ignore it) is an interruption, not a crash.
         if worker.diedOf(SIGINT) {
             isInterrupted = SIGINT
-            slots[index].state = .finished
+            pool.finish(index)
             return
         }
         var resumeAt = slots[index].next
         switch state {
-        case .finished:
-            return
         case .checking(let n, _):
             let allowed = slots[index].allowance ?? Supervisor.baseCheckingSeconds(timeout: options.timeout)
             let why = hung ? "the engine did not return within \(ExternalEngine.seconds(allowed)) (the case's deadline: "
@@ -686,9 +556,10 @@ private struct CampaignState {
             }
         }
         if resumeAt < supervisor.maxCases && report.stoppedEarly == nil {
-            slots[index] = Slot(worker: try launch(startingAt: resumeAt), state: .starting(since: Date()), next: resumeAt)
+            pool.replace(index, with: try launch(startingAt: resumeAt))
+            slots[index] = Slot(state: .starting(since: Date()), next: resumeAt)
         } else {
-            slots[index].state = .finished
+            pool.finish(index)
         }
     }
 
@@ -725,7 +596,6 @@ private struct CampaignState {
         case .checking(let n, _): return .checking(n, since: Date())
         case .shrinking(let n, let property, let pending, _): return .shrinking(n, property: property, pending: pending, since: Date())
         case .idle: return .idle(since: Date())
-        case .finished: return .finished
         }
     }
 
@@ -840,75 +710,15 @@ private struct CampaignState {
     }
 }
 
-/// `  about N s left` for a progress line: what remains of `total` at
-/// `rate`, or of `maxTime`, whichever comes first; empty when neither is known.
-public func timeLeft(done: Int, total: Int?, rate: Double, elapsed: Double, maxTime: Double?) -> String {
-    var left: Double?
-    if let total, rate > 0 { left = Double(max(total - done, 0)) / rate }
-    if let maxTime { left = min(left ?? .infinity, max(maxTime - elapsed, 0)) }
-    guard let left, left.isFinite else { return "" }
-    if left >= 2 * 86_400 { return "  about \(Int(left / 86_400)) days left" }
-    if left >= 2 * 3_600 { return "  about \(Int(left / 3_600)) h left" }
-    return left >= 120 ? "  about \(Int(left / 60)) min left" : "  about \(Int(left.rounded(.up))) s left"
-}
-
-/// A worker's `start N` line, or its `done N LABELS` line with LABELS a
-/// LabelSet's bits in hexadecimal, read from the line's bytes (a campaign
-/// reads two such lines a case); nil for every other line.
-struct CaseLine {
-    /// Whether it is `start N` (else `done N LABELS`).
-    var isStart: Bool
-    /// N.
-    var caseNumber: Int
-    /// The labels' bits (0 for `start`).
-    var labels: UInt32
-
-    init?(_ line: String) {
-        var line = line
-        guard let parsed = line.withUTF8({ CaseLine.parse($0) }) else { return nil }
-        self = parsed
-    }
-
-    private init(isStart: Bool, caseNumber: Int, labels: UInt32) {
-        self.isStart = isStart
-        self.caseNumber = caseNumber
-        self.labels = labels
-    }
-
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CaseLine? {
-        var at = 0
-        /// The number of `radix` whose digits run from `at` to the next space or the end.
-        func number(radix: UInt64, limit: Int) -> UInt64? {
-            var value: UInt64 = 0, digits = 0
-            while at < bytes.count, bytes[at] != UInt8(ascii: " ") {
-                let byte = bytes[at]
-                let digit: UInt64
-                if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                    digit = UInt64(byte - UInt8(ascii: "0"))
-                } else if radix == 16 && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f") {
-                    digit = UInt64(byte - UInt8(ascii: "a")) + 10
-                } else {
-                    return nil
-                }
-                value = value * radix + digit
-                digits += 1
-                at += 1
-            }
-            return digits == 0 || digits > limit ? nil : value
-        }
-        func word(_ expected: StaticString) -> Bool {
-            let count = expected.utf8CodeUnitCount
-            guard bytes.count >= at + count + 1, bytes[at + count] == UInt8(ascii: " "),
-                  memcmp(bytes.baseAddress! + at, expected.utf8Start, count) == 0 else { return false }
-            at += count + 1
-            return true
-        }
-        let isStart = word("start")
-        guard isStart || word("done"), let n = number(radix: 10, limit: 18) else { return nil }
-        if isStart { return at == bytes.count ? CaseLine(isStart: true, caseNumber: Int(n), labels: 0) : nil }
-        guard at < bytes.count else { return nil }
-        at += 1
-        guard let bits = number(radix: 16, limit: 8), at == bytes.count else { return nil }
-        return CaseLine(isStart: false, caseNumber: Int(n), labels: UInt32(bits))
-    }
+/// A finding a campaign worker sent (`WorkerMessage.shrinking`, `.found`),
+/// as the supervisor saved it.
+struct ReceivedFinding {
+    /// The case file's text, as sent.
+    var text: String
+    /// Its `finding:` line's failure (`PROPERTY: MESSAGE`), nil when it has none.
+    var message: String?
+    /// Where it was saved; nil when it could not be.
+    var path: String?
+    /// Why it could not be saved.
+    var saveError: String?
 }

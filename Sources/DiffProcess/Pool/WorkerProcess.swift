@@ -188,12 +188,6 @@ public final class Worker {
     }
 }
 
-/// Where campaign worker `index` saves its findings for the supervisor to
-/// move into `findings`.
-public func stagingFolder(_ findings: String, worker index: Int) -> String {
-    (findings as NSString).appendingPathComponent(".staging-\(index)")
-}
-
 /// The path of this process's executable (inside diffcheck: the `diffcheck`
 /// executable, which workers and isolated engines run): `/proc/self/exe`
 /// on Linux, `_NSGetExecutablePath` (<mach-o/dyld.h>) on Darwin, never

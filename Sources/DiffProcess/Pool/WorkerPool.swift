@@ -1,0 +1,136 @@
+// WorkerPool: the one supervisor loop. Worker processes (`diffcheck
+// worker`) run the engine; the pool polls their output, decodes each line
+// as a `WorkerMessage`, keeps each worker's deadline, stops the run on
+// Ctrl-C (`isInterrupted`), and prints the progress line. What the
+// messages mean, when a worker is late, and what a death is, are the job's
+// (`WorkerPoolJob`): the random campaign (`Supervisor`), the exhaustive
+// walk (`ExhaustiveRun`) and guarded shrinking (`guardedShrunkCase`) are
+// three jobs on this one loop.
+//
+// One turn, at most every 100 ms:
+//   1. the run stops on an interruption, or when the job's `turn` says so;
+//   2. every running worker's new lines go to `handle`, in order;
+//   3. a worker whose output ended goes to `ended(slot:hung: false)`; one
+//      past the job's deadline is killed (with its engines) and goes to
+//      `ended(slot:hung: true)`: each fault has exactly one transition;
+//   4. the progress line, when it is due.
+// When the loop ends (every slot finished, the job's stop, Ctrl-C), the job
+// hears `stopping` and every worker still there is killed.
+import Foundation
+
+/// A kind of work that runs on a `WorkerPool`: what its workers' messages
+/// mean, when a worker is late, and what its end means.
+protocol WorkerPoolJob {
+    /// Called at the start of each turn, before the pool polls: false ends
+    /// the run (its time is up; nothing it waits for is left).
+    mutating func turn() throws -> Bool
+    /// A message from the worker in `slot`.
+    mutating func handle(_ message: WorkerMessage, slot: Int)
+    /// When the worker in `slot` has passed its time (nil: never).
+    func deadline(slot: Int) -> Date?
+    /// The worker in `slot` ended (its output closed), or was killed by the
+    /// pool for passing its deadline (`hung`). The job finishes the slot
+    /// or puts a new worker in it.
+    mutating func ended(slot: Int, hung: Bool) throws
+    /// The progress line, `elapsed` seconds into the run.
+    func progress(elapsed: Double) -> String
+    /// The run ends with workers still in their slots (they are killed
+    /// right after): a shrink cut short keeps its unshrunk finding, a case
+    /// cut short is reported.
+    mutating func stopping()
+}
+
+extension WorkerPoolJob {
+    mutating func turn() throws -> Bool { true }
+    mutating func stopping() {}
+}
+
+/// The worker processes of one run, by slot, and the loop that supervises them.
+final class WorkerPool {
+    /// The worker in each slot (the last one started there).
+    private(set) var workers: [Worker] = []
+    /// Whether each slot's share is done (its worker is left alone).
+    private(set) var isFinished: [Bool] = []
+    /// When the run began.
+    let start = Date()
+    /// The progress line, when the run shows one.
+    var progress: ProgressLine?
+    /// Whether an interruption (`isInterrupted`) ended the run.
+    private(set) var wasInterrupted = false
+
+    /// A pool that shows `progress` (nil: none).
+    init(progress: ProgressLine? = nil) {
+        self.progress = progress
+    }
+
+    /// The slots, finished or not.
+    var slots: Range<Int> { workers.indices }
+
+    /// The slots still running.
+    var running: [Int] { workers.indices.filter { !isFinished[$0] } }
+
+    /// Adds a slot for `worker`; returns the slot.
+    @discardableResult
+    func add(_ worker: Worker) -> Int {
+        workers.append(worker)
+        isFinished.append(false)
+        return workers.count - 1
+    }
+
+    /// Puts `worker` in `slot` (its last one ended), running.
+    func replace(_ slot: Int, with worker: Worker) {
+        workers[slot] = worker
+        isFinished[slot] = false
+    }
+
+    /// Marks `slot` finished: its worker is no longer polled.
+    func finish(_ slot: Int) {
+        isFinished[slot] = true
+    }
+
+    /// Kills the worker in `slot` and finishes the slot.
+    func stop(_ slot: Int) {
+        workers[slot].kill()
+        isFinished[slot] = true
+    }
+
+    /// Runs `job` until every slot is finished, the job's `turn` says stop,
+    /// or an interruption; then `stopping`, and every worker is killed.
+    func run<Job: WorkerPoolJob>(_ job: inout Job) throws {
+        while isFinished.contains(false) {
+            if isInterrupted != 0 {
+                wasInterrupted = true
+                break
+            }
+            guard try job.turn() else { break }
+            var descriptors = workers.indices.map { slot in
+                isFinished[slot] ? pollfd(fd: -1, events: 0, revents: 0)
+                    : pollfd(fd: workers[slot].descriptor, events: Int16(POLLIN), revents: 0)
+            }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 100)
+            for slot in workers.indices where !isFinished[slot] {
+                let worker = workers[slot]
+                if descriptors[slot].revents != 0 {
+                    for line in worker.readLines() {
+                        if let message = WorkerMessage(line: line) { job.handle(message, slot: slot) }
+                    }
+                }
+                // The job may have finished the slot, or put a new worker in it.
+                guard !isFinished[slot], workers[slot] === worker else { continue }
+                if worker.isAtEnd {
+                    try job.ended(slot: slot, hung: false)
+                } else if let deadline = job.deadline(slot: slot), Date() > deadline {
+                    worker.kill()
+                    try job.ended(slot: slot, hung: true)
+                }
+            }
+            progress?.show { job.progress(elapsed: Date().timeIntervalSince(start)) }
+        }
+        job.stopping()
+        for slot in workers.indices {
+            workers[slot].kill()
+            isFinished[slot] = true
+        }
+        progress?.end()
+    }
+}

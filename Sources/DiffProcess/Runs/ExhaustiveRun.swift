@@ -1,0 +1,213 @@
+// ExhaustiveRun: the exhaustive enumeration in worker processes (`exhaust`,
+// and the exhaustive part of `check`), a job on the one `WorkerPool`.
+//
+// Each of N workers walks every pair of the bound in the same order and
+// checks the pairs whose place in the walk is its own modulo N, writing that
+// place to a state file before the engine runs (`ExhaustiveWorker`). Workers
+// report failures by place. When a worker traps or hangs, the place in its
+// state file is a pair the engine may not survive: it is checked again with
+// the engine alone, in a child process of its own. If the engine alone fails
+// `no-crash` there, or the worker hung, it is recorded as a `no-crash`
+// failure and the walk stops there (the other workers finish the places
+// before it, so the smallest failure is still the first in the walk's
+// order). A worker killed from outside (SIGKILL, SIGTERM) on a pair the
+// engine alone passes is replaced, its share resuming at that pair (the
+// death is reported); one that trapped on a pair the engine alone passes
+// is a `no-crash` failure that says the trap may be diffcheck's own.
+import DiffHarness
+import Foundation
+import ListModel
+
+/// A walk of an exhaustive bound in `jobs` worker processes.
+public struct ExhaustiveRun {
+    /// The engine and its settings, as every worker is told.
+    public var options: CampaignOptions
+    /// How many worker processes walk at once.
+    public var jobs: Int
+    /// The part of the walk this run checks.
+    public var shard = Shard.whole
+    /// Prints progress now and then (a live line on a terminal).
+    public var showsProgress: Bool
+    /// The `diffcheck` executable the workers run.
+    public var workerExecutable = ownExecutable()
+
+    /// A walk of `options`' engine in `jobs` workers over `shard`.
+    public init(options: CampaignOptions, jobs: Int, shard: Shard = .whole, showsProgress: Bool) {
+        self.options = options
+        self.jobs = jobs
+        self.shard = shard
+        self.showsProgress = showsProgress
+    }
+
+    /// Walks `bound` to its end, the first pair the engine trapped or hung on, or Ctrl-C.
+    public func run(_ bound: ExhaustiveBound) throws -> ExhaustiveResult {
+        try catchingInterruptions {
+            // The workers' state files, in a folder of our own (a name known beforehand could be planted).
+            let scratch = try PrivateFolder(prefix: "diffcheck-exhaust")
+            defer { scratch.remove() }
+            // A pair a worker died on is checked again with the engine alone.
+            let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout, executable: workerExecutable)
+            defer { engines.stopAll() }
+            let pool = WorkerPool(progress: showsProgress ? ProgressLine(endsByClearing: true) : nil)
+            var walk = ExhaustiveWalk(run: self, bound: bound, pool: pool, scratch: scratch, engines: engines)
+            for index in 0..<jobs { pool.add(try walk.launch(index)) }
+            try pool.run(&walk)
+            return walk.result()
+        }
+    }
+}
+
+/// The supervisor's side of one walk: what each worker reached, the
+/// failing places, where the walk stopped.
+private struct ExhaustiveWalk: WorkerPoolJob {
+    let run: ExhaustiveRun
+    let bound: ExhaustiveBound
+    let pool: WorkerPool
+    let scratch: PrivateFolder
+    let engines: IsolatedEngines
+    var options: CampaignOptions { run.options }
+    var found = ExhaustiveResult()
+    /// Pairs checked again after their worker died (each once).
+    var checkedAgain: Set<Int> = []
+    /// When each worker last said something: a silent one has hung.
+    var lastLine: [Date]
+    /// The place each worker reached (`Int.max`: its walk is over).
+    var reached: [Int]
+    /// The properties each failing place failed.
+    var failing: [Int: [PropertyName]] = [:]
+
+    init(run: ExhaustiveRun, bound: ExhaustiveBound, pool: WorkerPool, scratch: PrivateFolder, engines: IsolatedEngines) {
+        self.run = run
+        self.bound = bound
+        self.pool = pool
+        self.scratch = scratch
+        self.engines = engines
+        lastLine = Array(repeating: Date(), count: run.jobs)
+        reached = Array(repeating: -1, count: run.jobs)
+    }
+
+    /// Worker `index`'s state file: the place it is checking.
+    func state(_ index: Int) -> String { scratch.file("worker-\(index).state") }
+
+    /// Starts worker `index` at place `from` of its share.
+    func launch(_ index: Int, from: Int = 0) throws -> Worker {
+        unlink(state(index))
+        return try Worker(executable: run.workerExecutable, arguments: ["worker"] + options.forwarded + [
+            "--exhaust", bound.workerSpec, "--jobs", String(run.jobs), "--index", String(index),
+            "--shard", run.shard.description, "--state", state(index), "--from", String(from),
+        ], index: index, capturesErrors: options.engineCommand == nil)
+    }
+
+    mutating func turn() throws -> Bool {
+        // Past the place where the walk stopped, the rest is not needed.
+        if let stop = found.stoppedAt {
+            for slot in pool.running where reached[pool.workers[slot].index] > stop { pool.stop(slot) }
+        }
+        return true
+    }
+
+    mutating func handle(_ message: WorkerMessage, slot: Int) {
+        let index = pool.workers[slot].index
+        lastLine[index] = Date()
+        switch message {
+        case .pairHung(let place, let message):
+            // The engine hung on this pair (the worker's engine call timed out): the walk stops here.
+            reached[index] = Int.max
+            if place < (found.stoppedAt ?? Int.max) {
+                found.stoppedAt = place
+                found.firstFailure = (place, message)
+            }
+        case .pairFailed(let place, let properties): failing[place] = properties.sorted()
+        case .reached(let place): reached[index] = place
+        case .walked(let places): found.pairs = max(found.pairs, places); reached[index] = Int.max
+        default: break
+        }
+    }
+
+    func deadline(slot: Int) -> Date? {
+        lastLine[pool.workers[slot].index].addingTimeInterval(options.timeout * 2 + 5)
+    }
+
+    mutating func ended(slot: Int, hung isHung: Bool) throws {
+        let worker = pool.workers[slot], index = worker.index
+        let ending = worker.ending()
+        if !isHung && ending == nil {
+            pool.finish(slot)
+            return
+        }
+        // The worker trapped or hung on the pair in its state file.
+        let text = (try? String(contentsOfFile: state(index), encoding: .utf8)) ?? ""
+        guard let place = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw CampaignError(description: "an exhaustive worker stopped before its first pair: \(ending ?? "it hung")")
+        }
+        var why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
+        if place < (found.stoppedAt ?? Int.max) {
+            let killedFromOutside = !isHung && (worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM))
+            if !engineAloneCrashes(at: place) {
+                // Not the engine (killed from outside, or held up past its deadline: stopped, suspended,
+                // starved of CPU): a new worker checks the pair again and goes on.
+                if (killedFromOutside || isHung) && !checkedAgain.contains(place) {
+                    checkedAgain.insert(place)
+                    let how = isHung ? "passed its deadline (diffcheck stopped it with SIGKILL)"
+                        : ChildProcess.describe(worker.status ?? SIGKILL)
+                    found.workerDeaths.append("worker \(index) \(how), on pair \(place); the engine alone "
+                        + (isHung ? "answers it (the worker was held up)" : "passes it") + ", so the pair was checked again")
+                    pool.replace(slot, with: try launch(index, from: place))
+                    lastLine[index] = Date()
+                    return
+                }
+                if !isHung {
+                    why += " (the engine alone does not trap on this pair: the trap may be in diffcheck's own checking; please report it)"
+                }
+            }
+        }
+        if place < (found.stoppedAt ?? Int.max) {
+            found.stoppedAt = place
+            failing[place] = [.noCrash]
+            found.firstFailure = (place, why)
+        }
+        pool.finish(slot)
+    }
+
+    func progress(elapsed: Double) -> String {
+        let done = reached.map { $0 == Int.max ? 0 : $0 }.max() ?? 0
+        let rate = Double(done) / max(elapsed, 0.001)
+        let total = Int(exactly: bound.pairCount.rounded())
+        return "exhaustive: about \(done)" + (total.map { "/\($0)" } ?? "") + " pairs walked  \(Int(rate))/s  "
+            + "\(failing.count) failing  elapsed \(Int(elapsed)) s" + timeLeft(done: done, total: total, rate: rate, elapsed: elapsed, maxTime: nil)
+    }
+
+    /// Whether the engine alone, in a child process of its own, fails
+    /// `no-crash` on the pair at `place` (an engine that cannot be started
+    /// counts as failing: the worker's death stands).
+    func engineAloneCrashes(at place: Int) -> Bool {
+        guard let pair = exhaustivePair(bound, at: place), let engine = try? options.isolatedEngine(engines) else { return true }
+        return Checker(engine: engine, profile: options.profile).fails(.noCrash, old: pair.old, new: pair.new)
+    }
+
+    /// What the walk found, once the pool is done.
+    func result() -> ExhaustiveResult {
+        var result = found
+        var failing = self.failing
+        result.wasInterrupted = pool.wasInterrupted
+        if let stop = result.stoppedAt {
+            failing = failing.filter { $0.key <= stop }
+            result.pairs = stop + 1
+        } else if result.wasInterrupted {
+            result.pairs = reached.filter { $0 != Int.max }.max().map { $0 + 1 } ?? result.pairs
+        }
+        result.failingPairs = failing.count
+        for (place, properties) in failing {
+            for property in properties {
+                result.byProperty[property, default: 0] += 1
+                result.firstPlaceByProperty[property] = min(result.firstPlaceByProperty[property] ?? place, place)
+            }
+        }
+        if let first = failing.keys.min() {
+            if result.firstFailure?.place != first { result.firstFailure = (first, nil) }
+            result.firstProperties = failing[first] ?? []
+        }
+        result.elapsed = Date().timeIntervalSince(pool.start)
+        return result
+    }
+}
