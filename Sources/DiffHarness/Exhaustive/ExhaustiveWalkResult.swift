@@ -5,10 +5,13 @@ import ListModel
 
 /// What an exhaustive run found.
 public struct ExhaustiveResult: Sendable {
+    /// A walk that found nothing yet.
     public init() {}
     /// Pairs in the bound (or walked before the run stopped).
     public var pairs = 0
+    /// Pairs that failed some property.
     public var failingPairs = 0
+    /// How many pairs failed each property.
     public var byProperty: [PropertyName: Int] = [:]
     /// The first failing place in the walk and, for a crash, why.
     public var firstFailure: (place: Int, crash: String?)?
@@ -21,17 +24,20 @@ public struct ExhaustiveResult: Sendable {
     /// Workers killed from outside on a pair the engine alone passes (the
     /// pair was checked again by a new worker): one line each.
     public var workerDeaths: [String] = []
+    /// The seconds the walk took.
     public var elapsed = 0.0
+    /// Whether Ctrl-C (or SIGTERM, SIGHUP) stopped the walk.
     public var wasInterrupted = false
 }
 
 extension ExhaustiveBound {
-    /// The bound as one worker argument, and back.
+    /// The bound as one worker argument (`KIND:TOTAL:SECTIONS:PER-SECTION:VERSIONS:DUPLICATES`).
     public var workerSpec: String {
         [isFlat ? "flat" : "sectioned", String(maxTotalItems), String(maxSections), String(maxItemsPerSection),
          String(contentVersions), allowsDuplicates ? "duplicates" : "unique"].joined(separator: ":")
     }
 
+    /// The bound a `workerSpec` names; nil for text that is none.
     public init?(workerSpec: String) {
         let fields = workerSpec.split(separator: ":").map(String.init)
         guard fields.count == 6, let total = Int(fields[1]), let sections = Int(fields[2]),

@@ -1,0 +1,563 @@
+// CampaignJob: what the supervisor of a random campaign decides, as a job
+// on the one `WorkerPool` (which polls the workers, keeps their deadlines
+// and stops on Ctrl-C).
+//
+// Workers run the engine; the supervisor reads their messages (`WorkerMessage`) and keeps, for
+// each worker, one explicit state with a deadline:
+//
+//   starting ──start N──▶ checking N ──done N──▶ idle ──start N'──▶ …
+//                             │ failed N P: the supervisor answers
+//                             │ `shrink` (the smallest case failing P so
+//                             │ far) or `skip` (P already has a smaller one)
+//                             ▼
+//                         shrinking N P ──found──▶ checking N ──done──▶ idle
+//   any state ──end──▶ finished (the pool leaves it alone)
+//
+// Each fault has exactly one transition:
+//   - a worker past its state's deadline is killed with its engines; a case
+//     that hung is a `no-crash` failure (shrunk in an isolated engine);
+//     a shrink that hung keeps its unshrunk failure;
+//   - a worker that dies while checking case N: the case is checked again
+//     with the engine alone; a trap there is a `no-crash` failure, else the
+//     case is run again by a new worker (the death is reported);
+//   - a worker that dies between cases, or while starting: a new worker
+//     resumes its share at its next case (the death is reported);
+//   - a worker that dies while shrinking: its unshrunk failure, saved before
+//     shrinking began, is kept;
+//   - Ctrl-C or the end of `--time`: every worker is stopped in whatever
+//     state, the unshrunk failures of shrinking workers are kept, and the
+//     summary is printed.
+// A hang ends the campaign (each later hang would cost the hang deadline again).
+// Properties are deduplicated across workers: each property is reported
+// once, for the smallest case number that failed it, so the report and the
+// saved files do not depend on `--jobs`.
+import DiffHarness
+import Foundation
+import ListModel
+
+/// Where a worker is in its share of the cases.
+enum WorkerState {
+    /// Started; it has not begun a case.
+    case starting(since: Date)
+    /// Checking case N (the engine is running).
+    case checking(Int, since: Date)
+    /// Shrinking case N's failure of a property; its unshrunk failure, as the worker sent it, is `pending`.
+    case shrinking(Int, property: String, pending: ReceivedFinding, since: Date)
+    /// Between cases (the last one done).
+    case idle(since: Date)
+
+    var isShrinking: Bool {
+        if case .shrinking = self { return true }
+        return false
+    }
+}
+
+/// The mutable side of one campaign: its workers' states, and what was
+/// found; the job its `WorkerPool` runs.
+struct CampaignJob: WorkerPoolJob {
+    let supervisor: Supervisor
+    /// The worker processes, one a slot of `slots`.
+    let pool: WorkerPool
+    /// File names in the findings folder before the run: never deleted.
+    let existing: Set<String>
+    var report = RandomPartReport()
+    var start: Date { pool.start }
+    var slots: [Slot] = []
+    /// The failure kept for each property: the smallest case number so far.
+    var kept: [String: RandomFailure] = [:]
+    /// Cases a worker died on without the engine alone failing (run again once).
+    var rerun: Set<Int> = []
+    /// Cases a worker died on that are counted and not run again (a trap
+    /// recorded, or a hang), each skipped by a worker resuming before it.
+    var crashed: Set<Int> = []
+    /// Cases on which the engine did not answer in time (`failed N no-crash hang`).
+    var hungCases: Set<Int> = []
+    /// The smallest case the campaign stopped at for a hang.
+    var hangCase: Int?
+    /// How many cases had each label (by `Label.index`).
+    var labelTotals = [Int](repeating: 0, count: Label.allCases.count)
+
+    /// What the supervisor knows of the worker in a slot of the pool.
+    struct Slot {
+        var state: WorkerState
+        /// The next case of this worker's not yet done.
+        var next: Int
+        /// The seconds its current flight of cases may take (its `allow` line).
+        var allowance: Double? = nil
+        /// Until when its engine was given longer than the timeout (its `busy SECONDS` line).
+        var busyUntil: Date? = nil
+    }
+
+    init(supervisor: Supervisor, pool: WorkerPool, existing: Set<String>) {
+        self.supervisor = supervisor
+        self.pool = pool
+        self.existing = existing
+    }
+
+    var options: CampaignOptions { supervisor.options }
+    var jobs: Int { supervisor.jobs }
+
+    /// Starts a worker for each slot, at its share's first case.
+    mutating func launchWorkers() throws {
+        for j in 0..<min(jobs, supervisor.shard.share(of: max(supervisor.maxCases, 0))) {
+            let n = supervisor.shard.number(j)
+            pool.add(try launch(startingAt: n))
+            slots.append(Slot(state: .starting(since: Date()), next: n))
+        }
+    }
+
+    mutating func turn() throws -> Bool {
+        if let maxTime = supervisor.maxTime, Date().timeIntervalSince(start) >= maxTime { return false }
+        if report.stoppedEarly != nil {
+            // After a hang only its shrinking goes on, and the cases before it (each may be the
+            // first hang: the report names the smallest case number whatever the timing).
+            for index in pool.running {
+                switch slots[index].state {
+                case .shrinking: continue
+                case .checking(let m, _) where isBeforeTheHang(m): continue
+                default: pool.stop(index)
+                }
+            }
+            return pool.running.contains { index in
+                if case .checking(let m, _) = slots[index].state, isBeforeTheHang(m) { return true }
+                return slots[index].state.isShrinking
+            }
+        }
+        return true
+    }
+
+    func deadline(slot index: Int) -> Date? {
+        supervisor.deadline(slots[index].state, allowance: slots[index].allowance, busyUntil: slots[index].busyUntil)
+    }
+
+    mutating func ended(slot index: Int, hung: Bool) throws {
+        try workerEnded(slot: index, hung: hung)
+    }
+
+    func progress(elapsed: Double) -> String {
+        let rate = Double(report.casesRun) / max(elapsed, 0.001)
+        let shrinkingNow = pool.running.filter { slots[$0].state.isShrinking }.count
+        // What is being shrunk: a long shrink (a hang's) shows which case and property.
+        let shrinkingWhat = pool.running.lazy.compactMap { index -> String? in
+            guard case .shrinking(let n, let property, _, _) = slots[index].state else { return nil }
+            return "case \(n): \(property)" + (hungCases.contains(n) ? " (a hang)" : "")
+        }.first
+        let total = supervisor.maxCases == Int.max ? nil : supervisor.shard.share(of: supervisor.maxCases)
+        return "cases \(report.casesRun)" + (total.map { "/\($0)" } ?? "") + "  \(Int(rate))/s  failures \(kept.count)  "
+            + "elapsed \(Int(elapsed)) s" + timeLeft(done: report.casesRun, total: total, rate: rate, elapsed: elapsed,
+                                                     maxTime: supervisor.maxTime)
+            + (shrinkingNow > 1 ? "  (shrinking \(shrinkingNow): \(shrinkingWhat ?? "")…)"
+                : shrinkingNow == 1 ? "  (shrinking \(shrinkingWhat ?? ""))" : "")
+    }
+
+    /// Time, Ctrl-C or the end: every worker stops, whatever its state.
+    mutating func stopping() {
+        report.wasInterrupted = pool.wasInterrupted
+        for index in pool.running {
+            let state = slots[index].state
+            if case .checking(let reported, let since) = state {
+                let n = runningCase(slot: index) ?? reported
+                report.unfinished.append(String(format: "case %d (running for %.1f s)", n, Date().timeIntervalSince(since)))
+            }
+            pool.stop(index)
+            if case .shrinking(let n, let property, let pending, _) = state {
+                let why = report.wasInterrupted ? interruptionWords() : "the campaign's time was up"
+                keepUnshrunk(n, property: property, pending: pending, because: why)
+                report.casesRun += 1
+            }
+        }
+    }
+
+    func launch(startingAt n: Int) throws -> Worker {
+        let skipping = crashed.filter { $0 >= n && supervisor.workerIndex(of: $0) == supervisor.workerIndex(of: n) }.sorted()
+        return try Worker(executable: supervisor.workerExecutable, arguments: supervisor.workerArguments(startingAt: n, skipping: skipping),
+                          index: supervisor.workerIndex(of: n), capturesErrors: options.engineCommand == nil)
+    }
+
+    /// The case the worker in `slot` was running, by its state file, when
+    /// it is past the cases the supervisor heard of (a worker that batches
+    /// its lines, `WorkerStateFile`): a case of its share from its next
+    /// unreported one on; nil when the state file says nothing more.
+    func runningCase(slot index: Int) -> Int? {
+        let slot = slots[index]
+        guard let n = WorkerStateFile.caseNumber(atPath: supervisor.stateFile(pool.workers[index].index), seed: options.seed),
+              n >= slot.next, n < supervisor.maxCases,
+              (n - slot.next) % supervisor.caseStride == 0 else { return nil }
+        return n
+    }
+
+    mutating func handle(_ message: WorkerMessage, slot index: Int) {
+        switch message {
+        case .start(let n):
+            started(n, slot: index)
+        case .done(let n, let ending):
+            done(n, slot: index)
+            switch ending {
+            case .checked(let labels): count(labels: labels)
+            case .skipped: report.skipped += 1
+            case .tooSlow(let sizeClass, let reason):
+                report.skipped += 1
+                report.noteTooSlow(reason, sizeClass: sizeClass, caseNumber: n)
+            case .refused(let reason):
+                report.skipped += 1
+                report.noteRefusal(reason, caseNumber: n)
+            }
+        case .end:
+            pool.finish(index)
+        case .busy(let seconds):
+            // The engine is given longer than the timeout on a case: its deadline starts again, that much later.
+            if case .checking(let n, _) = slots[index].state { slots[index].state = .checking(n, since: Date()) }
+            slots[index].busyUntil = Date().addingTimeInterval(seconds + 10)
+        case .allow(_, let seconds):
+            // The flight starting at case n: its cases' sizes fix its deadline.
+            slots[index].allowance = seconds
+        case .slow(let n, let items, let changes, let seconds):
+            // A slow case: answered after its timeout, within the hang deadline (judged, not a failure).
+            report.noteSlow(SlowCase(caseNumber: n, items: items, changes: changes, seconds: seconds))
+        case .failed(let n, let property, let isHang):
+            // A hang is a finding of its own: a trap kept before it does not hide it.
+            if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
+                report.repeatedFailures[property, default: 0] += 1
+                pool.workers[index].send(SupervisorReply.skip.line)
+            } else if !isHang && supervisor.foundProperties.contains(property) {
+                // Found and saved by the part before (an exhaustive walk's smallest pair): a repeat here.
+                report.repeatedFailures[property, default: 0] += 1
+                pool.workers[index].send(SupervisorReply.skip.line)
+            } else {
+                pool.workers[index].send(SupervisorReply.shrink.line)
+                if isHang { hungCases.insert(n) }
+            }
+        case .shrinking(let n, let property, let text):
+            // Saved before the shrink begins: a shrink that never ends keeps it.
+            slots[index].state = .shrinking(n, property: property, pending: save(text), since: Date())
+            if hungCases.contains(n) && property == PropertyName.noCrash.rawValue {
+                stop(atHang: n)
+            }
+        case .found(let n, let property, let calls, let seconds, let text):
+            var pending: ReceivedFinding?
+            if case .shrinking(_, _, let unshrunk, _) = slots[index].state { pending = unshrunk }
+            let isHang = hungCases.contains(n) && property == PropertyName.noCrash.rawValue
+            let shrinking = "\(calls) calls, " + String(format: "%.2f", seconds) + " s"
+            var path: String?
+            if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
+                // A smaller case of the property was kept meanwhile: this one is a repeat (and is not written).
+                report.repeatedFailures[property, default: 0] += 1
+            } else {
+                let found = save(text)
+                path = found.path
+                keep(failure(found, caseNumber: n, property: property, shrinking: shrinking, unshrunkBecause: nil, isHang: isHang))
+            }
+            // The unshrunk file goes, unless it is the one kept (a case that did not shrink has its name).
+            if let unshrunk = pending?.path, unshrunk != path { discard(unshrunk) }
+            slots[index].state = .checking(n, since: Date())
+        case .engineStarted, .engineEnded, .pairFailed, .pairHung, .reached, .walked, .shrunk:
+            // Engine groups are the worker process's (`Worker`); the rest is an exhaustive worker's or a shrinking child's.
+            break
+        }
+    }
+
+    /// The worker in `slot` started case `n`.
+    mutating func started(_ n: Int, slot index: Int) {
+        slots[index].state = .checking(n, since: Date())
+        slots[index].allowance = nil
+    }
+
+    /// The worker in `slot` finished case `n` (its labels counted apart).
+    mutating func done(_ n: Int, slot index: Int) {
+        slots[index].state = .idle(since: Date())
+        slots[index].next = n + supervisor.caseStride
+        report.casesRun += 1
+    }
+
+    /// Counts one case's labels, a LabelSet's bits.
+    mutating func count(labels: UInt32) {
+        var bits = labels
+        while bits != 0 {
+            labelTotals[bits.trailingZeroBitCount] += 1
+            bits &= bits - 1
+        }
+    }
+
+    /// Saves a finding a worker sent, a case file's text, in the findings
+    /// folder (named as every finding is): the one place a campaign's
+    /// finding is written. One that cannot be saved (a full or read-only
+    /// disk; a text that is no case, which would be a bug of the worker's)
+    /// keeps its text and why, and the summary prints it whole.
+    func save(_ text: String) -> ReceivedFinding {
+        var found = ReceivedFinding(text: text)
+        do {
+            let c = try CaseParser.parse(bytes: Array(text.utf8), file: "a finding sent by a worker").get()
+            found.message = c.finding.map { $0.property + ": " + $0.message }
+            found.path = try saveFinding(c, in: supervisor.findings)
+        } catch {
+            found.saveError = "\(error)"
+        }
+        return found
+    }
+
+    /// The failure of case `n` that `found` records.
+    func failure(_ found: ReceivedFinding, caseNumber n: Int, property: String, shrinking: String?, unshrunkBecause: String?,
+                 isHang: Bool) -> RandomFailure {
+        RandomFailure(caseNumber: n, property: property, path: found.path ?? "-", message: found.message ?? property,
+                      shrinking: shrinking, unshrunkBecause: unshrunkBecause, unsavedCase: found.path == nil ? found.text : nil,
+                      saveError: found.saveError, isHang: isHang)
+    }
+
+    /// Keeps `failure` if it is the smallest case of its property so far; the
+    /// one it replaces (or `failure` itself, if a smaller one is kept) is
+    /// counted as a repeat and its file removed, unless it was there before.
+    mutating func keep(_ failure: RandomFailure) {
+        if let known = kept[failure.key] {
+            let (winner, loser) = known.caseNumber <= failure.caseNumber ? (known, failure) : (failure, known)
+            kept[failure.key] = winner
+            report.repeatedFailures[failure.property, default: 0] += 1
+            if loser.path != winner.path { discard(loser.path) }
+        } else {
+            kept[failure.key] = failure
+        }
+    }
+
+    /// Removes a finding this run wrote and no kept failure names.
+    func discard(_ path: String) {
+        let name = (path as NSString).lastPathComponent
+        guard path != "-", !existing.contains(name), !kept.values.contains(where: { $0.path == path }) else { return }
+        unlink(path)
+    }
+
+    /// A shrink that did not end: the failure saved before it began is kept.
+    mutating func keepUnshrunk(_ n: Int, property: String, pending: ReceivedFinding, because why: String) {
+        let isHang = hungCases.contains(n) && property == PropertyName.noCrash.rawValue
+        keep(failure(pending, caseNumber: n, property: property, shrinking: nil, unshrunkBecause: why, isHang: isHang))
+    }
+
+    /// The worker in `slot` ended (its output closed) or was killed for
+    /// passing its deadline (`hung`): one transition per state.
+    mutating func workerEnded(slot index: Int, hung: Bool) throws {
+        let worker = pool.workers[index]
+        var state = slots[index].state
+        let ending = hung ? nil : worker.ending()
+        // A worker that batches its lines may have been past its last `start`.
+        switch state {
+        case .starting(let since), .idle(let since), .checking(_, let since):
+            if let running = runningCase(slot: index) { state = .checking(running, since: since) }
+        default: break
+        }
+        worker.stop()
+        // A worker killed by Ctrl-C (before it could ignore it) is an interruption, not a crash.
+        if worker.diedOf(SIGINT) {
+            isInterrupted = SIGINT
+            pool.finish(index)
+            return
+        }
+        var resumeAt = slots[index].next
+        switch state {
+        case .checking(let n, _):
+            let allowed = slots[index].allowance ?? Supervisor.baseCheckingSeconds(timeout: options.timeout)
+            let why = hung ? "the engine did not return within \(ExternalEngine.seconds(allowed)) (the case's deadline: "
+                + "the engine asked twice, each time allowed --timeout and more for a long case, and the checking)"
+                : (ending ?? "the worker stopped")
+            let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
+            let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n),
+                                      isRerun: rerun.contains(n))
+            if case .found(let crash, _) = outcome { keep(crash) }
+            // The cases before n that the worker ran but had not reported are run again.
+            if case .notTheEngine = outcome {
+                rerun.insert(n)
+                let answers = hung ? "the engine alone answers it (the worker was held up: stopped, suspended, or starved "
+                    + "of CPU; a deadline is a question, not a verdict)" : "the engine alone passes it"
+                report.workerDeaths.append("worker \(worker.index) \(deathWords(worker, hung: hung)) on case \(n); \(answers), so the case was run again")
+            } else {
+                if hung || outcome.isEngineHang {
+                    stop(atHang: n)
+                }
+                report.casesRun += 1
+                crashed.insert(n)
+            }
+            // The crash was shrunk here, while the other workers waited: their clocks start again.
+            for other in slots.indices { slots[other].state = refreshed(slots[other].state) }
+        case .shrinking(let n, let property, let pending, _):
+            let why = hung ? "shrinking did not end within \(Int(supervisor.shrinkSeconds + options.timeout * 2 + 10)) s"
+                           : "the worker stopped while shrinking it (\(ending ?? "exit 0"))"
+            keepUnshrunk(n, property: property, pending: pending, because: why)
+            report.casesRun += 1
+            resumeAt = n + supervisor.caseStride
+        case .starting, .idle:
+            if worker.status.map({ $0 == 0 }) ?? false && !hung {
+                // Exited normally without saying `end`: its share is not done.
+                report.workerDeaths.append("worker \(worker.index) exited before its share was done; resumed at case \(resumeAt)")
+            } else {
+                report.workerDeaths.append("worker \(worker.index) " + (hung ? "did not start a case in time (diffcheck stopped it with SIGKILL)"
+                                                                                  : deathWords(worker, hung: false))
+                                           + " between cases; resumed at case \(resumeAt)")
+            }
+            if report.workerDeaths.count > 20 * jobs {
+                throw CampaignError(description: "workers keep dying outside any case (last: \(report.workerDeaths.last ?? "")); the campaign stops")
+            }
+        }
+        if resumeAt < supervisor.maxCases && report.stoppedEarly == nil {
+            pool.replace(index, with: try launch(startingAt: resumeAt))
+            slots[index] = Slot(state: .starting(since: Date()), next: resumeAt)
+        } else {
+            pool.finish(index)
+        }
+    }
+
+    /// Stops the campaign at a hang on case `n`, naming the smallest case
+    /// that hung so far (workers report in any order).
+    mutating func stop(atHang n: Int) {
+        let first = min(hangCase ?? .max, n)
+        hangCase = first
+        report.stoppedEarly = "the engine hung on case \(first): the campaign stops there (each later hang would cost --hang-timeout again)"
+    }
+
+    /// Whether case `m` comes before the hang the campaign stops at (it may
+    /// hang too, and is let run: the smallest hung case is the one reported).
+    func isBeforeTheHang(_ m: Int) -> Bool {
+        m < (hangCase ?? .max)
+    }
+
+    /// How a worker died, and who killed it: diffcheck itself (it passed its
+    /// deadline) or something outside diffcheck (a user, the kernel's
+    /// out-of-memory killer), which the plain signal number does not say.
+    func deathWords(_ worker: Worker, hung: Bool) -> String {
+        if hung { return "was stopped by diffcheck with SIGKILL when it passed its deadline" }
+        let how = ChildProcess.describe(worker.status ?? SIGKILL)
+        if worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM) {
+            return how + ", sent from outside diffcheck (a user, or the kernel's out-of-memory killer)"
+        }
+        return how
+    }
+
+    /// The same state with a fresh clock.
+    func refreshed(_ state: WorkerState) -> WorkerState {
+        switch state {
+        case .starting: return .starting(since: Date())
+        case .checking(let n, _): return .checking(n, since: Date())
+        case .shrinking(let n, let property, let pending, _): return .shrinking(n, property: property, pending: pending, since: Date())
+        case .idle: return .idle(since: Date())
+        }
+    }
+
+    /// A case whose worker trapped, hung or was killed: checked again with
+    /// the engine in a child process of its own (`IsolatedEngine`), shrunk
+    /// there if it fails `no-crash`, and saved.
+    mutating func recordCrash(_ n: Int, why: String, hung: Bool, killedFromOutside: Bool, isRerun: Bool = false) -> CrashOutcome {
+        let noCrash = PropertyName.noCrash.rawValue
+        if let known = kept[RandomFailure.key(property: noCrash, isHang: hung)], known.caseNumber < n, !killedFromOutside, !hung {
+            // One counterexample per property: later crashes are counted (seed and case number rebuild them).
+            report.repeatedFailures[noCrash, default: 0] += 1
+            return .repeated
+        }
+        let began = Date()
+        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout, executable: supervisor.workerExecutable)
+        defer { engines.stopAll() }
+        let engine = (try? options.isolatedEngine(engines)) ?? ReloadAllEngine()
+        var generatorOptions = options.generator
+        if engine.isFlatOnly { generatorOptions.isFlatOnly = true }
+        let generator = PairGenerator(options: generatorOptions)
+        let checker = Checker(engine: engine, profile: options.profile)
+        let pair = generator.campaignCase(seed: options.seed, n: n)
+        var shrunk = (old: pair.old, new: pair.new, choices: Optional(pair.choices), calls: 1)
+        var failure = PropertyFailure(.noCrash, why)
+        let first = checker.check(old: pair.old, new: pair.new)
+        let crashes = first.failures.contains(where: { $0.property == .noCrash })
+        if killedFromOutside && !crashes { return .notTheEngine }
+        // A worker past its deadline whose engine alone answers the case was held up, not hung (once: a
+        // case that holds up its worker again is a hang of the worker's, saved as such).
+        if hung && !crashes && !isRerun { return .notTheEngine }
+        if hung, crashes, let known = kept[RandomFailure.key(property: noCrash, isHang: true)], known.caseNumber < n {
+            report.repeatedFailures[noCrash, default: 0] += 1
+            return .repeated
+        }
+        if crashes && !hung {
+            let remaining = supervisor.maxTime.map { $0 - Date().timeIntervalSince(start) } ?? crashShrinkSeconds
+            let result = shrinkCrash(choices: pair.choices, old: pair.old, new: pair.new, checker: checker, generator: generator,
+                                     seconds: min(crashShrinkSeconds, max(remaining, 0)))
+            shrunk = (result.old, result.new, result.choices, result.calls + 1)
+            failure = result.verdict.failures.first { $0.property == .noCrash } ?? failure
+        } else if !crashes {
+            failure.message += " (the engine alone does not trap on this case: the trap may be in diffcheck's own checking; please report it)"
+        }
+        let replayed = generator.replay(shrunk.choices ?? pair.choices)
+        let example = Counterexample(
+            failure: failure, engine: options.engineCommand.map { _ in "external" } ?? options.engineName,
+            profile: options.profile, seed: options.seed, caseNumber: n,
+            original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
+            shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
+        var found = RandomFailure(caseNumber: n, property: noCrash, path: "-", message: failure.message,
+                                  shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began)),
+                                  isHang: hung && crashes)
+        do { found.path = try saveFinding(example, in: supervisor.findings) } catch {
+            found.unsavedCase = CasePrinter.text(findingCase(example))
+            found.saveError = "\(error)"
+        }
+        return .found(found, isEngineHang: hung || failure.isHang)
+    }
+
+    /// What a worker's death on a case turned out to be.
+    enum CrashOutcome {
+        /// A `no-crash` failure, saved; `isEngineHang`: the engine did not
+        /// answer (the worker hung, or the engine alone did not answer).
+        case found(RandomFailure, isEngineHang: Bool)
+        /// A `no-crash` failure of a later case than the one kept (counted).
+        case repeated
+        /// The worker was killed from outside and the engine alone passes the case.
+        case notTheEngine
+
+        /// Whether the engine did not answer: the campaign stops at a hang.
+        var isEngineHang: Bool {
+            if case .found(_, true) = self { return true }
+            return false
+        }
+    }
+
+    mutating func finish() -> RandomPartReport {
+        report.elapsed = Date().timeIntervalSince(start)
+        for label in Label.allCases where labelTotals[label.index] > 0 { report.labelCounts[label] = labelTotals[label.index] }
+        report.failures = kept.values.sorted { ($0.caseNumber, $0.property) < ($1.caseNumber, $1.property) }
+        if !report.refusals.isEmpty, let engine = try? options.engine() {
+            let generator = PairGenerator(options: options.generator.forEngine(engine)), seed = options.seed
+            report.describeFirstRefusals { generator.campaignCase(seed: seed, n: $0) }
+        }
+        saveSlowest()
+        report.noteIfEveryFailureIsSectioned()
+        return report
+    }
+
+    /// Saves the slowest case apart from the findings, for profiling
+    /// (`FINDINGS/slow/slowest.case`, replacing an earlier campaign's), with
+    /// the command that times it; a case that cannot be written is only
+    /// reported (it is no finding).
+    mutating func saveSlowest() {
+        guard let slowest = report.slowCases.first, let engine = try? options.engine() else { return }
+        let generator = PairGenerator(options: options.generator.forEngine(engine))
+        let pair = generator.campaignCase(seed: options.seed, n: slowest.caseNumber)
+        let path = (slowCasesFolder(supervisor.findings) as NSString).appendingPathComponent("slowest.case")
+        let engineArguments = options.engineCommand.map { ["--engine-cmd", $0] } ?? ["--engine", options.engineName]
+        let timing = (["diffcheck", "bench"] + engineArguments + (options.generator.isFlatOnly ? ["--flat"] : []) + ["--case", path])
+            .map(shellQuoted).joined(separator: " ")
+        let file = slowCaseFile(slowest, pair: pair, seed: options.seed, engineCommand: options.engineCommand,
+                                timeout: options.timeout, timing: timing)
+        do {
+            try createFindingsFolder(slowCasesFolder(supervisor.findings))
+            try writeAtomically(CasePrinter.text(file), to: path)
+            report.slowestPath = path
+            report.slowestTiming = timing
+        } catch {
+            report.slowestPath = "not saved (\(error))"
+        }
+    }
+}
+
+/// A finding a campaign worker sent (`WorkerMessage.shrinking`, `.found`),
+/// as the supervisor saved it.
+struct ReceivedFinding {
+    /// The case file's text, as sent.
+    var text: String
+    /// Its `finding:` line's failure (`PROPERTY: MESSAGE`), nil when it has none.
+    var message: String?
+    /// Where it was saved; nil when it could not be.
+    var path: String?
+    /// Why it could not be saved.
+    var saveError: String?
+}
