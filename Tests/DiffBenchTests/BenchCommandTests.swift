@@ -1,6 +1,7 @@
 // The bench's command line, its inputs, its own move minimum and its
 // statistics (timings are not tested: they mean something only in a
 // release build).
+import CommandOptions
 import Testing
 @testable import DiffBench
 import DiffHarness
@@ -14,6 +15,14 @@ import DiffcheckCore
     #expect(BenchCommand.run(["--input", "0"]) == 2)
     #expect(BenchCommand.run(["--quick", "--input", "99"]) == 2)
     #expect(BenchCommand.run(["--harness", "--cases", "0"]) == 2)
+}
+
+/// The bench reads its options as every command does (`read(_:as:)`), its
+/// usage printed after every error, a line break apart.
+@Test func benchUsageErrorsAreFollowedByItsUsage() {
+    let usage = CommandUsage.bench(help: "usage: diffcheck bench")
+    #expect(usage.message(for: OptionError("--runs needs a positive number")) == "diffcheck bench: --runs needs a positive number\nusage: diffcheck bench")
+    #expect(usage.message(for: OptionError("unknown argument '--x'", showsHelp: true)) == "diffcheck bench: unknown argument '--x'\nusage: diffcheck bench")
 }
 
 /// The harness workload times its three runs once a round (what the times

@@ -69,3 +69,31 @@ import Testing
     // The worker refuses what it cannot read, instead of running on a default.
     #expect(throws: OptionError.self) { try WorkerOptions.parse(["--serve", "--jobs", "x"]) }
 }
+
+/// Every command reads its options with one function (`read(_:as:)`): a
+/// usage error starts with the command's name, and the help follows it as
+/// the command's usage says — after a blank line, and only when the line
+/// could not be followed, for the commands; never, for a caller that wants
+/// the message alone.
+@Test func aUsageErrorIsWordedAsTheCommandsUsageSays() {
+    let unfollowed = OptionError("unknown option --x", showsHelp: true)
+    let refused = OptionError("--jobs takes a number of worker processes from 1 to 64, not 0")
+    let check = CommandUsage(command: "diffcheck check", help: "HELP")
+    #expect(check.message(for: unfollowed) == "diffcheck check: unknown option --x\n\nHELP")
+    #expect(check.message(for: refused) == "diffcheck check: --jobs takes a number of worker processes from 1 to 64, not 0")
+    let bare = CommandUsage(command: "diffcheck worker", help: "HELP", helpAfterError: .never, helpExitCode: CommandExit.usageCode)
+    #expect(bare.message(for: unfollowed) == "diffcheck worker: unknown option --x")
+    #expect(CommandExit.usageCode == ExitCode.usage)
+}
+
+/// The commands' `read(_:command:help:)` ends a command as `read(_:as:)`
+/// does: a usage error is exit 2, `--help` exit 0, and options are returned.
+@Test func aCommandsOptionsAreReadOrItEndsWithItsCode() throws {
+    func code(_ arguments: [String]) -> Int32? {
+        do { _ = try CheckOptions.read(arguments, command: "check", help: "HELP"); return nil } catch { return error.code }
+    }
+    #expect(code(["--jobs", "0"]) == ExitCode.usage)
+    #expect(code(["--x"]) == ExitCode.usage)
+    #expect(code(["--help"]) == ExitCode.success)
+    #expect(code(["--jobs", "2"]) == nil)
+}
