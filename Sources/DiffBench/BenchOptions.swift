@@ -79,14 +79,14 @@ struct EngineBenchOptions: ParsableOptions {
     @Option("--timeout", "SECONDS", help: """
         how long the engine may take on one input (default 10; more
         past 20,000 items, as in check)
-        """, .needs("a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } })
+        """, .positiveSeconds)
     var timeout = 10.0
 
     @Option("--hang-timeout", "SECONDS", help: """
         how long an input that passed --timeout may take when asked
         again alone (default 600): an answer then is timed, none is
         a hang
-        """, .needs("a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } })
+        """, .positiveSeconds)
     var hangTimeout = ExternalEngine.defaultHangTimeout
 
     @Flag("--flat", help: """

@@ -25,6 +25,27 @@ import DiffcheckCore
     #expect(usage.message(for: OptionError("unknown argument '--x'", showsHelp: true)) == "diffcheck bench: unknown argument '--x'\nusage: diffcheck bench")
 }
 
+/// The engine bench's seconds are read as the other commands' are: an
+/// infinite, not-a-number or zero timeout is refused with one message, a
+/// finite positive one is taken.
+@Test func benchSecondsAreFiniteAndPositive() throws {
+    func error(_ arguments: [String]) -> String? {
+        do { _ = try EngineBenchOptions.parse(["--engine", "core"] + arguments); return nil } catch { return error.description }
+    }
+    for option in ["--timeout", "--hang-timeout"] {
+        for text in ["inf", "nan", "0", "-2"] {
+            #expect(error([option, text]) == "\(option) takes a positive number of seconds, not '\(text)'")
+        }
+    }
+    guard case .options(let options) = try EngineBenchOptions.parse(["--engine", "core", "--timeout", "0.25", "--hang-timeout", "7"]) else {
+        Issue.record("no options")
+        return
+    }
+    #expect(options.timeout == 0.25 && options.hangTimeout == 7)
+    #expect(BenchCommand.run(["--engine", "core", "--timeout", "inf"]) == 2)
+    #expect(BenchCommand.run(["--engine", "core", "--hang-timeout", "inf"]) == 2)
+}
+
 /// The harness workload times its three runs once a round (what the times
 /// are is not tested: only a release build's mean something).
 @Test func harnessWorkloadTimesEachRun() {

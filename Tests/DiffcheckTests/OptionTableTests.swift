@@ -97,3 +97,30 @@ import Testing
     #expect(code(["--help"]) == ExitCode.success)
     #expect(code(["--jobs", "2"]) == nil)
 }
+
+/// Seconds are one reader's (`OptionValue.seconds`, `.positiveSeconds`):
+/// an infinite or not-a-number value is refused by every seconds option,
+/// with the same words, and so is 0 by a timeout; a finite positive value
+/// is taken.
+@Test(arguments: ["check", "fuzz"])
+func secondsAreFiniteEverywhere(command: String) throws {
+    func error(_ arguments: [String]) -> String? {
+        do {
+            if command == "check" { _ = try CheckOptions.parse(arguments) } else { _ = try FuzzOptions.parse(arguments) }
+            return nil
+        } catch { return error.description }
+    }
+    for text in ["inf", "nan", "-inf", "infinity"] {
+        #expect(error(["--timeout", text]) == "--timeout takes a positive number of seconds, not '\(text)'")
+        #expect(error(["--hang-timeout", text]) == "--hang-timeout takes a positive number of seconds, not '\(text)'")
+        #expect(error(["--time", text]) == "--time takes a number of seconds, not '\(text)'")
+    }
+    #expect(error(["--hang-timeout", "0"]) == "--hang-timeout takes a positive number of seconds, not '0'")
+    #expect(error(["--time", "-1"]) == "--time takes a number of seconds, not '-1'")
+    #expect(error(["--timeout", "0.5", "--hang-timeout", "30", "--time", "0"]) == nil)
+    guard case .options(let options) = try FuzzOptions.parse(["--timeout", "0.5", "--hang-timeout", "30", "--time", "2.5"]) else {
+        Issue.record("no options")
+        return
+    }
+    #expect(options.timeout == 0.5 && options.hangTimeout == 30 && options.time == 2.5)
+}
