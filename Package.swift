@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "DiffProcess", dependencies: ["DiffHarness", "ListModel", "ProcessShim"]),
         // C, for the process calls Swift cannot make (variadic prctl, glibc's _GNU_SOURCE closefrom action, malloc_trim).
         .target(name: "ProcessShim"),
-        // A command's options declared once, as typed properties, with the parser and --help made from them: imports nothing, so diffcheck and DiffBench share it.
+        // A command's options declared once, as typed properties, with the parser, --help and usage errors made from them: imports nothing of ours (Foundation only, to print), so diffcheck and DiffBench share it.
         .target(name: "CommandOptions"),
         // `diffcheck bench`: measures this process (CPU clock, peak memory), so it stays out of DiffHarness; macOS and Linux.
         .target(name: "DiffBench", dependencies: ["DiffcheckCore", "ListModel", "DiffHarness", "DiffProcess", "ProcessShim", "CommandOptions"]),

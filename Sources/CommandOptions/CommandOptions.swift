@@ -22,4 +22,6 @@
 //
 // Files: `Option.swift` (`@Option`, `@Flag`, `@Positionals`),
 // `OptionValue.swift` (how a value is read, and the error when it is not
-// one), `ParsableOptions.swift` (the parser), `OptionsHelp.swift` (the help).
+// one), `ParsableOptions.swift` (the parser), `OptionsHelp.swift` (the help),
+// `CommandUsage.swift` (`read(_:as:)`: the options, or the help or a usage
+// error printed and the command's exit code, for every command).

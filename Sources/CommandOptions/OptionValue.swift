@@ -58,19 +58,20 @@ extension OptionValue where Value == UInt64 {
 }
 
 extension OptionValue where Value == Double {
-    /// A number of seconds, 0 or more: `NAME takes a number of seconds, not 'TEXT'`.
-    public static var seconds: OptionValue<Double> {
-        OptionValue { (name, text) throws(OptionError) in
-            guard let n = Double(text), n >= 0 else { throw OptionError("\(name) takes a number of seconds, not '\(text)'") }
-            return n
-        }
-    }
+    /// A finite number of seconds, 0 or more: `NAME takes a number of
+    /// seconds, not 'TEXT'` (`inf` and `nan` are not).
+    public static var seconds: OptionValue<Double> { seconds(isPositive: false) }
 
-    /// A positive number of seconds: `NAME takes a positive number of seconds, not 'TEXT'`.
-    public static var positiveSeconds: OptionValue<Double> {
+    /// A finite number of seconds above 0: `NAME takes a positive number of
+    /// seconds, not 'TEXT'` (`0`, `inf` and `nan` are not). Every option
+    /// that is a timeout reads its value with this.
+    public static var positiveSeconds: OptionValue<Double> { seconds(isPositive: true) }
+
+    /// The one reader of seconds behind `seconds` and `positiveSeconds`.
+    private static func seconds(isPositive: Bool) -> OptionValue<Double> {
         OptionValue { (name, text) throws(OptionError) in
-            guard let n = Double(text), n > 0 else {
-                throw OptionError("\(name) takes a positive number of seconds, not '\(text)'")
+            guard let n = Double(text), n.isFinite, isPositive ? n > 0 : n >= 0 else {
+                throw OptionError("\(name) takes \(isPositive ? "a positive" : "a") number of seconds, not '\(text)'")
             }
             return n
         }

@@ -63,8 +63,8 @@ public enum BenchCommand {
         if arguments.contains("--engine") || arguments.contains("--engine-cmd") {
             return EngineBench.run(arguments)
         }
-        let (parsed, code) = BenchOptions.read(arguments, usage: usage)
-        guard let options = parsed else { return code }
+        let options: BenchOptions
+        do { options = try BenchOptions.read(arguments, as: .bench(help: usage)) } catch { return error.code }
         let (isJSON, isQuick, runs, only, isHarness, cases) = (options.isJSON, options.isQuick, options.runs, options.input,
                                                              options.isHarness, options.cases)
         let contenders = options.contender.map { [$0] } ?? BenchContender.allCases

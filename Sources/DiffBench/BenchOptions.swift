@@ -79,14 +79,14 @@ struct EngineBenchOptions: ParsableOptions {
     @Option("--timeout", "SECONDS", help: """
         how long the engine may take on one input (default 10; more
         past 20,000 items, as in check)
-        """, .needs("a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } })
+        """, .positiveSeconds)
     var timeout = 10.0
 
     @Option("--hang-timeout", "SECONDS", help: """
         how long an input that passed --timeout may take when asked
         again alone (default 600): an answer then is timed, none is
         a hang
-        """, .needs("a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } })
+        """, .positiveSeconds)
     var hangTimeout = ExternalEngine.defaultHangTimeout
 
     @Flag("--flat", help: """
@@ -105,20 +105,10 @@ struct EngineBenchOptions: ParsableOptions {
     var casePath: String?
 }
 
-extension ParsableOptions {
-    /// The options `bench` is given: nil and the exit code after printing
-    /// `usage` (asked for, exit 0) or an error and `usage` (exit 2).
-    static func read(_ arguments: [String], usage: String) -> (options: Self?, code: Int32) {
-        do {
-            guard case .options(let options) = try parse(arguments) else {
-                print(usage)
-                return (nil, 0)
-            }
-            return (options, 0)
-        } catch {
-            FileHandle.standardError.write(Data("diffcheck bench: \(error)\n\(usage)\n".utf8))
-            return (nil, 2)
-        }
+extension CommandUsage {
+    /// `diffcheck bench`'s usage: `help` follows every usage error, after a line break.
+    static func bench(help: String) -> CommandUsage {
+        CommandUsage(command: "diffcheck bench", help: help, helpAfterError: .always, separator: "\n")
     }
 }
 

@@ -31,8 +31,8 @@ enum EngineBench {
     /// Runs the engine bench with `bench`'s arguments; returns the exit
     /// status (0 ok, 2 usage error or an engine command that cannot run).
     static func run(_ arguments: [String]) -> Int32 {
-        let (parsed, code) = EngineBenchOptions.read(arguments, usage: usage)
-        guard let options = parsed else { return code }
+        let options: EngineBenchOptions
+        do { options = try EngineBenchOptions.read(arguments, as: .bench(help: usage)) } catch { return error.code }
         let (isJSON, runs, seed, maxItems, timeout) = (options.isJSON, options.runs, options.seed, options.maxItems, options.timeout)
         let (engineName, command, casePath, hangTimeout) = (options.engineName, options.command, options.casePath, options.hangTimeout)
         var isFlat = options.isFlat

@@ -90,29 +90,13 @@ Run `diffcheck COMMAND --help` for a command's options.
 \(exitCodeHelp)
 """
 
-/// How a command ends before it runs: its help printed (exit 0), or a usage error (exit 2).
-struct CommandExit: Error {
-    /// The exit code.
-    var code: Int32
-}
-
 extension ParsableOptions {
-    /// The options of `diffcheck COMMAND ARGUMENTS`: with `--help`, `help`
-    /// is printed (exit 0); a usage error is printed after the command's
-    /// name, with `help` when the line could not be followed (exit 2).
+    /// The options of `diffcheck COMMAND ARGUMENTS` (`read(_:as:)`): with
+    /// `--help`, `help` is printed (exit 0); a usage error is printed after
+    /// `diffcheck COMMAND: `, with `help` when the line could not be
+    /// followed (exit 2).
     static func read(_ arguments: [String], command: String, help: String) throws(CommandExit) -> Self {
-        let parsed: Parsed<Self>
-        do { parsed = try parse(arguments) } catch {
-            printError("diffcheck \(command): \(error)" + (error.showsHelp ? "\n\n\(help)" : ""))
-            throw CommandExit(code: ExitCode.usage)
-        }
-        switch parsed {
-        case .help:
-            print(help)
-            throw CommandExit(code: ExitCode.success)
-        case .options(let options):
-            return options
-        }
+        try read(arguments, as: CommandUsage(command: "diffcheck \(command)", help: help))
     }
 }
 

@@ -41,7 +41,7 @@ struct EngineOptions: ParsableOptions {
         an answer within it makes the case a slow case,
         judged and reported with its time, never a failure;
         no answer is a hang (no-crash)
-        """, .finiteSeconds)
+        """, .positiveSeconds)
     var hangTimeout = ExternalEngine.defaultHangTimeout
 
     @Option("--seed", "N", help: "seed of the random cases (default 1)", .wholeNumber)
@@ -160,18 +160,6 @@ extension OptionValue where Value == String {
         OptionValue { (name, text) throws(OptionError) in
             guard !text.allSatisfy(\.isWhitespace) else { throw OptionError("\(name) needs a command (it was empty)") }
             return text
-        }
-    }
-}
-
-extension OptionValue where Value == Double {
-    /// A positive, finite number of seconds (`--hang-timeout`).
-    static var finiteSeconds: OptionValue<Double> {
-        OptionValue { (name, text) throws(OptionError) in
-            guard let t = Double(text), t > 0, t.isFinite else {
-                throw OptionError("\(name) takes a positive number of seconds, not '\(text)'")
-            }
-            return t
         }
     }
 }

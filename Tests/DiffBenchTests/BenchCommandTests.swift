@@ -1,6 +1,7 @@
 // The bench's command line, its inputs, its own move minimum and its
 // statistics (timings are not tested: they mean something only in a
 // release build).
+import CommandOptions
 import Testing
 @testable import DiffBench
 import DiffHarness
@@ -14,6 +15,35 @@ import DiffcheckCore
     #expect(BenchCommand.run(["--input", "0"]) == 2)
     #expect(BenchCommand.run(["--quick", "--input", "99"]) == 2)
     #expect(BenchCommand.run(["--harness", "--cases", "0"]) == 2)
+}
+
+/// The bench reads its options as every command does (`read(_:as:)`), its
+/// usage printed after every error, a line break apart.
+@Test func benchUsageErrorsAreFollowedByItsUsage() {
+    let usage = CommandUsage.bench(help: "usage: diffcheck bench")
+    #expect(usage.message(for: OptionError("--runs needs a positive number")) == "diffcheck bench: --runs needs a positive number\nusage: diffcheck bench")
+    #expect(usage.message(for: OptionError("unknown argument '--x'", showsHelp: true)) == "diffcheck bench: unknown argument '--x'\nusage: diffcheck bench")
+}
+
+/// The engine bench's seconds are read as the other commands' are: an
+/// infinite, not-a-number or zero timeout is refused with one message, a
+/// finite positive one is taken.
+@Test func benchSecondsAreFiniteAndPositive() throws {
+    func error(_ arguments: [String]) -> String? {
+        do { _ = try EngineBenchOptions.parse(["--engine", "core"] + arguments); return nil } catch { return error.description }
+    }
+    for option in ["--timeout", "--hang-timeout"] {
+        for text in ["inf", "nan", "0", "-2"] {
+            #expect(error([option, text]) == "\(option) takes a positive number of seconds, not '\(text)'")
+        }
+    }
+    guard case .options(let options) = try EngineBenchOptions.parse(["--engine", "core", "--timeout", "0.25", "--hang-timeout", "7"]) else {
+        Issue.record("no options")
+        return
+    }
+    #expect(options.timeout == 0.25 && options.hangTimeout == 7)
+    #expect(BenchCommand.run(["--engine", "core", "--timeout", "inf"]) == 2)
+    #expect(BenchCommand.run(["--engine", "core", "--hang-timeout", "inf"]) == 2)
 }
 
 /// The harness workload times its three runs once a round (what the times

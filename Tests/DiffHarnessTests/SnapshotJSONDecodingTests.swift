@@ -187,7 +187,7 @@ private func batch(_ operations: ListModel.Operation...) -> EngineOutput {
 
     @Test(arguments: [
         (#"{"old": [], "new": [], "extra": 1}"#, #"request: unknown key "extra""#),
-        (#"{"old": [], "new": [], "zz": 1, "aa": 2}"#, #"request: unknown key "aa""#),
+        (#"{"old": [], "new": [], "zz": 1, "aa": 2}"#, #"request: unknown key "zz""#),
         (#"{"old": []}"#, #"request needs "old" and "new""#),
         (#"{"old": [], "old": []}"#, #"request breaks the protocol: the key "old" is written twice (each key of an object once)"#),
         (#"{"old": [{"id": "A"}], "new": []}"#, #"old[0] has no "items""#),

@@ -69,3 +69,58 @@ import Testing
     // The worker refuses what it cannot read, instead of running on a default.
     #expect(throws: OptionError.self) { try WorkerOptions.parse(["--serve", "--jobs", "x"]) }
 }
+
+/// Every command reads its options with one function (`read(_:as:)`): a
+/// usage error starts with the command's name, and the help follows it as
+/// the command's usage says — after a blank line, and only when the line
+/// could not be followed, for the commands; never, for a caller that wants
+/// the message alone.
+@Test func aUsageErrorIsWordedAsTheCommandsUsageSays() {
+    let unfollowed = OptionError("unknown option --x", showsHelp: true)
+    let refused = OptionError("--jobs takes a number of worker processes from 1 to 64, not 0")
+    let check = CommandUsage(command: "diffcheck check", help: "HELP")
+    #expect(check.message(for: unfollowed) == "diffcheck check: unknown option --x\n\nHELP")
+    #expect(check.message(for: refused) == "diffcheck check: --jobs takes a number of worker processes from 1 to 64, not 0")
+    let bare = CommandUsage(command: "diffcheck worker", help: "HELP", helpAfterError: .never, helpExitCode: CommandExit.usageCode)
+    #expect(bare.message(for: unfollowed) == "diffcheck worker: unknown option --x")
+    #expect(CommandExit.usageCode == ExitCode.usage)
+}
+
+/// The commands' `read(_:command:help:)` ends a command as `read(_:as:)`
+/// does: a usage error is exit 2, `--help` exit 0, and options are returned.
+@Test func aCommandsOptionsAreReadOrItEndsWithItsCode() throws {
+    func code(_ arguments: [String]) -> Int32? {
+        do { _ = try CheckOptions.read(arguments, command: "check", help: "HELP"); return nil } catch { return error.code }
+    }
+    #expect(code(["--jobs", "0"]) == ExitCode.usage)
+    #expect(code(["--x"]) == ExitCode.usage)
+    #expect(code(["--help"]) == ExitCode.success)
+    #expect(code(["--jobs", "2"]) == nil)
+}
+
+/// Seconds are one reader's (`OptionValue.seconds`, `.positiveSeconds`):
+/// an infinite or not-a-number value is refused by every seconds option,
+/// with the same words, and so is 0 by a timeout; a finite positive value
+/// is taken.
+@Test(arguments: ["check", "fuzz"])
+func secondsAreFiniteEverywhere(command: String) throws {
+    func error(_ arguments: [String]) -> String? {
+        do {
+            if command == "check" { _ = try CheckOptions.parse(arguments) } else { _ = try FuzzOptions.parse(arguments) }
+            return nil
+        } catch { return error.description }
+    }
+    for text in ["inf", "nan", "-inf", "infinity"] {
+        #expect(error(["--timeout", text]) == "--timeout takes a positive number of seconds, not '\(text)'")
+        #expect(error(["--hang-timeout", text]) == "--hang-timeout takes a positive number of seconds, not '\(text)'")
+        #expect(error(["--time", text]) == "--time takes a number of seconds, not '\(text)'")
+    }
+    #expect(error(["--hang-timeout", "0"]) == "--hang-timeout takes a positive number of seconds, not '0'")
+    #expect(error(["--time", "-1"]) == "--time takes a number of seconds, not '-1'")
+    #expect(error(["--timeout", "0.5", "--hang-timeout", "30", "--time", "0"]) == nil)
+    guard case .options(let options) = try FuzzOptions.parse(["--timeout", "0.5", "--hang-timeout", "30", "--time", "2.5"]) else {
+        Issue.record("no options")
+        return
+    }
+    #expect(options.timeout == 0.5 && options.hangTimeout == 30 && options.time == 2.5)
+}

@@ -73,6 +73,22 @@ import Testing
         #expect(try CaseParser.parse(printed, file: "t.case").get() == c)
     }
 
+    /// `engine-command:` is the case's command whichever line comes first;
+    /// the older form's command stands only without one; a second
+    /// `engine-command:` line names the first's line.
+    @Test func theEngineCommandLineWinsOverTheOlderFormInEitherOrder() throws {
+        for text in ["old: a\nnew: a\nengine: external: old-form\nengine-command: new-form\n",
+                     "old: a\nnew: a\nengine-command: new-form\nengine: external: old-form\n"] {
+            #expect(try CaseParser.parse(text, file: "t.case").get().engineCommand == "new-form", "\(text)")
+        }
+        guard case .failure(let error) = CaseParser.parse("old: a\nnew: a\nengine-command: a\nengine: external: b\nengine-command: c\n",
+                                                          file: "t.case") else {
+            Issue.record("a second engine-command: line must be refused")
+            return
+        }
+        #expect(error.description == "t.case:5:1: error: expected one engine-command: line but found a second one (the first is on line 3)")
+    }
+
     @Test func anEngineNameOutsideTheGivenListIsAnErrorWithLineAndColumn() {
         let engines = ["core", "mutant:last-wins", "external"]
         guard case .failure(let error) = CaseParser.parse("old: a\nnew: a\nengine:  no-such-engine\n", file: "t.case", engines: engines) else {

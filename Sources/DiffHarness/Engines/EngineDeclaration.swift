@@ -69,6 +69,10 @@ public struct EngineDeclaration: Hashable, Sendable {
         Result { () throws(SnapshotJSONError) in try read(line) }
     }
 
+    /// The keys a declaration may have, and as an unknown key's refusal lists them.
+    private static let keys: [StaticString] = ["name", "flatOnly", "claims", "refuses"]
+    private static let keyList = keys.map(\.description).joined(separator: ", ")
+
     private static func read(_ bytes: [UInt8]) throws(SnapshotJSONError) -> EngineDeclaration {
         let notADeclaration = "the engine's declaration is not {\"engine\": {…}}"
         let line: JSONLine
@@ -111,8 +115,7 @@ public struct EngineDeclaration: Hashable, Sendable {
                 }
                 declaration.refusesDuplicates = !names.isEmpty
             } else {
-                let key = line.string(field) ?? ""
-                throw reader.error("declaration: unknown key \"\(key)\" (known: name, flatOnly, claims, refuses)", at: field)
+                try reader.refuseUnknownKeys(in: fields, named: "declaration", allowed: keys, listing: keyList)
             }
             field = line.next(value)
         }

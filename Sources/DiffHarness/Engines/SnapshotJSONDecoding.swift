@@ -7,8 +7,8 @@
 //     the wrong shape       engine answer is malformed: stages[0].deleteSections[0]: expected a non-negative integer but found 1.0
 //
 // An answer's keys other than `stages`, `error`, `failure` and `hang` are
-// ignored; anywhere else an unknown key is refused (the first in sorted
-// order is named). A batch's operations are read by kind, in the order of
+// ignored; anywhere else an unknown key is refused (the first as the line
+// writes it is named). A batch's operations are read by kind, in the order of
 // the keys (`deleteSections` … `moveItems`), each kind in the order given.
 import ListModel
 
@@ -147,21 +147,19 @@ struct WireReader {
     }
 
     /// Refuses a key of the object at `node` not in `allowed`, naming the
-    /// first such key in sorted order, and the object by `name` or else by
-    /// its place.
+    /// first such key as the line writes it (the one a reader of the line
+    /// meets first), and the object by `name` or else by its place; the
+    /// known keys follow when `listing` is given. Every unknown key of the
+    /// protocol (request, snapshot, batch, declaration) is refused here.
     func refuseUnknownKeys(in node: Int, named name: String? = nil, allowed: [StaticString], listing: String? = nil) throws(SnapshotJSONError) {
         var field = node + 1
-        var unknown: (key: String, node: Int)?
         for _ in 0..<line.count(node) {
             if !allowed.contains(where: { line.isString(field, $0) }) {
-                let key = line.string(field) ?? ""
-                if unknown == nil || key < unknown!.key { unknown = (key, field) }
+                let expected = listing.map { " (expected one of \($0))" } ?? ""
+                throw error("\(name ?? line.place(of: node, root: root)): unknown key \"\(line.string(field) ?? "")\"\(expected)", at: field)
             }
             field = line.next(field + 1)
         }
-        guard let unknown else { return }
-        let expected = listing.map { " (expected one of \($0))" } ?? ""
-        throw error("\(name ?? line.place(of: node, root: root)): unknown key \"\(unknown.key)\"\(expected)", at: unknown.node)
     }
 
     // MARK: Stages

@@ -146,10 +146,11 @@ private struct CaseReader {
     /// The directive on the previous directive line, and that line.
     var previous: (name: String, line: Int)?
 
-    /// `engine-command:`, or the command of the older `engine: external: COMMAND` form.
-    var engineCommand: String?
-    /// The line of `engine-command:`, if there is one.
-    var engineCommandLine: Int?
+    /// `engine-command:` and its line.
+    var engineCommand: (value: String, line: Int)?
+    /// The command of the older `engine: external: COMMAND` form: the
+    /// case's command when there is no `engine-command:` line.
+    var olderFormCommand: String?
     var finding: (value: FindingFacts, line: Int)?
     var origin: (value: FindingOrigin, line: Int)?
     var shrinking: (value: FindingShrinking, line: Int)?
@@ -355,11 +356,10 @@ private struct CaseReader {
             }
             choices = (values, line)
         case "engine-command":
-            if let error = repeated(engineCommandLine) { return error }
+            if let error = repeated(engineCommand?.line) { return error }
             let command = cursor.rest
             if command.isEmpty { return cursor.error(expected: "the command the external engine ran with") }
-            engineCommand = command
-            engineCommandLine = line
+            engineCommand = (command, line)
         default: // engine
             if let error = repeated(engine?.line) { return error }
             cursor.skipSpaces()
@@ -370,7 +370,7 @@ private struct CaseReader {
                 // The older form, `engine: external: COMMAND`: the command is kept as `engine-command:`, never run.
                 value = CaseParser.externalEngine
                 let command = cursor.rest
-                if !command.isEmpty && engineCommandLine == nil { engineCommand = command }
+                if !command.isEmpty { olderFormCommand = command }
             } else if let error = cursor.endOfLine(after: "the engine name (one word)") {
                 return error
             }
@@ -468,7 +468,7 @@ private struct CaseReader {
             expectation: expectation?.value ?? .pass, profile: profile?.value, engine: engine?.value,
             recorded: isRecorded ? resolved : [], recordsNoStages: recordedNone != nil,
             recordedAgain: resolvedAgain, recordsNoStagesAgain: againNone != nil,
-            engineCommand: engineCommand, choices: choices?.value, finding: facts)
+            engineCommand: engineCommand?.value ?? olderFormCommand, choices: choices?.value, finding: facts)
         LegacyFindingComments.read(into: &c)
         return .success(c)
     }
