@@ -122,20 +122,11 @@ enum CheckCommand {
             printError("diffcheck check: \(error)")
             return ExitCode.usage
         }
-        let findings = options.findings
-            ?? options.corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
-        let bounds = options.skipsExhaustive || options.judgesRecorded ? [] : (try? ExhaustCommand.bounds(options, engine: engine)) ?? []
-        var gate = Gate(engine: GateEngine(name: engine.name, command: options.engineCommand), profile: options.profile,
-                        seed: options.seed, generator: options.generator, shard: options.shard,
-                        corpus: corpus(options, findings: findings), exhaustiveBounds: bounds,
-                        cases: options.cases ?? (options.engineCommand == nil ? 1_000_000 : 100_000), findings: findings)
-        // `--recorded` judges recorded answers, and only those: the exhaustive and
-        // random parts would run the engine (the core, by default), which the user did not ask for.
-        gate.runsCorpusOnly = options.judgesRecorded
+        let gate = gate(options, engine: engine)
         // The engine runs in a child process: one that traps fails that file's case and the gate goes on.
         let parts = WorkerGateParts(options: options, engine: engine, engines: engines,
                                     replayer: options.corpusReplayer(engine: isolated, engines: engines, arguments: arguments),
-                                    findings: findings)
+                                    findings: gate.findings ?? "")
         let report = GateTextReport(showsTimings: !options.hidesTimings) { reproduceLine(path: $0, options: options) }
         // SIGINT, SIGTERM and SIGHUP stop the gate after the corpus file or the bound
         // it is on (the random part stops its workers): what ran is reported.
@@ -156,6 +147,24 @@ enum CheckCommand {
         let code = result.exitCode(addingUsageError: !isJUnitWritten)
         print(report.closingLine(of: result, exitCode: code))
         return code
+    }
+
+    /// The gate `check` runs on `engine` (the engine built from `options`):
+    /// its corpus, the default exhaustive bounds (none with
+    /// `--no-exhaustive` or `--recorded`), its random budget, and the
+    /// findings folder (default `CORPUS/findings`, or `Corpus/findings`).
+    static func gate(_ options: CheckOptions, engine: any DiffEngine) -> Gate {
+        let findings = options.findings
+            ?? options.corpus.map { ($0 as NSString).appendingPathComponent("findings") } ?? "Corpus/findings"
+        let bounds = options.skipsExhaustive || options.judgesRecorded ? [] : (try? ExhaustCommand.bounds(options, engine: engine)) ?? []
+        var gate = Gate(engine: GateEngine(name: engine.name, command: options.engineCommand), profile: options.profile,
+                        seed: options.seed, generator: options.generator, shard: options.shard,
+                        corpus: corpus(options, findings: findings), exhaustiveBounds: bounds,
+                        cases: options.cases ?? (options.engineCommand == nil ? 1_000_000 : 100_000), findings: findings)
+        // `--recorded` judges recorded answers, and only those: the exhaustive and
+        // random parts would run the engine (the core, by default), which the user did not ask for.
+        gate.runsCorpusOnly = options.judgesRecorded
+        return gate
     }
 
     /// The corpus `check` replays: the files named as PATHS and the

@@ -120,7 +120,7 @@ public struct CampaignResult: Sendable, CustomStringConvertible {
         for finding in gate.random?.findings ?? [] {
             let failure = finding.failure
             failures.append(CampaignFinding(part: .random(caseNumber: failure.caseNumber), property: PropertyName(rawValue: failure.property),
-                                            message: "\(failure.property): \(failure.message)", caseText: finding.caseText ?? "",
+                                            message: failure.message, caseText: finding.caseText ?? "",
                                             path: regressions == nil || failure.path == "-" ? nil : failure.path,
                                             saveError: regressions == nil ? nil : failure.saveError))
         }

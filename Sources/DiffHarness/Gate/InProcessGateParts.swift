@@ -107,12 +107,15 @@ public struct InProcessGateParts: GateParts {
             let saved = cases.shrinkAndSave(checked, failure: failure, in: folder)
             if self.findings == nil, let path = saved.path { unlink(path) }
             let randomFailure = RandomFailure(caseNumber: n, property: failure.property.rawValue, path: saved.path ?? "-",
-                                              message: saved.example.failure.message, saveError: saved.saveError)
+                                              message: saved.example.failure.description,
+                                              shrinking: "\(saved.example.shrinkCalls) calls, " + String(format: "%.2f", saved.seconds) + " s",
+                                              saveError: saved.saveError)
             report.failures.append(randomFailure)
             findings.append(GateRandomFinding(failure: randomFailure, caseText: CasePrinter.text(findingCase(saved.example))))
         }
         report.elapsed = seconds(since: start)
         report.describeFirstRefusals { cases.generator.campaignCase(seed: seed, n: $0) }
+        report.noteIfEveryFailureIsSectioned()
         return GateRandomPart(report: report, findings: findings, properties: Checker(engine: engine, profile: profile).properties.sorted())
     }
 }
