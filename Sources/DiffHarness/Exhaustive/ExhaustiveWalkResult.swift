@@ -5,10 +5,13 @@ import ListModel
 
 /// What an exhaustive run found.
 public struct ExhaustiveResult: Sendable {
+    /// A result of no pairs, before the walk.
     public init() {}
     /// Pairs in the bound (or walked before the run stopped).
     public var pairs = 0
+    /// Pairs failing some property.
     public var failingPairs = 0
+    /// How many pairs fail each property.
     public var byProperty: [PropertyName: Int] = [:]
     /// The first failing place in the walk and, for a crash, why.
     public var firstFailure: (place: Int, crash: String?)?
@@ -21,7 +24,9 @@ public struct ExhaustiveResult: Sendable {
     /// Workers killed from outside on a pair the engine alone passes (the
     /// pair was checked again by a new worker): one line each.
     public var workerDeaths: [String] = []
+    /// The walk's wall time, in seconds.
     public var elapsed = 0.0
+    /// Whether a signal stopped the walk.
     public var wasInterrupted = false
 }
 
@@ -32,6 +37,7 @@ extension ExhaustiveBound {
          String(contentVersions), allowsDuplicates ? "duplicates" : "unique"].joined(separator: ":")
     }
 
+    /// The bound `workerSpec` wrote; nil for text it did not write.
     public init?(workerSpec: String) {
         let fields = workerSpec.split(separator: ":").map(String.init)
         guard fields.count == 6, let total = Int(fields[1]), let sections = Int(fields[2]),

@@ -174,8 +174,10 @@ public struct GateExhaustiveFinding: Sendable {
     public var failingPairs: Int
     /// The pair's place in the walk.
     public var place: Int
-    /// The pair.
-    public var old: Snapshot, new: Snapshot
+    /// The pair's old snapshot.
+    public var old: Snapshot
+    /// The pair's new snapshot.
+    public var new: Snapshot
     /// What checking it again gave.
     public var check: Check
     /// Where it was saved; nil when the gate has no findings folder, or there was nothing to save.
