@@ -175,6 +175,7 @@ enum CheckCommand {
     /// folder's files (named as PATHS, a file runs as it says).
     static func corpus(_ options: CheckOptions, findings: String) -> GateCorpus {
         let corpus = options.corpus
+        let start = Date()
         var isDefaultCorpus = false
         if options.positional.isEmpty && corpus == nil {
             var isDirectory: ObjCBool = false
@@ -188,8 +189,10 @@ enum CheckCommand {
         let folder = isDefaultCorpus ? readCorpus(["Corpus"], allowsEmptyFolders: true)
             : corpus.map { readCorpus([$0], allowsEmptyFolders: true) } ?? none
         let (fromFolder, othersFindings) = separatingOtherEnginesFindings(folder.entries, findings: findings, options: options)
-        return GateCorpus(entries: given.entries + fromFolder, readErrors: given.errors + folder.errors,
-                          othersFindings: othersFindings, findingsFolder: findings)
+        var read = GateCorpus(entries: given.entries + fromFolder, readErrors: given.errors + folder.errors,
+                              othersFindings: othersFindings, findingsFolder: findings)
+        read.readingSeconds = Date().timeIntervalSince(start)
+        return read
     }
 
     /// The corpus entries without the findings of other engines, and those

@@ -17,35 +17,6 @@
 import Foundation
 import ListModel
 
-/// The corpus a gate replays, as read by its caller.
-public struct GateCorpus: Sendable {
-    /// Whether there is a corpus (false: none was named and there is no
-    /// default folder; the report says so, and the other parts still gate).
-    public var hasCorpus: Bool
-    /// The files read, in order (the gate's shard picks its own).
-    public var entries: [CorpusEntry]
-    /// The files that could not be read.
-    public var readErrors: [CorpusReadError]
-    /// The findings folder's files that other engines saved, left out of
-    /// `entries`: how many, by engine.
-    public var othersFindings: [String: Int]
-    /// The findings folder they were found in.
-    public var findingsFolder: String?
-
-    /// A corpus of `entries` (and `readErrors`); `othersFindings`: what was left out of `findingsFolder`.
-    public init(hasCorpus: Bool = true, entries: [CorpusEntry] = [], readErrors: [CorpusReadError] = [],
-                othersFindings: [String: Int] = [:], findingsFolder: String? = nil) {
-        self.hasCorpus = hasCorpus
-        self.entries = entries
-        self.readErrors = readErrors
-        self.othersFindings = othersFindings
-        self.findingsFolder = findingsFolder
-    }
-
-    /// No corpus at all.
-    public static let none = GateCorpus(hasCorpus: false)
-}
-
 /// A step of a gate's run, told to its observer as soon as it is done
 /// (a report printed as the gate goes).
 public enum GateStep: Hashable, Sendable {
@@ -135,7 +106,7 @@ public struct Gate: Sendable {
             observe(.corpusFile(result.corpus.files.count - 1), result)
         }
         result.corpus.interruption = parts.interruption
-        result.corpus.seconds = seconds(since: start)
+        result.corpus.seconds = corpus.readingSeconds + seconds(since: start)
         result.stoppedAfterFailingCorpus = stopsAfterFailingCorpus && (result.corpus.missedCount > 0 || result.corpus.hasUnreadable)
         observe(.corpusEnded, result)
         guard !runsCorpusOnly, result.corpus.interruption == 0, !result.stoppedAfterFailingCorpus else {
@@ -183,5 +154,15 @@ public struct Gate: Sendable {
         result.interruption = parts.interruption
         result.seconds = seconds(since: start)
         return result
+    }
+}
+
+extension GateResult {
+    /// The steps the run made, in order (what its observer was told).
+    public var steps: [GateStep] {
+        var steps: [GateStep] = [.corpusBegan] + corpus.files.indices.map { .corpusFile($0) } + [.corpusEnded]
+        if !exhaustive.isEmpty { steps += exhaustive.indices.map { .bound($0) } + [.exhaustiveEnded] }
+        if random != nil { steps.append(.random) }
+        return steps
     }
 }

@@ -197,13 +197,3 @@ public struct GateTextReport {
         return shown.joined(separator: "\n\n") + "\n"
     }
 }
-
-extension GateResult {
-    /// The steps the run made, in order (what its observer was told).
-    public var steps: [GateStep] {
-        var steps: [GateStep] = [.corpusBegan] + corpus.files.indices.map { .corpusFile($0) } + [.corpusEnded]
-        if !exhaustive.isEmpty { steps += exhaustive.indices.map { .bound($0) } + [.exhaustiveEnded] }
-        if random != nil { steps.append(.random) }
-        return steps
-    }
-}
