@@ -1,11 +1,12 @@
 // GateTextReport: the text report of a gate's run, as `diffcheck check`
-// prints it — each part's lines as the part goes, then one closing line.
+// prints it — each part's lines as the part goes, then one closing line:
 //
-//     corpus: 12 files, 12 meet their expectation, 0 do not (0.3 s)
-//     exhaustive (flat, …): 13 distinct pairs, 0 failing in 0.0 s (… pairs/s)
-//     random: engine core, seed 1: 2,000 cases, 0 failures
+//     corpus: 2 files, 1 meet their expectation, 1 do not (0.1 s)
+//     random: engine mutant:stale-moved-update, seed 1: 300 cases, 1 failure
 //     labels: …
-//     check: everything holds
+//     FAIL case 7: fresh: item a' at 0.0 is stale: it shows a
+//     …
+//     check: FAILED (exit 1)
 import Foundation
 import ListModel
 
