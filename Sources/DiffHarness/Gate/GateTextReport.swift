@@ -1,7 +1,7 @@
 // GateTextReport: the text report of a gate's run, as `diffcheck check`
 // prints it — each part's lines as the part goes, then one closing line:
 //
-//     corpus: 2 files, 1 meet their expectation, 1 do not (0.1 s)
+//     corpus: 2 files, 1 meet their expectation, 1 do not (0.0 s)
 //     random: engine mutant:stale-moved-update, seed 1: 300 cases, 1 failure
 //     labels: …
 //     FAIL case 7: fresh: item a' at 0.0 is stale: it shows a
