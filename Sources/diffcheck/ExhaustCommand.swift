@@ -76,15 +76,15 @@ enum ExhaustCommand {
         }
         var failed = false
         let engines = options.isolatedEngines
+        let report = GateTextReport { reproduceLine(path: $0, options: options) }
         for bound in bounds {
             // The total first: a large bound's walk takes hours, and its progress lines count towards it.
             fflush(nil)
             printError("exhaustive (\(bound)): \(groupedDigits(bound.pairCount)) pairs to walk")
             let result = exhaust(bound, options: options, jobs: jobs, engines: engines, showsProgress: true,
                                  findings: options.findings)
-            print(result.line)
-            if let failures = result.failuresText { print(failures) }
-            failed = failed || result.failures > 0
+            for line in report.boundLines(result) { print(line) }
+            failed = failed || result.failingPairs > 0 || result.runError != nil
             if isInterrupted != 0 { break }
         }
         return failed ? ExitCode.failure : ExitCode.success
@@ -125,81 +125,25 @@ enum ExhaustCommand {
     /// The most pairs a walk may have: about a week at 150,000 pairs a second.
     static let maximumPairs = 1e11
 
-    /// Checks every pair of `bound` in worker processes; returns a one-line
-    /// report and, for each property that failed, its smallest failing pair
-    /// as a finding: checked again with the engine in a child process, saved
-    /// in `findings` (when given) like a random finding (named by what it
-    /// holds, the engine's answer as `recorded:` lines, `expect: pass`), and
-    /// printed with the number of pairs failing that property, where it was
-    /// saved and the command that reproduces it.
+    /// Checks every pair of `bound` in worker processes; returns the walk
+    /// and, for each property that failed, its smallest failing pair as a
+    /// finding (`GateBoundResult.checkSmallestFailures`): checked again with
+    /// the engine in a child process, saved in `findings` (when given) like
+    /// a random finding (named by what it holds, the engine's answer as
+    /// `recorded:` lines, `expect: pass`).
     static func exhaust(_ bound: ExhaustiveBound, options: some EngineCommandOptions, jobs: Int, engines: IsolatedEngines, showsProgress: Bool,
-                        findings: String?)
-        -> (line: String, failures: Int, pairs: Int, failuresText: String?, walk: [PropertyName: Int]?) {
-        let result: ExhaustiveResult
+                        findings: String?) -> GateBoundResult {
+        let began = Date()
+        var result: GateBoundResult
         do {
-            result = try ExhaustiveRun(options: options.campaign, jobs: jobs, shard: options.shard,
-                                       showsProgress: showsProgress).run(bound)
+            let walk = try ExhaustiveRun(options: options.campaign, jobs: jobs, shard: options.shard, showsProgress: showsProgress).run(bound)
+            result = GateBoundResult(bound: bound, shard: options.shard, walk: walk)
+            result.checkSmallestFailures(engine: try? options.isolatedEngine(engines), profile: options.profile,
+                                         engineCommand: options.engineCommand, findings: findings)
         } catch {
-            return ("exhaustive (\(bound)): could not run: \(error)", 1, 0, nil, nil)
+            result = GateBoundResult(bound: bound, shard: options.shard, walk: nil, runError: "\(error)")
         }
-        var shown: [String] = []
-        var verdicts: [Int: Verdict] = [:]
-        let engine = try? options.isolatedEngine(engines)
-        for property in result.firstPlaceByProperty.keys.sorted() {
-            let place = result.firstPlaceByProperty[property]!
-            guard let engine, let pair = exhaustivePair(bound, at: place) else { continue }
-            let crash = result.firstFailure?.place == place ? result.firstFailure?.crash : nil
-            // The smallest failure, checked again with the engine in a child process (a crash is not run again),
-            // as `Checker.askingAgain` asks for an answer that fails: a saved finding fails on its recorded answer.
-            let checker = Checker(engine: engine, profile: options.profile)
-            var verdict = Verdict(output: nil, failures: [], isSkipped: false), askings = 1
-            if crash == nil {
-                (verdict, askings, _) = checker.askingAgain(for: property, old: pair.old, new: pair.new, first: verdicts[place])
-            }
-            verdicts[place] = verdict
-            let count = result.byProperty[property] ?? 1
-            guard let failure = verdict.failures.first(where: { $0.property == property })
-                    ?? crash.map({ PropertyFailure(property, $0) }) else {
-                let old = CasePrinter.snapshot(pair.old), new = CasePrinter.snapshot(pair.new)
-                shown.append("""
-                    # smallest failure: \(property.rawValue) (\(quantity(count, "pair fails it", "pairs fail it")))
-                    # pair \(place) of \(bound): old: \(old) / new: \(new)
-                    not saved: it failed \(property.rawValue) in an exhaustive worker, but passed when checked again \(askings) times \
-                    with the engine in a child process (the engine is not deterministic, or its answers depend on what else it was asked): \
-                    there is no failing answer to record
-                    """)
-                continue
-            }
-            let c = exhaustiveFindingCase(failure, old: pair.old, new: pair.new, verdict: verdict, engine: engine.name,
-                                          engineCommand: options.engineCommand, profile: options.profile,
-                                          origin: .exhaustive(place: place, bound: bound.description))
-            var lines = ["# smallest failure: \(property.rawValue) (\(quantity(count, "pair fails it", "pairs fail it")))", CasePrinter.text(c)]
-            if let findings {
-                do {
-                    try createFindingsFolder(findings)
-                    let path = try saveFinding(c, in: findings)
-                    lines.append("saved: \(path)")
-                    lines.append("reproduce: " + reproduceLine(path: path, options: options))
-                } catch {
-                    lines.append("not saved: \(error)")
-                }
-            }
-            shown.append(lines.joined(separator: "\n"))
-        }
-        let first: String? = shown.isEmpty ? nil : shown.joined(separator: "\n\n") + "\n"
-        let shard = options.shard
-        let checked = shard.share(of: result.pairs)
-        let rate = Double(checked) / max(result.elapsed, 0.001)
-        let counts = result.byProperty.keys.sorted().map { "\($0.rawValue) \(result.byProperty[$0]!)" }.joined(separator: ", ")
-        let pairs = shard.isWhole ? "\(result.pairs) distinct pairs" : "shard \(shard): \(checked) of \(result.pairs) distinct pairs"
-        var line = "exhaustive (\(bound)): \(pairs), \(result.failingPairs) failing" + (counts.isEmpty ? "" : " (\(counts))")
-            + String(format: " in %.1f s (%.0f pairs/s)", result.elapsed, rate)
-        if result.stoppedAt != nil { line += "; stopped at the first pair the engine trapped or hung on" }
-        if result.wasInterrupted { line += " (interrupted)" }
-        for death in result.workerDeaths { line += "\n  " + death }
-        let isWhole = result.isWhole && shard.isWhole
-        // An interruption is no failure of the engine: `exhaust` exits as `fuzz` does, by what was found.
-        return (line, result.failingPairs, checked, first, isWhole ? result.firstPlaceByProperty : nil)
+        result.seconds = Date().timeIntervalSince(began)
+        return result
     }
 }
-

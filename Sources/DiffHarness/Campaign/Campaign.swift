@@ -2,11 +2,9 @@
 // regressions first, then every pair of small exhaustive bounds, then random
 // cases; each new failure shrunk and saved where the next run replays it.
 //
-// This is what a test suite runs (see `checkEngine`). The command line runs
-// the same parts with the engine in child processes (`diffcheck check`):
-// the same cases (`CampaignCases`), the same corpus replay
-// (`CorpusReplayer`), the same report of the random part
-// (`RandomPartReport`).
+// This is what a test suite runs (see `checkEngine`): a `Gate` with its
+// parts in this process (`InProcessGateParts`). The command line runs the
+// same gate with the engine in child processes (`diffcheck check`).
 import Foundation
 import ListModel
 
@@ -54,110 +52,39 @@ public struct Campaign: Sendable {
         self.regressions = regressions
     }
 
-    /// Runs the three parts in order and returns what failed. Failing
-    /// regressions end the campaign (they are what the last run found:
-    /// fix them first). In each other part, each property is reported once,
-    /// for its first failing pair.
+    /// Runs the three parts in order, as a `Gate` with the engine in this
+    /// process, and returns what failed. Failing regressions end the
+    /// campaign (they are what the last run found: fix them first). Each
+    /// property is reported once, for its first failing pair.
     public func run() -> CampaignResult {
-        var result = CampaignResult(engine: engine.name, seed: seed, regressions: regressions)
-        let start = ContinuousClock.now
-        defer { result.seconds = seconds(since: start) }
-        replayRegressions(into: &result)
-        if !result.failures.isEmpty { return result }
-        checkExhaustively(into: &result)
-        checkRandomCases(into: &result)
-        return result
+        CampaignResult(gate.run(parts), regressions: regressions)
     }
 
-    // MARK: The parts
-
-    private func replayRegressions(into result: inout CampaignResult) {
-        guard let regressions, FileManager.default.fileExists(atPath: regressions) else { return }
-        let engine = self.engine
-        let read = readCorpus([regressions], allowsEmptyFolders: true, engines: EngineCatalog.caseEngineNames + [engine.name])
-        for error in read.errors {
-            result.failures.append(CampaignFinding(part: .regression, message: "unreadable: \(error.description)",
-                                                   caseText: "", path: nil))
+    /// The gate this campaign runs: the regressions folder as its corpus,
+    /// the bounds the engine and the generator options allow, failures
+    /// saved in the regressions folder.
+    public var gate: Gate {
+        var corpus = GateCorpus.none
+        if let regressions, FileManager.default.fileExists(atPath: regressions) {
+            let read = readCorpus([regressions], allowsEmptyFolders: true, engines: EngineCatalog.caseEngineNames + [engine.name])
+            corpus = GateCorpus(entries: read.entries, readErrors: read.errors)
         }
-        let replayer = CorpusReplayer(defaultEngine: engine, profile: profile, generatorOptions: generatorOptions,
-                                      engineNamed: { $0 == engine.name ? engine : EngineCatalog.engine(named: $0) })
-        for entry in read.entries {
-            let outcome = replayer.replay(entry)
-            result.regressionsReplayed += 1
-            if outcome.meetsExpectation { continue }
-            var shown = outcome.checkedCase
-            if shown.stages.isEmpty { shown.recorded = outcome.stages }
-            result.failures.append(CampaignFinding(part: .regression, message: outcome.summary,
-                                                   caseText: CasePrinter.text(shown), path: outcome.path))
-        }
-    }
-
-    private func checkExhaustively(into result: inout CampaignResult) {
-        let checker = Checker(engine: engine, profile: profile)
-        var found: Set<PropertyName> = []
-        for var bound in exhaustiveBounds {
-            if engine.isFlatOnly || generatorOptions.isFlatOnly { guard bound.isFlat else { continue } }
+        let isFlatOnly = engine.isFlatOnly || generatorOptions.isFlatOnly
+        let bounds = exhaustiveBounds.filter { $0.isFlat || !isFlatOnly }.map { bound in
+            var bound = bound
             bound.allowsDuplicates = generatorOptions.allowsDuplicates
-            var place = 0
-            ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
-                defer { place += 1 }
-                result.exhaustivePairs += 1
-                let verdict = checker.check(old: old, new: new)
-                for failure in verdict.failures where !found.contains(failure.property) {
-                    found.insert(failure.property)
-                    let c = exhaustiveFindingCase(failure, old: old, new: new, verdict: verdict, engine: engine.name,
-                                                  engineCommand: nil, profile: profile,
-                                                  origin: .exhaustive(place: place, bound: bound.description))
-                    var path: String?
-                    var saveError: String?
-                    if let regressions {
-                        do { path = try saveFinding(c, in: regressions) } catch { saveError = "\(error)" }
-                    }
-                    result.failures.append(CampaignFinding(part: .exhaustive, property: failure.property, message: failure.description,
-                                                           caseText: CasePrinter.text(c), path: path, saveError: saveError))
-                }
-                return true
-            }
+            return bound
         }
+        var gate = Gate(engine: GateEngine(name: engine.name), profile: profile, seed: seed, generator: generatorOptions,
+                        corpus: corpus, exhaustiveBounds: bounds, cases: cases, findings: regressions)
+        gate.stopsAfterFailingCorpus = true
+        gate.reportsEachPropertyOnce = true
+        return gate
     }
 
-    private func checkRandomCases(into result: inout CampaignResult) {
-        let cases = CampaignCases(engine: engine, profile: profile, generatorOptions: generatorOptions, seed: seed)
-        let start = ContinuousClock.now
-        var report = RandomPartReport()
-        var found = Set(result.failures.compactMap { $0.property })
-        var scratch: PrivateFolder?
-        defer { scratch?.remove() }
-        for n in 0..<self.cases {
-            let checked = cases.check(n)
-            report.casesRun += 1
-            if checked.verdict.isSkipped { report.skipped += 1 }
-            if let reason = checked.refusalReason { report.noteRefusal(reason, caseNumber: n) }
-            if let reason = checked.tooSlowReason {
-                report.noteTooSlow(reason, sizeClass: CampaignCases.sizeClassName(checked.pair), caseNumber: n)
-            }
-            for label in checked.labels.labels { report.labelCounts[label, default: 0] += 1 }
-            guard let failure = checked.verdict.failures.first(where: { !found.contains($0.property) }) else {
-                for failure in checked.verdict.failures { report.repeatedFailures[failure.property.rawValue, default: 0] += 1 }
-                continue
-            }
-            found.insert(failure.property)
-            // Shrunk in a private scratch folder when there is no regressions folder.
-            if regressions == nil && scratch == nil { scratch = try? PrivateFolder(prefix: "diffcheck-campaign") }
-            let folder = regressions ?? scratch?.path ?? NSTemporaryDirectory()
-            let saved = cases.shrinkAndSave(checked, failure: failure, in: folder)
-            let text = CasePrinter.text(findingCase(saved.example))
-            if regressions == nil, let path = saved.path { unlink(path) }
-            result.failures.append(CampaignFinding(part: .random(caseNumber: n), property: failure.property,
-                                                   message: saved.example.failure.description,
-                                                   caseText: text, path: regressions == nil ? nil : saved.path,
-                                                   saveError: regressions == nil ? nil : saved.saveError))
-            report.failures.append(RandomFailure(caseNumber: n, property: failure.property.rawValue,
-                                                 path: saved.path ?? "-", message: saved.example.failure.message))
-        }
-        report.elapsed = seconds(since: start)
-        report.describeFirstRefusals { cases.generator.campaignCase(seed: seed, n: $0) }
-        result.random = report
+    /// The gate's parts, run in this process.
+    public var parts: InProcessGateParts {
+        InProcessGateParts(engine: engine, profile: profile, generator: generatorOptions, seed: seed, findings: regressions)
     }
 }
 

@@ -1,6 +1,6 @@
 // CampaignResult: what an in-process campaign found, told as a test failure
 // message: each failing case in the case format, where it was saved, and
-// how to run it again.
+// how to run it again. It is a view of the campaign's `GateResult`.
 import ListModel
 
 /// One failure of a campaign.
@@ -66,11 +66,64 @@ public struct CampaignResult: Sendable, CustomStringConvertible {
     /// folder is when it is not the one asked for, say).
     public var notes: [String] = []
 
+    /// The gate's result this is a view of (nil for a result made field by field).
+    public var gate: GateResult?
+
     /// An empty result for `engine`, before any part ran.
     public init(engine: String, seed: UInt64, regressions: String?) {
         self.engine = engine
         self.seed = seed
         self.regressions = regressions
+    }
+
+    /// The view of `gate`, a campaign whose regressions folder is
+    /// `regressions`: each unreadable or failing saved case, each
+    /// exhaustive finding (in the order of the walk), each random finding.
+    /// The random part is there, empty, when it ran no case; nil when the
+    /// gate stopped at a failing regression.
+    public init(_ gate: GateResult, regressions: String?) {
+        self.init(engine: gate.engine.name, seed: gate.seed, regressions: regressions)
+        self.gate = gate
+        seconds = gate.seconds
+        regressionsReplayed = gate.corpus.files.count
+        exhaustivePairs = gate.exhaustive.reduce(0) { $0 + ($1.walk?.pairs ?? 0) }
+        random = gate.random?.report ?? (gate.stoppedAfterFailingCorpus ? nil : RandomPartReport())
+        for error in gate.corpus.readErrors {
+            failures.append(CampaignFinding(part: .regression, message: "unreadable: \(error.description)", caseText: "", path: nil))
+        }
+        for file in gate.corpus.files where !file.outcome.meetsExpectation {
+            failures.append(CampaignFinding(part: .regression, message: file.outcome.summary, caseText: file.caseText ?? "",
+                                            path: file.outcome.path))
+        }
+        for part in gate.exhaustive {
+            let inWalkOrder = part.findings.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }
+            for finding in inWalkOrder.map(\.element) {
+                var path: String?, saveError: String?
+                switch finding.saving {
+                case .saved(let saved)?: path = saved
+                case .failed(let reason)?: saveError = reason
+                case nil: break
+                }
+                switch finding.check {
+                case .fails(let failure, let c):
+                    failures.append(CampaignFinding(part: .exhaustive, property: finding.property, message: failure.description,
+                                                    caseText: CasePrinter.text(c), path: path, saveError: saveError))
+                case .passedWhenAskedAgain(let askings):
+                    failures.append(CampaignFinding(
+                        part: .exhaustive, property: finding.property,
+                        message: "\(finding.property.rawValue): failed once, then passed when checked again \(askings) times "
+                            + "(the engine is not deterministic): there is no failing answer to record",
+                        caseText: "old: \(CasePrinter.snapshot(finding.old))\nnew: \(CasePrinter.snapshot(finding.new))", path: nil))
+                }
+            }
+        }
+        for finding in gate.random?.findings ?? [] {
+            let failure = finding.failure
+            failures.append(CampaignFinding(part: .random(caseNumber: failure.caseNumber), property: PropertyName(rawValue: failure.property),
+                                            message: failure.message, caseText: finding.caseText ?? "",
+                                            path: regressions == nil || failure.path == "-" ? nil : failure.path,
+                                            saveError: regressions == nil ? nil : failure.saveError))
+        }
     }
 
     /// Whether every property held on every case.

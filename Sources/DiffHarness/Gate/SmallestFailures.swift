@@ -1,0 +1,53 @@
+// SmallestFailures: what an exhaustive walk's findings are — for each
+// property that failed, its first failing pair, checked again with the
+// engine as `Checker.askingAgain` asks (a saved finding fails on its
+// recorded answer), and saved like a random finding.
+import Foundation
+import ListModel
+
+extension GateBoundResult {
+    /// Fills `findings`: for each property that failed in the walk (but
+    /// those in `skipping`), in property order, its first failing pair
+    /// checked again with `engine` under `profile` (a pair the walk crashed
+    /// on is not run again: the crash is the failure), and, when it fails
+    /// again, saved in `findings` (created when needed) with the engine's
+    /// answer as `recorded:` lines and `expect: pass`; `engineCommand` is
+    /// recorded for an external engine. With no `engine`, nothing is reported.
+    public mutating func checkSmallestFailures(engine: (any DiffEngine)?, profile: Profile, engineCommand: String?,
+                                               findings folder: String?, skipping: Set<PropertyName> = []) {
+        guard let walk, let engine else { return }
+        let checker = Checker(engine: engine, profile: profile)
+        var verdicts: [Int: Verdict] = [:]
+        for property in walk.firstPlaceByProperty.keys.sorted() where !skipping.contains(property) {
+            let place = walk.firstPlaceByProperty[property]!
+            guard let pair = exhaustivePair(bound, at: place) else { continue }
+            let crash = walk.firstFailure?.place == place ? walk.firstFailure?.crash : nil
+            var verdict = Verdict(output: nil, failures: [], isSkipped: false), askings = 1
+            if crash == nil {
+                (verdict, askings, _) = checker.askingAgain(for: property, old: pair.old, new: pair.new, first: verdicts[place])
+            }
+            verdicts[place] = verdict
+            let count = walk.byProperty[property] ?? 1
+            guard let failure = verdict.failures.first(where: { $0.property == property })
+                    ?? crash.map({ PropertyFailure(property, $0) }) else {
+                findings.append(GateExhaustiveFinding(property: property, failingPairs: count, place: place, old: pair.old, new: pair.new,
+                                                      check: .passedWhenAskedAgain(askings: askings)))
+                continue
+            }
+            let c = exhaustiveFindingCase(failure, old: pair.old, new: pair.new, verdict: verdict, engine: engine.name,
+                                          engineCommand: engineCommand, profile: profile,
+                                          origin: .exhaustive(place: place, bound: bound.description))
+            var saving: GateExhaustiveFinding.Saving?
+            if let folder {
+                do {
+                    try createFindingsFolder(folder)
+                    saving = .saved(path: try saveFinding(c, in: folder))
+                } catch {
+                    saving = .failed(reason: "\(error)")
+                }
+            }
+            findings.append(GateExhaustiveFinding(property: property, failingPairs: count, place: place, old: pair.old, new: pair.new,
+                                                  check: .fails(failure, c), saving: saving))
+        }
+    }
+}
