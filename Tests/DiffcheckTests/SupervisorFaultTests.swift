@@ -302,3 +302,15 @@ func runStoppingItsWorker(_ arguments: [String], in directory: URL, workerArgume
     #expect(isStopped, "no worker to stop")
     return (run.status, run.output)
 }
+
+/// A findings folder of one character, relative (`--findings f`), is a
+/// folder like any other: Foundation on Linux traps when asked for the
+/// folder above it, and took the campaign down with it (SIGILL).
+@Test func aOneLetterFindingsFolderIsAFolderLikeAnyOther() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try diffcheck(["fuzz", "--engine", "mutant:stale-moved-update", "--cases", "300", "--findings", "f"], in: directory)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    let saved = caseFiles(in: directory.appendingPathComponent("f"))
+    #expect(!saved.isEmpty, "\(run.output)")
+}

@@ -58,7 +58,7 @@ public enum EngineCheckEnvironment {
 /// with a note for the report. The second is nil for the first.
 func defaultRegressionsFolder(testFile: String, temporaryDirectory: String = NSTemporaryDirectory())
     -> (folder: String, note: String?) {
-    let testFolder = (testFile as NSString).deletingLastPathComponent
+    let testFolder = parentFolder(of: testFile)
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: testFolder, isDirectory: &isDirectory), isDirectory.boolValue {
         return ((testFolder as NSString).appendingPathComponent("diffcheck-regressions"), nil)

@@ -22,6 +22,6 @@ package func isCrashArtifact(_ path: String) -> Bool {
 /// nil for any other file.
 package func artifactEngine(_ path: String) -> String? {
     guard isCrashArtifact(path) else { return nil }
-    let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+    let folder = (parentFolder(of: path) as NSString).lastPathComponent
     return EngineCatalog.engine(named: folder) == nil ? nil : folder
 }

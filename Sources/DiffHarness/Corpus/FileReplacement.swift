@@ -55,7 +55,7 @@ private func linkTarget(of path: String) throws(FileWriteProblem) -> String {
         guard count >= 0 else { throw FileWriteProblem(reason: "cannot read the symbolic link: \(String(cString: strerror(errno)))") }
         let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         current = destination.hasPrefix("/") ? destination
-            : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+            : (parentFolder(of: current) as NSString).appendingPathComponent(destination)
     }
     throw FileWriteProblem(reason: "a symbolic link loop (too many levels of symbolic links)")
 }
@@ -82,7 +82,7 @@ private func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileWritePr
 /// A hidden temporary file beside `path` holding `bytes` (made with
 /// O_EXCL: never one that was there); returns its path.
 func temporaryCopy(of bytes: [UInt8], for path: String, createsFolders: Bool) throws(FileWriteProblem) -> String {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = parentFolder(of: path)
     if createsFolders && !directory.isEmpty {
         do { try createFindingsFolder(directory) } catch {
             let folderError = error as? CorpusReadError

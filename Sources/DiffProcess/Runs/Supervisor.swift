@@ -149,7 +149,7 @@ public struct Supervisor {
         var folder = (findings as NSString).standardizingPath
         while !folder.isEmpty && folder != "/" && folder != "." && !FileManager.default.fileExists(atPath: folder) {
             created.append(folder)
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = parentFolder(of: folder)
         }
         defer { for path in created { rmdir(path) } }
         try createFindingsFolder(findings)
