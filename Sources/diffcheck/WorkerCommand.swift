@@ -81,12 +81,13 @@ enum WorkerCommand {
     """, footer: nil)
 
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Parsed<WorkerOptions>
-        do { parsed = try WorkerOptions.parse(arguments) } catch {
-            printError("diffcheck worker: \(error)")
-            return ExitCode.usage
-        }
-        guard case .options(let options) = parsed, options.shrink != nil || options.exhaust != nil || options.state != nil || options.serves else {
+        let options: WorkerOptions
+        // Not for use by hand: `--help` exits 2, and an error is the message alone.
+        do {
+            options = try WorkerOptions.read(arguments, as: CommandUsage(command: "diffcheck worker", help: help, helpAfterError: .never,
+                                                                         helpExitCode: CommandExit.usageCode))
+        } catch { return error.code }
+        guard options.shrink != nil || options.exhaust != nil || options.state != nil || options.serves else {
             printError(help)
             return ExitCode.usage
         }
