@@ -163,8 +163,9 @@ final class EngineProcess {
     /// answers nothing either, with no grace: the answer has its full time;
     /// a second one, or one after the process's first answer, ends the
     /// flight with `.brokeProtocol(secondDeclaration)` or `.brokeProtocol(lateDeclaration)`.
-    /// A line that would answer a request not yet sent (an engine that
-    /// answers twice, or before it reads) ends the flight with
+    /// A line that would answer a request not yet sent, or that began
+    /// before the flight's first request was sent (an engine that answers
+    /// twice, or before it reads) ends the flight with
     /// `.brokeProtocol(unaskedAnswer)`: it cannot be an answer to that request.
     ///
     /// Request n must be answered within `allowed(n)` nanoseconds of the
@@ -200,6 +201,11 @@ final class EngineProcess {
         // A line already waiting came before any request of this flight: read it
         // now, so that it is not taken for the answer to the first one.
         if output >= 0 { _ = readAvailable() }
+        // A line begun before any request of this flight was sent (its first
+        // part is waiting; the rest may come after a request is written) is
+        // no answer to one: an engine that answered the last flight twice,
+        // its second copy written in two parts.
+        var isLineLeftOver = buffer.count > lineStart
         while done < count {
             // Invariant: requests ..<done answered and accepted; ..<queued encoded; bytes ..<written sent.
             while queued < count && queued - done < EngineProcess.maximumInFlight
@@ -217,6 +223,8 @@ final class EngineProcess {
                 queued += 1
             }
             if let line = nextLine() {
+                let isLeftOver = isLineLeftOver
+                isLineLeftOver = false
                 // The engine's declaration of itself (its first line, if any) answers nothing and is no stray line.
                 if EngineDeclaration.isDeclaration(line) {
                     if answered > 0 { return end(.brokeProtocol(EngineProcess.lateDeclaration)) }
@@ -231,7 +239,7 @@ final class EngineProcess {
                 }
                 // Request `done` must have been sent (all but its line break, which a
                 // streaming reader need not wait for) before a line can answer it.
-                if done >= queued || written < ends[done] - 1 { return end(.brokeProtocol(EngineProcess.unaskedAnswer)) }
+                if isLeftOver || done >= queued || written < ends[done] - 1 { return end(.brokeProtocol(EngineProcess.unaskedAnswer)) }
                 answered += 1
                 lastAnswerSeconds = Double(DispatchTime.now().uptimeNanoseconds &- max(queuedAt[done], lastAnswer)) / 1e9
                 guard accept(done, line) else { return end(nil) }

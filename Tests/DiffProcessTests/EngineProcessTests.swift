@@ -54,6 +54,37 @@ private func pair(_ n: Int, items: Int = 1) -> (old: Snapshot, new: Snapshot) {
     #expect(!engine.run(old: pair(2).old, new: pair(2).new).output.isFailure)
 }
 
+/// Prints each answer twice, the second copy in two writes half a second
+/// apart: when the next request goes out, only the start of that copy is
+/// there.
+private let answersTwiceInTwoParts = """
+    import json, sys, time
+    for line in sys.stdin:
+        request = json.loads(line)
+        answer = json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
+                                         "insertSections": list(range(len(request["new"])))}]})
+        sys.stdout.write(answer + "\\n" + answer[:10])
+        sys.stdout.flush()
+        time.sleep(0.5)
+        sys.stdout.write(answer[10:] + "\\n")
+        sys.stdout.flush()
+    """
+
+/// A line begun before a request was sent is no answer to it, though its
+/// end comes after: the second copy of the last answer, written in two
+/// parts, was taken for the next request's answer (and `bench` timed it,
+/// now and then, on a loaded machine).
+@Test func aLineBegunBeforeTheRequestIsNoAnswerToIt() throws {
+    let script = try EngineScript(answersTwiceInTwoParts)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: script.command, timeout: 10)
+    defer { engine.close() }
+    #expect(!engine.run(old: pair(0).old, new: pair(0).new).output.isFailure)
+    // The copy's first part is surely written by the time the next request goes out; its end is not.
+    Thread.sleep(forTimeInterval: 0.2)
+    #expect(engine.run(old: pair(1).old, new: pair(1).new) == .failed(EngineFailure(EngineProcess.unaskedAnswer)))
+}
+
 /// Answers every request right, and declares itself after its first
 /// answer (issue 43, point 12).
 private let declaresLate = """
