@@ -345,12 +345,17 @@ public final class ErrorTail: @unchecked Sendable {
     private var excerptSoFar = ErrorExcerpt()
     /// Signalled when the pipe has closed and everything is read.
     private let finished = DispatchSemaphore(value: 0)
+    /// The pipe, while the drain reads it (-1 once it has closed it).
+    private var descriptor: Int32
+    /// Whether the drain is handing on what it read (not waiting in read(2)).
+    private var isHandling = false
 
     /// Starts draining `descriptor` (which it closes at the end); the
     /// lines that begin with `passing` (a child's own messages for the
     /// user, say) go on to our stderr as they come.
     public init(draining descriptor: Int32, into destination: EngineErrors? = nil, passing prefix: String? = nil) {
         let prefix = prefix.map { Array($0.utf8) }
+        self.descriptor = descriptor
         Thread.detachNewThread { [self] in
             var chunk = [UInt8](repeating: 0, count: 4096)
             let stream = EngineErrorStream()
@@ -360,6 +365,9 @@ public final class ErrorTail: @unchecked Sendable {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
+                lock.lock()
+                isHandling = true
+                lock.unlock()
                 if let prefix {
                     for byte in chunk[..<count] {
                         // A line is kept only while it may still begin with the prefix, and bounded.
@@ -379,11 +387,30 @@ public final class ErrorTail: @unchecked Sendable {
                 destination?.take(chunk[..<count], from: stream)
                 lock.lock()
                 excerptSoFar.append(chunk[..<count])
+                isHandling = false
                 lock.unlock()
             }
             destination?.end(stream)
+            lock.lock()
             close(descriptor)
+            self.descriptor = -1
+            lock.unlock()
             finished.signal()
+        }
+    }
+
+    /// Waits up to `milliseconds` for the drain to have handed on every
+    /// byte already in the pipe (a loaded machine may starve its thread):
+    /// what a child wrote before now is then where it goes.
+    public func catchUp(milliseconds: Int) {
+        let deadline = DispatchTime.now() + .milliseconds(milliseconds)
+        while DispatchTime.now() < deadline {
+            lock.lock()
+            var unread: Int32 = 0
+            let isCaughtUp = descriptor < 0 || (!isHandling && ioctl(descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0)
+            lock.unlock()
+            if isCaughtUp { return }
+            usleep(1_000)
         }
     }
 

@@ -84,6 +84,12 @@ final class EngineProcess {
     private var output: Int32
     /// Its stderr's drain, and where what it reads goes.
     private var errors: ErrorTail?
+
+    /// Waits (up to half a second) for its stderr's drain to have handed on
+    /// what the engine wrote so far.
+    func catchUpOnErrors() {
+        errors?.catchUp(milliseconds: 500)
+    }
     private var engineErrors: EngineErrors?
     /// Bytes read and not yet handed out: lines from `lineStart`, the part
     /// before `scanned` known to hold no line break.
@@ -104,6 +110,11 @@ final class EngineProcess {
     /// How long the answer `accept` is given took, in seconds, from the
     /// moment its request could start (as its deadline counts).
     private(set) var lastAnswerSeconds = 0.0
+    /// How long a flight waits, before its first request goes out, for
+    /// output the engine may still be writing after its last answer (a
+    /// second copy of it, written apart): 0 by default; a bench, which
+    /// would time such a copy as the next answer, waits a little.
+    var settleSeconds = 0.0
 
     private init(pid: pid_t, input: Int32, output: Int32) {
         self.pid = pid
@@ -200,7 +211,13 @@ final class EngineProcess {
 
         // A line already waiting came before any request of this flight: read it
         // now, so that it is not taken for the answer to the first one.
-        if output >= 0 { _ = readAvailable() }
+        if output >= 0 {
+            if settleSeconds > 0 && answered > 0 {
+                var entry = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+                _ = poll(&entry, 1, Int32(settleSeconds * 1000))
+            }
+            _ = readAvailable()
+        }
         // A line begun before any request of this flight was sent (its first
         // part is waiting; the rest may come after a request is written) is
         // no answer to one: an engine that answered the last flight twice,

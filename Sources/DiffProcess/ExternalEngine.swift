@@ -124,6 +124,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// (a bench timing runs; by default it is not: `deterministic` is not
     /// checked on a slow case). Set before the engine is used.
     public var repeatsSlowRequests = false
+    /// How long each request waits, before it goes out, for output the
+    /// engine may still be writing after its last answer (`EngineProcess.settleSeconds`):
+    /// a bench sets it, so that an engine that prints its answer twice,
+    /// the copy in a write of its own, is refused rather than timed. Set
+    /// before the engine is used.
+    public var settleSeconds = 0.0
 
     /// Called with the seconds the engine may now take before it is given
     /// longer than the timeout on a request (asked again alone, or sent
@@ -577,6 +583,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     public func keepingErrors<T>(while activity: String = "shrinking", _ body: () throws -> T) rethrows -> T {
         errorOutput.beginKeeping()
         defer {
+            // What the engine wrote while kept is kept, though the drain's thread is behind on a loaded machine.
+            lock.lock()
+            let running = process
+            lock.unlock()
+            running?.catchUpOnErrors()
             if let note = errorOutput.endKeeping(activity: activity) { FileHandle.standardError.write(Data(note.utf8)) }
         }
         return try body()
@@ -629,7 +640,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         }
         if let running = process { return .success(running) }
         let started = EngineProcess.start(command: command, errors: errorOutput)
-        if case .success(let running) = started { process = running }
+        if case .success(let running) = started {
+            running.settleSeconds = settleSeconds
+            process = running
+        }
         return started
     }
 

@@ -149,3 +149,34 @@ private func writeEngine(_ script: String) throws -> URL {
     let notes = lines.filter { $0.contains(": failed: the engine broke the protocol: it printed an answer nobody asked for") }
     #expect(notes.count == 4, "\(run.output)")
 }
+
+/// Takes 10 ms to answer and prints each answer twice, the copy 20 ms
+/// after the answer, in a write of its own: without a wait before each
+/// request, every copy comes after the next request went out, and every
+/// row was timed on copies.
+private let answersTwiceApart = """
+    import json, sys, time
+    for line in sys.stdin:
+        request = json.loads(line)
+        answer = json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
+                                         "insertSections": list(range(len(request["new"])))}]})
+        time.sleep(0.01)
+        print(answer, flush=True)
+        time.sleep(0.02)
+        print(answer, flush=True)
+    """
+
+/// A copy that comes a little after the answer is no answer to the next
+/// request either: the bench waits a moment before each request for what
+/// the engine is still writing, so that no row is timed on a copy.
+@Test func anEngineWhoseSecondCopyComesApartIsNotTimed() throws {
+    let folder = try writeEngine(answersTwiceApart)
+    let run = try diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--max-size", "1000", "--runs", "2"], in: folder)
+    #expect(run.status == 0, "\(run.errors)")
+    let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| size class") && !$0.hasPrefix("| ---") }
+    #expect(rows.count == 4, "\(run.output)")
+    for row in rows {
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells[3] == "failed", "\(row)")
+    }
+}
