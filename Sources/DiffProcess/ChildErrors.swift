@@ -402,14 +402,20 @@ public final class ErrorTail: @unchecked Sendable {
     /// Waits up to `milliseconds` for the drain to have handed on every
     /// byte already in the pipe (a loaded machine may starve its thread):
     /// what a child wrote before now is then where it goes.
+    /// It is caught up when the pipe is empty and the drain is waiting in
+    /// read(2), twice in a row 1 ms apart (a read that has just returned
+    /// has not yet said it is handing on).
     public func catchUp(milliseconds: Int) {
         let deadline = DispatchTime.now() + .milliseconds(milliseconds)
+        var caughtUpBefore = false
         while DispatchTime.now() < deadline {
             lock.lock()
             var unread: Int32 = 0
-            let isCaughtUp = descriptor < 0 || (!isHandling && ioctl(descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0)
+            let isClosed = descriptor < 0
+            let isCaughtUp = isClosed || (!isHandling && ioctl(descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0)
             lock.unlock()
-            if isCaughtUp { return }
+            if isClosed || (isCaughtUp && caughtUpBefore) { return }
+            caughtUpBefore = isCaughtUp
             usleep(1_000)
         }
     }

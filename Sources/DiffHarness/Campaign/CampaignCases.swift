@@ -44,6 +44,11 @@ public struct ShrunkFailure: Sendable {
     public var example: Counterexample
     /// The seconds shrinking took.
     public var seconds: Double
+
+    /// The failure as a finding that was not written (no path, no error).
+    public var unsaved: SavedFinding {
+        SavedFinding(example: example, path: nil, seconds: seconds, saveError: nil)
+    }
 }
 
 /// A failure shrunk and saved.

@@ -15,8 +15,8 @@ public struct InProcessGateParts: GateParts {
     public var generator: GeneratorOptions
     /// Fixes the random cases.
     public var seed: UInt64
-    /// Where random findings are saved; nil: shrunk in a scratch folder
-    /// that is removed, and reported unsaved.
+    /// Where random findings are saved; nil: shrunk, not saved, and
+    /// reported unsaved.
     public var findings: String?
 
     /// The parts of a gate of `engine`, saving random findings in `findings`.
@@ -85,8 +85,6 @@ public struct InProcessGateParts: GateParts {
         var report = RandomPartReport()
         var findings: [GateRandomFinding] = []
         var found = request.foundProperties
-        var scratch: PrivateFolder?
-        defer { scratch?.remove() }
         for n in 0..<request.cases {
             let checked = cases.check(n)
             report.casesRun += 1
@@ -101,11 +99,9 @@ public struct InProcessGateParts: GateParts {
                 continue
             }
             found.insert(failure.property)
-            // Shrunk in a private scratch folder when there is no findings folder.
-            if self.findings == nil && scratch == nil { scratch = try? PrivateFolder(prefix: "diffcheck-campaign") }
-            let folder = self.findings ?? scratch?.path ?? NSTemporaryDirectory()
-            let saved = cases.shrinkAndSave(checked, failure: failure, in: folder)
-            if self.findings == nil, let path = saved.path { unlink(path) }
+            // Without a findings folder the failure is shrunk and not written.
+            let saved = self.findings.map { cases.shrinkAndSave(checked, failure: failure, in: $0) }
+                ?? cases.shrink(checked, failure: failure).unsaved
             let randomFailure = RandomFailure(caseNumber: n, property: failure.property.rawValue, path: saved.path ?? "-",
                                               message: saved.example.failure.description,
                                               shrinking: "\(saved.example.shrinkCalls) calls, " + String(format: "%.2f", saved.seconds) + " s",

@@ -108,19 +108,15 @@ struct CampaignJob: WorkerPoolJob {
 
     mutating func turn() throws -> Bool {
         if let maxTime = supervisor.maxTime, Date().timeIntervalSince(start) >= maxTime { return false }
-        if report.stoppedEarly != nil {
-            // After a hang only its shrinking goes on, and the cases before it (each may be the
-            // first hang: the report names the smallest case number whatever the timing).
-            for index in pool.running {
-                switch slots[index].state {
-                case .shrinking: continue
-                case .checking(let m, _) where isBeforeTheHang(m): continue
-                default: pool.stop(index)
-                }
-            }
-            return pool.running.contains { index in
-                if case .checking(let m, _) = slots[index].state, isBeforeTheHang(m) { return true }
-                return slots[index].state.isShrinking
+        guard report.stoppedEarly != nil else { return true }
+        // After a hang only its shrinking goes on, and the cases before it (each may be the
+        // first hang: the report names the smallest case number whatever the timing); the
+        // pool ends when none is left.
+        for index in pool.running {
+            switch slots[index].state {
+            case .shrinking: continue
+            case .checking(let m, _) where isBeforeTheHang(m): continue
+            default: pool.stop(index)
             }
         }
         return true

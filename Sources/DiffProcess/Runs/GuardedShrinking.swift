@@ -59,7 +59,7 @@ public func guardedShrunkCase(_ outcome: EntryOutcome, options: CampaignOptions,
     // The shrinker stops itself after a minute; a hang in the engine does not.
     var shrinking = ShrinkInAChild(pool: pool, deadline: Date().addingTimeInterval(60 + options.timeout * 2 + 10))
     do { try pool.run(&shrinking) } catch { return .notSmaller }
-    let ending = shrinking.ending ?? nil
+    let ending = shrinking.ending
     if !shrinking.isHung && ending == nil {
         guard let text = shrinking.shrunk else { return .notSmaller }
         return shrinkResult(try? CaseParser.parse(text, file: outcome.path).get())
@@ -95,8 +95,8 @@ private struct ShrinkInAChild: WorkerPoolJob {
     var shrunk: String?
     /// Whether it passed its deadline (the pool killed it).
     var isHung = false
-    /// How it ended, once it has (`Worker.ending()`: nil for a normal exit).
-    var ending: String??
+    /// How it ended (`Worker.ending()`): nil for a normal exit, or while it runs.
+    var ending: String?
 
     init(pool: WorkerPool, deadline: Date) {
         self.pool = pool
@@ -111,7 +111,7 @@ private struct ShrinkInAChild: WorkerPoolJob {
 
     mutating func ended(slot: Int, hung: Bool) throws {
         isHung = hung
-        ending = .some(pool.workers[slot].ending())
+        ending = pool.workers[slot].ending()
         pool.finish(slot)
     }
 
