@@ -41,8 +41,8 @@ enum EngineBench {
         let engineLabel: String
         if let command {
             do {
-                // The probe waits its longest whatever --timeout is: that is for the inputs, not the start-up.
-                let probed = try EngineProbe.run(command: command, timeout: EngineProbe.maximumWait)
+                // The probe waits as long for a start-up whatever --timeout is: that is for the inputs.
+                let probed = try EngineProbe.run(command: command, timeout: 0)
                 if probed.declaration?.isFlatOnly == true { isFlat = true }
             } catch {
                 FileHandle.standardError.write(Data("diffcheck bench: \(error)\n".utf8))

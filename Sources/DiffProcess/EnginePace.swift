@@ -121,6 +121,13 @@ public struct EnginePace: Sendable {
         measurements.filter { request.dominates($0) }.max { $0.seconds < $1.seconds }
     }
 
+    /// The quickest measured answer to a request that dominates `request`
+    /// (at least its items and its changes): an upper bound on `request`'s
+    /// CPU for an engine whose time grows with both; nil when none does.
+    public func quickestDominating(_ request: Measurement) -> Measurement? {
+        measurements.filter { $0.dominates(request) }.min { $0.seconds < $1.seconds }
+    }
+
     /// The exponent of the growth between the two largest measurements
     /// above the noise (at least twice apart in items), clamped to 1…3; nil
     /// when there are no two such. Meaningful for requests of one kind

@@ -37,20 +37,24 @@ public enum EngineProbe {
     static let pair = (old: Snapshot(sections: [Section(id: "", items: [Item(id: "a")])]),
                        new: Snapshot(sections: [Section(id: "", items: [Item(id: "a")])]))
 
-    /// The longest the probe waits for its answer (or `--timeout`, if
-    /// shorter): an engine that has not answered by then is not a usage
-    /// error, and is checked without its declaration (give `--flat` and
-    /// `--claims` on the command line for an engine that starts slower).
-    public static let maximumWait = 5.0
+    /// What the probe allows an engine that is starting (an interpreter,
+    /// a JVM, a runtime loading its bundle) on each of its clocks
+    /// (`EngineClock`): 30 s of CPU, 30 s idle (neither running nor
+    /// waiting for a processor), 120 s of wall-clock time; `--timeout`
+    /// where it is longer. A starved engine on a loaded machine uses no
+    /// CPU and is not idle: it is waited for, up to the wall backstop.
+    static func startupLimits(timeout: Double) -> TimeLimits {
+        TimeLimits(cpu: max(timeout, 30), idle: max(timeout, 30), wall: max(120, 4 * timeout))
+    }
 
     /// Runs `command` once on the probe's request and returns its
     /// declaration; throws when the command cannot start, exits before it
     /// answers, or answers with a line that is not an answer.
     ///
-    /// A command that does not answer within `timeout` seconds (at most
-    /// `maximumWait`) is not an
-    /// error here (a campaign finds and shrinks a hang), and neither is a
-    /// refusal (`{"error": …}`) or a wrong answer: the probe judges nothing.
+    /// A command that does not answer within `startupLimits(timeout:)` is
+    /// not an error here (a campaign finds and shrinks a hang), and neither
+    /// is a refusal (`{"error": …}`) or a wrong answer: the probe judges
+    /// nothing. Its declaration, if it sent one before, still counts.
     public static func run(command: String, timeout: Double) throws(EngineStartError) -> EngineProbeResult {
         let shown = shellQuoted(command)
         let process: EngineProcess
@@ -63,11 +67,11 @@ public enum EngineProbe {
         var declaration: Result<EngineDeclaration, SnapshotJSONError>?
         var stray: [UInt8]?
         var notAnAnswer: String?
-        let allowed = UInt64(min(timeout, maximumWait) * 1e9)
+        let limits = startupLimits(timeout: timeout)
         let end = process.fly(
             count: 1,
             encode: { _, bytes in SnapshotJSON.appendRequest(old: pair.old, new: pair.new, to: &bytes) },
-            allowed: { _ in allowed },
+            limits: { _ in limits },
             skips: { line in
                 guard ExternalEngine.isStrayLine(line) else { return false }
                 if stray == nil { stray = line }

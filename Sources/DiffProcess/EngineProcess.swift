@@ -15,7 +15,8 @@ import Foundation
 
 /// Why talking to the process stopped.
 enum PipeFailure: Error {
-    case timedOut
+    /// The request passed its limit on one of its clocks (`EngineClock`).
+    case timedOut(TimeVerdict)
     /// A line `skips` took was not followed by an answer within
     /// `EngineProcess.strayGrace` (nor within the request's time).
     case noAnswerAfterStrayLine
@@ -110,6 +111,24 @@ final class EngineProcess {
     /// How long the answer `accept` is given took, in seconds, from the
     /// moment its request could start (as its deadline counts).
     private(set) var lastAnswerSeconds = 0.0
+    /// The CPU seconds the process tree used on the answer `accept` is
+    /// given (`EngineClock`): read when the answer took long enough to be
+    /// read at all (`firstReading`), else its wall time, an upper bound on
+    /// one processor.
+    private(set) var lastAnswerCPUSeconds = 0.0
+    /// The clock of the answer `accept` is given, when it was read.
+    private(set) var lastAnswerClock: EngineClock?
+    /// The largest resident memory of the process tree read so far, in bytes.
+    private(set) var peakResidentBytes = 0
+    /// Seconds a request waits before its process tree is first read: a
+    /// quicker answer costs no reading of the process table.
+    static let firstReading = 0.25
+    /// Seconds a process may sit idle before its first answer, at least:
+    /// its start-up reads files and loads code, and on a loaded machine
+    /// (or a network file system) it waits on them, idle.
+    static let startupIdleSeconds = 10.0
+    /// Seconds between readings of the process tree while an answer is late.
+    static let readingInterval = 0.1
     /// How long a flight waits, before its first request goes out, for
     /// output the engine may still be writing after its last answer (a
     /// second copy of it, written apart): 0 by default; a bench, which
@@ -179,13 +198,16 @@ final class EngineProcess {
     /// twice, or before it reads) ends the flight with
     /// `.brokeProtocol(unaskedAnswer)`: it cannot be an answer to that request.
     ///
-    /// Request n must be answered within `allowed(n)` nanoseconds of the
-    /// moment it could start: when it was queued or when request n − 1 was
-    /// answered, whichever is later (so a request's time is what it would
-    /// be one at a time, however long the queue ahead of it). One thread
+    /// Request n must be answered within `limits(n)` (`EngineClock`), counted
+    /// from the moment it could start: when it was queued or when request
+    /// n − 1 was answered, whichever is later (so a request's time is what
+    /// it would be one at a time, however long the queue ahead of it). Its
+    /// CPU is the process tree's; its idle time counts from when the whole
+    /// request was written. A request past a limit ends the flight with
+    /// `.timedOut` and the verdict, which names the clock. One thread
     /// waits on both pipes with poll(2): an engine that fills its output
     /// pipe while we are still writing is read from, never deadlocked.
-    func fly(count: Int, encode: (Int, inout [UInt8]) -> Void, allowed: (Int) -> UInt64,
+    func fly(count: Int, encode: (Int, inout [UInt8]) -> Void, limits: (Int) -> TimeLimits,
              skips: ([UInt8]) -> Bool = { _ in false }, declared: ([UInt8]) -> Void = { _ in },
              accept: (Int, [UInt8]) -> Bool) -> FlightEnd {
         var queued = 0, done = 0
@@ -202,6 +224,11 @@ final class EngineProcess {
         /// When the answer is due after a skipped line, if one came since the last answer.
         var strayDeadline: UInt64?
         var hasExitedWithOutputOpen = false
+        /// The clock of request `done`, once it is read (after `firstReading`), and when it was last read.
+        var clock: EngineClock?
+        var lastReading: UInt64 = 0
+        /// Whether the last write left bytes the pipe had no room for: the engine is not reading.
+        var isInputFull = false
         func end(_ failure: PipeFailure?) -> FlightEnd {
             // Request n starts where request n - 1 ends.
             var started = done
@@ -259,6 +286,16 @@ final class EngineProcess {
                 if isLeftOver || done >= queued || written < ends[done] - 1 { return end(.brokeProtocol(EngineProcess.unaskedAnswer)) }
                 answered += 1
                 lastAnswerSeconds = Double(DispatchTime.now().uptimeNanoseconds &- max(queuedAt[done], lastAnswer)) / 1e9
+                if var read = clock {
+                    _ = read.read(wall: lastAnswerSeconds, usage: ProcessTreeUsage.read(root: pid))
+                    peakResidentBytes = max(peakResidentBytes, read.peakResidentBytes)
+                    lastAnswerCPUSeconds = read.cpuSeconds
+                    lastAnswerClock = read
+                } else {
+                    lastAnswerCPUSeconds = lastAnswerSeconds
+                    lastAnswerClock = nil
+                }
+                clock = nil
                 guard accept(done, line) else { return end(nil) }
                 done += 1
                 lastAnswer = DispatchTime.now().uptimeNanoseconds
@@ -278,10 +315,35 @@ final class EngineProcess {
                 // The engine stopped reading before it had all of the request.
                 return end(.closed(hasPartialAnswer: buffer.count > lineStart))
             }
-            let ownDeadline = max(queuedAt[done], lastAnswer) &+ allowed(done)
-            let deadline = min(ownDeadline, strayDeadline ?? .max)
             let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else { return end(deadline < ownDeadline ? .noAnswerAfterStrayLine : .timedOut) }
+            if let strayDeadline, now >= strayDeadline { return end(.noAnswerAfterStrayLine) }
+            // The request's clocks: read from `firstReading` (or half its CPU limit, if less), then every `readingInterval`.
+            let since = max(queuedAt[done], lastAnswer)
+            let waited = Double(now &- since) / 1e9
+            var requestLimits = limits(done)
+            // A process's first answer waits for its start-up (an interpreter reading its files, a runtime loading
+            // its bundle), which may sit idle on a loaded machine's disk: it gets the start-up's idle allowance.
+            if answered == 0 { requestLimits.idle = max(requestLimits.idle, EngineProcess.startupIdleSeconds) }
+            let firstRead = min(EngineProcess.firstReading, requestLimits.cpu / 2, requestLimits.idle / 2)
+            var nextReading = since &+ UInt64(firstRead * 1e9)
+            if clock == nil && waited >= firstRead {
+                clock = EngineClock(limits: requestLimits, firstReadingAfter: waited)
+                lastReading = 0
+            }
+            if var reading = clock {
+                let interval = UInt64(min(EngineProcess.readingInterval, requestLimits.cpu / 4) * 1e9)
+                if now &- lastReading >= interval {
+                    lastReading = now
+                    // Idle counts once the engine has the whole request, or while it leaves the pipe full (it stopped reading).
+                    let isOwed = written >= ends[done] - 1 || isInputFull
+                    let verdict = reading.read(wall: waited, usage: ProcessTreeUsage.read(root: pid), isOwed: isOwed)
+                    peakResidentBytes = max(peakResidentBytes, reading.peakResidentBytes)
+                    clock = reading
+                    if let verdict { return end(.timedOut(verdict)) }
+                }
+                nextReading = lastReading &+ interval
+            }
+            let deadline = min(max(nextReading, now &+ 1_000_000), strayDeadline ?? .max)
 
             let wantsToWrite = isInputOpen && sentStart < outgoing.count
             var entries = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
@@ -300,7 +362,7 @@ final class EngineProcess {
             }
             if wantsToWrite && entries[1].revents != 0 {
                 switch writePending(from: &sentStart) {
-                case .success: break
+                case .success: isInputFull = sentStart < outgoing.count
                 case .failure(.closed): isInputOpen = false
                 case .failure(let failure): return end(failure)
                 }

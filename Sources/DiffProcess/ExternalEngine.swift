@@ -100,18 +100,19 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// time, so that a line it prints can never be taken for the answer to
     /// the next request; guarded by `lock`.
     private var printsStrayLines = false
-    /// The engine's measured answer times by size: a case too long for it
-    /// is not judged, never a failure (`EnginePace`); guarded by `lock`.
+    /// The engine's measured answer times (CPU seconds) by size: what a
+    /// request it dominates may take (`limits(size:allowed:)`); guarded by `lock`.
     private var pace = EnginePace()
     /// The answer time of the last request answered by a process that had
     /// answered before (what the pace records), or nil when the last answer
     /// was a process's first (its start-up counted in it) or none came;
     /// guarded by `lock`.
     private var lastPacedSeconds: Double?
-    /// Whether a timeout answered when asked again alone was reported; guarded by `lock`.
-    private var hasReportedLateAnswer = false
     /// Whether a slow answer was reported on stderr; guarded by `lock`.
     private var hasReportedSlowAnswer = false
+    /// The largest resident memory of the engine's process tree read, in
+    /// bytes (read only while an answer was late: `EngineProcess.firstReading`); guarded by `lock`.
+    private var peakResidentBytes = 0
     /// The slow answers not yet taken (`takeSlowAnswers`); guarded by `lock`.
     private var slowAnswers: [SlowAnswer] = []
     /// The request whose answer was slow, until the next request is sent:
@@ -130,6 +131,17 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// the copy in a write of its own, is refused rather than timed. Set
     /// before the engine is used.
     public var settleSeconds = 0.0
+
+    /// Where the engine's events go (a stray line, the first slow answer);
+    /// nil: a line on stderr each, `diffcheck: ` and the event's message.
+    /// Set before the engine is used.
+    public var onEvent: (@Sendable (EngineEvent) -> Void)?
+
+    /// Hands `event` to `onEvent`, or writes it on stderr.
+    private func reportEvent(_ event: EngineEvent) {
+        if let onEvent { return onEvent(event) }
+        FileHandle.standardError.write(Data(("diffcheck: " + event.message + "\n").utf8))
+    }
 
     /// Called with the seconds the engine may now take before it is given
     /// longer than the timeout on a request (asked again alone, or sent
@@ -163,6 +175,15 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return lastPacedSeconds
+    }
+
+    /// The largest resident memory of the engine's processes read so far,
+    /// in bytes: read while an answer was late, so 0 for an engine that
+    /// always answers quickly.
+    public var peakMemory: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return peakResidentBytes
     }
 
     /// The engine's measured answer times, each with its request's size
@@ -218,15 +239,19 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         return runLocked(pairs: pairs, judgesTimeouts: true, until: isLast)
     }
 
-    /// `run(pairs:until:)` with `lock` held. With `judgesTimeouts`, a
-    /// request that times out is asked again (`judgeTimeout`); without, it
-    /// is a hang (what `judgeTimeout`'s own requests use). `deadline`: the
-    /// seconds request n may take, instead of `allowedSeconds`.
-    private func runLocked(pairs: [(old: Snapshot, new: Snapshot)], judgesTimeouts: Bool, deadline: ((Int) -> Double)? = nil,
+    /// `run(pairs:until:)` with `lock` held. With `judgesTimeouts`, an
+    /// answer past the timeout is kept as a slow answer and the worker's
+    /// supervisor hears of a flight's longer limits (`retryObserver`).
+    private func runLocked(pairs: [(old: Snapshot, new: Snapshot)], judgesTimeouts: Bool,
                            until isLast: (Int, ExternalAnswer) -> Bool) -> [ExternalAnswer] {
         let sizes = pairs.map(ExternalEngine.size)
-        /// The seconds request n may take.
-        func allowed(_ n: Int) -> Double { deadline?(n) ?? allowedSeconds(pairs[n]) }
+        /// The CPU seconds request n may take before its answer is slow: the timeout, and more for a long request.
+        func allowed(_ n: Int) -> Double { allowedSeconds(pairs[n]) }
+        /// What request n may take, and why (`limits(size:allowed:)`).
+        func limits(for n: Int) -> (index: Int, limits: TimeLimits, why: String) {
+            let chosen = self.limits(size: sizes[n], allowed: allowed(n))
+            return (n, chosen.limits, chosen.why)
+        }
         var answers: [ExternalAnswer] = []
         answers.reserveCapacity(pairs.count)
         var isDone = false
@@ -251,13 +276,6 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     continue
                 }
             }
-            // A request known to be slow is sent alone, with the hang deadline at once.
-            if judgesTimeouts, let known = knownSlow(sizes[first], allowed: allowed(first)) {
-                _ = add(askedWithTheHangDeadline(pairs[first], size: sizes[first],
-                                                 because: "as it has at least the items and changes of a request that took "
-                                                    + EnginePace.seconds(known.seconds)))
-                continue
-            }
             let running: EngineProcess
             switch startedProcess() {
             case .success(let process): running = process
@@ -265,12 +283,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 _ = add(.failed(EngineFailure(failure.reason)))
                 continue
             }
-            var count = first <= aloneThrough || printsStrayLines ? 1 : pairs.count - first
-            // The flight ends before the next request known to be slow (sent alone).
-            if judgesTimeouts, count > 1,
-               let slow = ((first + 1)..<(first + count)).first(where: { knownSlow(sizes[$0], allowed: allowed($0)) != nil }) {
-                count = slow - first
-            }
+            let count = first <= aloneThrough || printsStrayLines ? 1 : pairs.count - first
+            // The worker's supervisor gives the flight as long as its requests may take, when that is more than a case's.
+            let flightLimits = (first..<(first + count)).map { limits(for: $0) }
+            let longer = flightLimits.reduce(0.0) { $0 + ($1.limits.cpu > allowed($1.index) ? $1.limits.cpu + $1.limits.idle : 0) }
+            if judgesTimeouts && longer > 0 { ExternalEngine.retryObserver?(longer + 10) }
             var refusal: EngineFailure?
             // The last line skipped as not an answer, and whether one came with later requests in flight.
             var strayLine: [UInt8]?
@@ -278,7 +295,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             let end = running.fly(
                 count: count,
                 encode: { n, bytes in SnapshotJSON.appendRequest(old: pairs[first + n].old, new: pairs[first + n].new, to: &bytes) },
-                allowed: { n in UInt64(allowed(first + n) * 1e9) },
+                limits: { n in flightLimits[n].limits },
                 skips: { line in
                     guard ExternalEngine.isStrayLine(line) else { return false }
                     self.reportStrayLine(line)
@@ -294,10 +311,15 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     switch SnapshotJSON.answer(fromJSON: line) {
                     case .success(let output):
                         // A process's first answer also took its start-up (an interpreter, a runtime): not the engine's pace.
-                        self.lastPacedSeconds = running.answered > 1 ? running.lastAnswerSeconds : nil
+                        let cpu = running.lastAnswerCPUSeconds
+                        self.lastPacedSeconds = running.answered > 1 ? cpu : nil
                         if running.answered > 1 {
-                            self.pace.record(items: sizes[first + n].items, changes: sizes[first + n].changes,
-                                             seconds: running.lastAnswerSeconds)
+                            self.pace.record(items: sizes[first + n].items, changes: sizes[first + n].changes, seconds: cpu)
+                        }
+                        self.peakResidentBytes = max(self.peakResidentBytes, running.peakResidentBytes)
+                        if judgesTimeouts, cpu > allowed(first + n) {
+                            self.noteSlowAnswer(pairs[first + n], size: sizes[first + n], cpuSeconds: cpu,
+                                                clock: running.lastAnswerClock, because: flightLimits[n].why)
                         }
                         return !add(.output(output))
                     case .failure(let error):
@@ -317,7 +339,6 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 continue
             }
             let failingIndex = first + end.answered
-            let failing = pairs[failingIndex]
             let allowed = allowed(failingIndex)
             let failure: EngineFailure
             switch end.failure {
@@ -330,14 +351,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 } else {
                     failure = EngineFailure("engine answered garbage")
                 }
-            case .timedOut?:
-                guard judgesTimeouts else {
-                    failure = EngineFailure("engine did not answer within \(ExternalEngine.seconds(allowed))", isHang: true)
-                    break
-                }
-                // Slow, hung, or held up by the flight or the machine's load: asked again alone, a fresh process decides.
+            case .timedOut(let verdict)?:
                 stopProcess()
-                _ = add(judgeTimeout(failing, size: sizes[failingIndex], allowed: allowed))
+                _ = add(.failed(judged(verdict, size: sizes[failingIndex], why: flightLimits[end.answered].why)))
                 continue
             case .tooLong?:
                 // A limit of diffcheck's (its memory), not a fault of the engine: the case is not judged.
@@ -409,110 +425,103 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         return try body()
     }
 
-    /// Whether the engine, asked `old` → `new` alone of a fresh process,
-    /// gives no answer within the hang deadline (a small request: within
-    /// the timeout). An answer is a slow answer (`takeSlowAnswers`).
+    /// Whether the engine, asked `old` → `new` alone of a fresh process
+    /// (after the trivial request that takes its start-up), hangs by the
+    /// rules of `limits(for:)`: it passes its CPU limit or sits idle past
+    /// `idleSeconds` without answering. An answer is a slow answer
+    /// (`takeSlowAnswers`) when it took longer than the timeout.
     public func confirmsHang(old: Snapshot, new: Snapshot) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        let pair = (old: old, new: new), size = ExternalEngine.size(pair)
-        let answer = size.items <= EnginePace.smallItems ? askedAloneOfAFreshProcess(pair)
-            : askedWithTheHangDeadline(pair, size: size, because: "to confirm a hang")
         stopProcess()
-        return answer.output.isHang
+        let answers = runLocked(pairs: [EngineProbe.pair, (old, new)], judgesTimeouts: true,
+                                until: { n, answer in n == 0 && answer.output.isFailure })
+        stopProcess()
+        return answers.count == 2 && answers[1].output.isHang
     }
 
-    /// The slowest answer measured to a request `size` dominates, when it
-    /// took more than half of `allowed`: the request is then known slow.
-    /// Small requests, and every request while a hang is shrunk, never are.
-    private func knownSlow(_ size: EnginePace.Measurement, allowed: Double) -> EnginePace.Measurement? {
-        guard !timeoutsAreHangs, size.items > EnginePace.smallItems,
-              let slowest = pace.slowestDominated(by: size), slowest.seconds > allowed / 2 else { return nil }
-        return slowest
-    }
+    // MARK: The time a request may take
 
-    /// What a request that passed its time `allowed` means. A small one
-    /// (`EnginePace.smallItems`) is asked again alone of a fresh process
-    /// within the timeout: an answer stands (a flight or the machine's load
-    /// held it up), none is a hang. A longer one is asked again alone with
-    /// the hang deadline (`askedWithTheHangDeadline`). While a hang is
-    /// shrunk, or at the size of a request that hung before, it is a hang.
-    private func judgeTimeout(_ pair: (old: Snapshot, new: Snapshot), size: EnginePace.Measurement,
-                              allowed: Double) -> ExternalAnswer {
-        let within = "engine did not answer within \(ExternalEngine.seconds(allowed)) on a request of \(size.summary)"
-        if timeoutsAreHangs { return .failed(EngineFailure(within, isHang: true)) }
+    /// How many times the CPU of a larger request already answered a
+    /// request may use before it is a hang (or a pathologically slow case).
+    public static let dominatedFactor = 100.0
+    /// The fewest CPU seconds the dominated rule allows a request (the
+    /// timeout's, if more): below it, times are the machine's noise.
+    public static let dominatedFloor = 5.0
+
+    /// The seconds a request may sit idle, neither running nor waiting for
+    /// a processor, before it is a hang: the timeout. A diff engine waits
+    /// for nothing; idle with a request unanswered is blocked.
+    public var idleSeconds: Double { timeout }
+
+    /// The limits of a request of `size` (`allowed`: the timeout, with its
+    /// time for a long request), and why. Its CPU limit:
+    ///   - the timeout, for a small request (`EnginePace.smallItems`), a
+    ///     request at the size of one that hung before, and every request
+    ///     while a hang is shrunk (`treatingTimeoutsAsHangs`);
+    ///   - `dominatedFactor` times the CPU of the quickest answered request
+    ///     with at least its items and its changes (at least
+    ///     `dominatedFloor`, at most the hang deadline);
+    ///   - else the hang deadline, `hangTimeout`, with its time for a long
+    ///     request: nothing measured says how long it may take.
+    /// Its idle limit is `idleSeconds`. Passing the timeout in CPU without
+    /// passing the limit makes an answer a slow answer, never a failure.
+    func limits(size: EnginePace.Measurement, allowed: Double) -> (limits: TimeLimits, why: String) {
+        let idle = idleSeconds
+        if timeoutsAreHangs { return (TimeLimits(cpu: allowed, idle: idle), "while a hang is shrunk, the timeout") }
+        if size.items <= EnginePace.smallItems {
+            return (TimeLimits(cpu: allowed, idle: idle), "--timeout: a request of at most \(quantity(EnginePace.smallItems, "item"))")
+        }
         if let hungFrom = pace.hungFrom, size.items >= hungFrom {
-            return .failed(EngineFailure(within + " (a request of \(quantity(hungFrom, "item")) hung before)", isHang: true))
+            return (TimeLimits(cpu: allowed, idle: idle), "--timeout: a request of \(quantity(hungFrom, "item")) hung before")
         }
-        guard size.items <= EnginePace.smallItems else {
-            return askedWithTheHangDeadline(pair, size: size, because: "after it passed \(ExternalEngine.seconds(allowed))")
+        let hang = ExternalEngine.allowedSeconds(hangTimeout, items: size.items)
+        if let larger = pace.quickestDominating(size) {
+            let cpu = min(hang, max(allowed, ExternalEngine.dominatedFloor, ExternalEngine.dominatedFactor * larger.seconds))
+            return (TimeLimits(cpu: cpu, idle: idle), "\(Int(ExternalEngine.dominatedFactor)) times the "
+                    + "\(EnginePace.seconds(larger.seconds)) of CPU it took on a larger request of \(larger.summary)")
         }
-        ExternalEngine.retryObserver?(2 * timeout + 10)
-        let again = askedAloneOfAFreshProcess(pair)
-        switch again {
-        case .output:
-            if !hasReportedLateAnswer {
-                hasReportedLateAnswer = true
-                FileHandle.standardError.write(Data(("diffcheck: a request of \(size.summary) got no answer within "
-                    + "\(ExternalEngine.seconds(allowed)), then was answered when asked again alone of a fresh process: not a "
-                    + "finding (a flight or the machine's load held it up; later ones are not reported)\n").utf8))
-            }
-            return again
-        case .failed(let failure) where failure.isHang:
-            stopProcess()
+        return (TimeLimits(cpu: max(hang, allowed), idle: idle), "the hang deadline, --hang-timeout")
+    }
+
+    /// The failure a request of `size` gets for `verdict`, whose limit was
+    /// set `why`: a hang by the CPU or the idle clock; not judged by the
+    /// wall clock's backstop (the machine held the engine up: it got no
+    /// processor long enough to use its CPU limit).
+    private func judged(_ verdict: TimeVerdict, size: EnginePace.Measurement, why: String) -> EngineFailure {
+        switch verdict.clock {
+        case .cpu:
             pace.noteHung(items: size.items)
-            return .failed(EngineFailure(within + ", nor when asked again alone of a fresh process", isHang: true))
-        case .failed:
-            return again
+            return EngineFailure("engine did not answer within \(verdict.clock.amount(verdict.limit)) on a request of "
+                + "\(size.summary) (\(why); \(TimeVerdict.usage(cpu: verdict.cpuSeconds, idle: verdict.idleSeconds, wall: verdict.wallSeconds)))"
+                + "; for comparison, " + pace.growthDescription, isHang: true)
+        case .idle:
+            pace.noteHung(items: size.items)
+            return EngineFailure("engine did not answer a request of \(size.summary): it sat idle for "
+                + "\(ExternalEngine.seconds(verdict.limit)), neither running nor waiting for a processor (blocked: a diff "
+                + "engine waits for nothing; \(TimeVerdict.usage(cpu: verdict.cpuSeconds, idle: verdict.idleSeconds, wall: verdict.wallSeconds)))",
+                isHang: true)
+        case .wall:
+            return EngineFailure("engine did not answer a request of \(size.summary) within \(verdict.clock.amount(verdict.limit)), "
+                + "the backstop, having \(TimeVerdict.usage(cpu: verdict.cpuSeconds, idle: verdict.idleSeconds, wall: verdict.wallSeconds)): "
+                + "the machine's load held it up; not judged", isTooSlow: true)
         }
     }
 
-    /// The answer to `pair` asked alone of a fresh process with the hang
-    /// deadline (`hangTimeout`), `because` (why it gets it: after passing
-    /// the timeout, or as known slow). An answer is a slow answer (kept for
-    /// `takeSlowAnswers`, reported once on stderr); no answer is a hang.
-    private func askedWithTheHangDeadline(_ pair: (old: Snapshot, new: Snapshot), size: EnginePace.Measurement,
-                                          because why: String) -> ExternalAnswer {
-        ExternalEngine.retryObserver?(timeout + hangTimeout + 10)
-        let began = DispatchTime.now().uptimeNanoseconds
-        let answer = askedAloneOfAFreshProcess(pair, allowed: hangTimeout)
-        switch answer {
-        case .output:
-            let seconds = lastPacedSeconds ?? Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-            slowAnswers.append(SlowAnswer(oldItems: pair.old.itemCount, newItems: pair.new.itemCount,
-                                          oldSections: pair.old.sections.count, newSections: pair.new.sections.count,
-                                          changes: size.changes, seconds: seconds))
-            lastSlowRequest = (pair.old, pair.new, seconds)
-            if !hasReportedSlowAnswer {
-                hasReportedSlowAnswer = true
-                FileHandle.standardError.write(Data(("diffcheck: a request of \(size.summary) was asked alone of a fresh process "
-                    + "with the hang deadline (\(ExternalEngine.seconds(hangTimeout)), --hang-timeout) \(why), and answered in "
-                    + "\(EnginePace.seconds(seconds)): a slow case, judged like any other, not a failure (the report lists slow "
-                    + "cases; later ones are not reported here)\n").utf8))
-            }
-        case .failed(let failure) where failure.isHang:
-            stopProcess()
-            pace.noteHung(items: size.items)
-            return .failed(EngineFailure("engine did not answer within \(ExternalEngine.seconds(hangTimeout)) (the hang deadline, "
-                + "--hang-timeout) on a request of \(size.summary), asked alone of a fresh process \(why); for comparison, "
-                + pace.growthDescription, isHang: true))
-        case .failed:
-            break
-        }
-        return answer
-    }
-
-    /// The answer to `pair` from a fresh process, which first answers the
-    /// probe's trivial request (`EngineProbe.pair`), so that its start-up
-    /// is not counted in the time `pair` took (and the pace records it).
-    /// `allowed`: the seconds `pair` may take (default: `allowedSeconds`).
-    private func askedAloneOfAFreshProcess(_ pair: (old: Snapshot, new: Snapshot), allowed: Double? = nil) -> ExternalAnswer {
-        stopProcess()
-        let probe = EngineProbe.pair
-        // A fresh process that fails on the trivial request fails the case too: it is not asked twice.
-        return runLocked(pairs: [probe, pair], judgesTimeouts: false,
-                         deadline: allowed.map { seconds in { n in n == 0 ? self.allowedSeconds(probe) : seconds } },
-                         until: { n, answer in n == 0 && answer.output.isFailure }).last!
+    /// Keeps a slow answer: one that used more CPU than the timeout allows,
+    /// within its limit. Judged like any other; reported once on stderr.
+    private func noteSlowAnswer(_ pair: (old: Snapshot, new: Snapshot), size: EnginePace.Measurement, cpuSeconds: Double,
+                                clock: EngineClock?, because why: String) {
+        slowAnswers.append(SlowAnswer(oldItems: pair.old.itemCount, newItems: pair.new.itemCount,
+                                      oldSections: pair.old.sections.count, newSections: pair.new.sections.count,
+                                      changes: size.changes, seconds: cpuSeconds))
+        lastSlowRequest = (pair.old, pair.new, cpuSeconds)
+        guard !hasReportedSlowAnswer else { return }
+        hasReportedSlowAnswer = true
+        let used = clock.map { " (" + $0.usage + ")" } ?? ""
+        reportEvent(.slowAnswer("a request of \(size.summary) used \(EnginePace.seconds(cpuSeconds)) of CPU\(used), past "
+            + "--timeout and within its limit (\(why)): a slow case, judged like any other, not a failure (the report "
+            + "lists slow cases; later ones are not reported here)"))
     }
 
     /// A request's size as the pace keeps it: its items (old and new
@@ -565,10 +574,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         guard !hasReportedStrayLine else { return }
         hasReportedStrayLine = true
         let text = ExternalEngine.excerpt(line)
-        FileHandle.standardError.write(Data((
-            "diffcheck: the engine printed a line on stdout that is not an answer (skipped; later ones are skipped "
+        reportEvent(.strayLine("the engine printed a line on stdout that is not an answer (skipped; later ones are skipped "
             + "without a word): \(text)\n"
-            + "  keep stdout for answers: write anything else to stderr (a Swift engine served with serveEngine(_:) does)\n").utf8))
+            + "  keep stdout for answers: write anything else to stderr (a Swift engine served with serveEngine(_:) does)"))
     }
 
     /// Runs `body` with the engine's stderr kept from ours: shrinking calls

@@ -55,8 +55,8 @@ extension RandomFailure {
     }
 }
 
-/// A slow case: the engine answered it after its timeout, when asked again
-/// alone within the hang deadline. Judged like any other case; never a failure.
+/// A slow case: the engine used more CPU on it than the timeout allows and
+/// answered within its limit. Judged like any other case; never a failure.
 public struct SlowCase: Sendable, Hashable {
     /// The case's number within its seed.
     public var caseNumber: Int
@@ -64,7 +64,7 @@ public struct SlowCase: Sendable, Hashable {
     public var items: Int
     /// Deletes, inserts and moves the core finds for it (nil: not counted).
     public var changes: Int?
-    /// Seconds the answer took, alone, in a fresh process.
+    /// CPU seconds the engine's processes used on the answer.
     public var seconds: Double
 
     /// Case `caseNumber`, of `items` items and `changes` changes, answered in `seconds`.
@@ -75,10 +75,10 @@ public struct SlowCase: Sendable, Hashable {
         self.seconds = seconds
     }
 
-    /// "case 29826 (99723 items, 12000 changes) took 17.1 s alone".
+    /// "case 29826 (99723 items, 12000 changes) took 17.1 s of CPU".
     public var description: String {
         "case \(caseNumber) (\(quantity(items, "item"))" + (changes.map { ", " + quantity($0, "change") } ?? "")
-            + ") took " + String(format: seconds >= 10 ? "%.1f s" : "%.2f s", seconds) + " alone"
+            + ") took " + String(format: seconds >= 10 ? "%.1f s" : "%.2f s", seconds) + " of CPU"
     }
 }
 
@@ -231,8 +231,8 @@ public struct RandomPartReport: Sendable {
         if let slowest = slowCases.first {
             // Timings only: which cases are slow depends on the machine.
             if showsTimings {
-                lines.append("  \(quantity(slowCaseCount, "slow case")), \(slowCaseCount == 1 ? "not a failure" : "not failures") (answered after --timeout, when asked again "
-                             + "alone within the hang deadline; judged like every case): " + slowCases.map(\.description).joined(separator: ", ")
+                lines.append("  \(quantity(slowCaseCount, "slow case")), \(slowCaseCount == 1 ? "not a failure" : "not failures") (more CPU than --timeout, answered "
+                             + "within its limit; judged like every case): " + slowCases.map(\.description).joined(separator: ", ")
                              + (slowCaseCount > slowCases.count ? ", …" : ""))
                 if let slowestPath {
                     lines.append("  the slowest, case \(slowest.caseNumber), saved apart for profiling (never a failing expectation): "
@@ -240,7 +240,7 @@ public struct RandomPartReport: Sendable {
                 }
             } else {
                 lines.append("  \(quantity(slowCaseCount, "slow case")), \(slowCaseCount == 1 ? "not a failure" : "not failures") "
-                             + "(answered after --timeout, within the hang deadline)")
+                             + "(more CPU than --timeout, answered within its limit)")
             }
         }
         if let firstTooSlow {

@@ -12,7 +12,10 @@
 //   2. every running worker's new lines go to `handle`, in order;
 //   3. a worker whose output ended goes to `ended(slot:hung: false)`; one
 //      past the job's deadline is killed (with its engines) and goes to
-//      `ended(slot:hung: true)`: each fault has exactly one transition;
+//      `ended(slot:hung: true)`: each fault has exactly one transition.
+//      Deadlines count on each slot's `WorkerClock` (the CPU of the worker
+//      and its engines, and the time they all sat idle), read every turn:
+//      a worker stopped from outside or starved by the load is not late;
 //   4. the progress line, when it is due.
 // When the loop ends (every slot finished, the job's stop, Ctrl-C), the job
 // hears `stopping` and every worker still there is killed.
@@ -26,8 +29,9 @@ protocol WorkerPoolJob {
     mutating func turn() throws -> Bool
     /// A message from the worker in `slot`.
     mutating func handle(_ message: WorkerMessage, slot: Int)
-    /// When the worker in `slot` has passed its time (nil: never).
-    func deadline(slot: Int) -> Date?
+    /// When the worker in `slot` has passed its time, on the slot's clock
+    /// (`WorkerPool.now(_:)`); nil: never.
+    func deadline(slot: Int) -> Double?
     /// The worker in `slot` ended (its output closed), or was killed by the
     /// pool for passing its deadline (`hung`). The job finishes the slot
     /// or puts a new worker in it.
@@ -57,6 +61,14 @@ final class WorkerPool {
     var progress: ProgressLine?
     /// Whether an interruption (`isInterrupted`) ended the run.
     private(set) var wasInterrupted = false
+    /// Each slot's clock (`WorkerClock`).
+    private var clocks: [WorkerClock] = []
+
+    /// The seconds of slot `slot`'s clock: the CPU its workers and their
+    /// engines used and the time they sat idle, as of the last turn.
+    func now(_ slot: Int) -> Double {
+        slot < clocks.count ? clocks[slot].seconds : 0
+    }
 
     /// A pool that shows `progress` (nil: none).
     init(progress: ProgressLine? = nil) {
@@ -74,6 +86,7 @@ final class WorkerPool {
     func add(_ worker: Worker) -> Int {
         workers.append(worker)
         isFinished.append(false)
+        clocks.append(WorkerClock(now: monotonicSeconds()))
         return workers.count - 1
     }
 
@@ -81,6 +94,7 @@ final class WorkerPool {
     func replace(_ slot: Int, with worker: Worker) {
         workers[slot] = worker
         isFinished[slot] = false
+        clocks[slot].restart(now: monotonicSeconds())
     }
 
     /// Marks `slot` finished: its worker is no longer polled.
@@ -108,6 +122,11 @@ final class WorkerPool {
                     : pollfd(fd: workers[slot].descriptor, events: Int16(POLLIN), revents: 0)
             }
             _ = poll(&descriptors, nfds_t(descriptors.count), 100)
+            let trees = ProcessTreeUsage.read(roots: workers.indices.compactMap { isFinished[$0] ? nil : workers[$0].pid })
+            let now = monotonicSeconds()
+            for slot in workers.indices where !isFinished[slot] {
+                clocks[slot].read(now: now, usage: trees[workers[slot].pid])
+            }
             for slot in workers.indices where !isFinished[slot] {
                 let worker = workers[slot]
                 if descriptors[slot].revents != 0 {
@@ -119,7 +138,7 @@ final class WorkerPool {
                 guard !isFinished[slot], workers[slot] === worker else { continue }
                 if worker.isAtEnd {
                     try job.ended(slot: slot, hung: false)
-                } else if let deadline = job.deadline(slot: slot), Date() > deadline {
+                } else if let deadline = job.deadline(slot: slot), clocks[slot].seconds > deadline {
                     worker.kill()
                     try job.ended(slot: slot, hung: true)
                 }

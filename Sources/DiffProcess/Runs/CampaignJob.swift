@@ -38,13 +38,13 @@ import ListModel
 /// Where a worker is in its share of the cases.
 enum WorkerState {
     /// Started; it has not begun a case.
-    case starting(since: Date)
+    case starting(since: Double)
     /// Checking case N (the engine is running).
-    case checking(Int, since: Date)
+    case checking(Int, since: Double)
     /// Shrinking case N's failure of a property; its unshrunk failure, as the worker sent it, is `pending`.
-    case shrinking(Int, property: String, pending: ReceivedFinding, since: Date)
+    case shrinking(Int, property: String, pending: ReceivedFinding, since: Double)
     /// Between cases (the last one done).
-    case idle(since: Date)
+    case idle(since: Double)
 
     var isShrinking: Bool {
         if case .shrinking = self { return true }
@@ -85,7 +85,7 @@ struct CampaignJob: WorkerPoolJob {
         /// The seconds its current flight of cases may take (its `allow` line).
         var allowance: Double? = nil
         /// Until when its engine was given longer than the timeout (its `busy SECONDS` line).
-        var busyUntil: Date? = nil
+        var busyUntil: Double? = nil
     }
 
     init(supervisor: Supervisor, pool: WorkerPool, existing: Set<String>) {
@@ -101,8 +101,8 @@ struct CampaignJob: WorkerPoolJob {
     mutating func launchWorkers() throws {
         for j in 0..<min(jobs, supervisor.shard.share(of: max(supervisor.maxCases, 0))) {
             let n = supervisor.shard.number(j)
-            pool.add(try launch(startingAt: n))
-            slots.append(Slot(state: .starting(since: Date()), next: n))
+            let slot = pool.add(try launch(startingAt: n))
+            slots.append(Slot(state: .starting(since: pool.now(slot)), next: n))
         }
     }
 
@@ -122,7 +122,7 @@ struct CampaignJob: WorkerPoolJob {
         return true
     }
 
-    func deadline(slot index: Int) -> Date? {
+    func deadline(slot index: Int) -> Double? {
         supervisor.deadline(slots[index].state, allowance: slots[index].allowance, busyUntil: slots[index].busyUntil)
     }
 
@@ -153,7 +153,7 @@ struct CampaignJob: WorkerPoolJob {
             let state = slots[index].state
             if case .checking(let reported, let since) = state {
                 let n = runningCase(slot: index) ?? reported
-                report.unfinished.append(String(format: "case %d (running for %.1f s)", n, Date().timeIntervalSince(since)))
+                report.unfinished.append(String(format: "case %d (running for %.1f s of CPU and idle time)", n, pool.now(index) - since))
             }
             pool.stop(index)
             if case .shrinking(let n, let property, let pending, _) = state {
@@ -202,8 +202,8 @@ struct CampaignJob: WorkerPoolJob {
             pool.finish(index)
         case .busy(let seconds):
             // The engine is given longer than the timeout on a case: its deadline starts again, that much later.
-            if case .checking(let n, _) = slots[index].state { slots[index].state = .checking(n, since: Date()) }
-            slots[index].busyUntil = Date().addingTimeInterval(seconds + 10)
+            if case .checking(let n, _) = slots[index].state { slots[index].state = .checking(n, since: pool.now(index)) }
+            slots[index].busyUntil = pool.now(index) + seconds + 10
         case .allow(_, let seconds):
             // The flight starting at case n: its cases' sizes fix its deadline.
             slots[index].allowance = seconds
@@ -225,7 +225,7 @@ struct CampaignJob: WorkerPoolJob {
             }
         case .shrinking(let n, let property, let text):
             // Saved before the shrink begins: a shrink that never ends keeps it.
-            slots[index].state = .shrinking(n, property: property, pending: save(text), since: Date())
+            slots[index].state = .shrinking(n, property: property, pending: save(text), since: pool.now(index))
             if hungCases.contains(n) && property == PropertyName.noCrash.rawValue {
                 stop(atHang: n)
             }
@@ -245,7 +245,7 @@ struct CampaignJob: WorkerPoolJob {
             }
             // The unshrunk file goes, unless it is the one kept (a case that did not shrink has its name).
             if let unshrunk = pending?.path, unshrunk != path { discard(unshrunk) }
-            slots[index].state = .checking(n, since: Date())
+            slots[index].state = .checking(n, since: pool.now(index))
         case .engineStarted, .engineEnded, .pairFailed, .pairHung, .reached, .walked, .shrunk:
             // Engine groups are the worker process's (`Worker`); the rest is an exhaustive worker's or a shrinking child's.
             break
@@ -254,13 +254,13 @@ struct CampaignJob: WorkerPoolJob {
 
     /// The worker in `slot` started case `n`.
     mutating func started(_ n: Int, slot index: Int) {
-        slots[index].state = .checking(n, since: Date())
+        slots[index].state = .checking(n, since: pool.now(index))
         slots[index].allowance = nil
     }
 
     /// The worker in `slot` finished case `n` (its labels counted apart).
     mutating func done(_ n: Int, slot index: Int) {
-        slots[index].state = .idle(since: Date())
+        slots[index].state = .idle(since: pool.now(index))
         slots[index].next = n + supervisor.caseStride
         report.casesRun += 1
     }
@@ -349,8 +349,8 @@ struct CampaignJob: WorkerPoolJob {
         switch state {
         case .checking(let n, _):
             let allowed = slots[index].allowance ?? Supervisor.baseCheckingSeconds(timeout: options.timeout)
-            let why = hung ? "the engine did not return within \(ExternalEngine.seconds(allowed)) (the case's deadline: "
-                + "the engine asked twice, each time allowed --timeout and more for a long case, and the checking)"
+            let why = hung ? "the engine did not return within \(ExternalEngine.seconds(allowed)) of the worker's CPU and idle "
+                + "time (the case's deadline: --timeout and more for a long case, and the checking)"
                 : (ending ?? "the worker stopped")
             let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
             let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n),
@@ -370,7 +370,7 @@ struct CampaignJob: WorkerPoolJob {
                 crashed.insert(n)
             }
             // The crash was shrunk here, while the other workers waited: their clocks start again.
-            for other in slots.indices { slots[other].state = refreshed(slots[other].state) }
+            for other in slots.indices { slots[other].state = refreshed(slots[other].state, slot: other) }
         case .shrinking(let n, let property, let pending, _):
             let why = hung ? "shrinking did not end within \(Int(supervisor.shrinkSeconds + options.timeout * 2 + 10)) s"
                            : "the worker stopped while shrinking it (\(ending ?? "exit 0"))"
@@ -392,7 +392,7 @@ struct CampaignJob: WorkerPoolJob {
         }
         if resumeAt < supervisor.maxCases && report.stoppedEarly == nil {
             pool.replace(index, with: try launch(startingAt: resumeAt))
-            slots[index] = Slot(state: .starting(since: Date()), next: resumeAt)
+            slots[index] = Slot(state: .starting(since: pool.now(index)), next: resumeAt)
         } else {
             pool.finish(index)
         }
@@ -424,13 +424,14 @@ struct CampaignJob: WorkerPoolJob {
         return how
     }
 
-    /// The same state with a fresh clock.
-    func refreshed(_ state: WorkerState) -> WorkerState {
+    /// The same state with a fresh clock, slot `slot`'s.
+    func refreshed(_ state: WorkerState, slot: Int) -> WorkerState {
+        let now = pool.now(slot)
         switch state {
-        case .starting: return .starting(since: Date())
-        case .checking(let n, _): return .checking(n, since: Date())
-        case .shrinking(let n, let property, let pending, _): return .shrinking(n, property: property, pending: pending, since: Date())
-        case .idle: return .idle(since: Date())
+        case .starting: return .starting(since: now)
+        case .checking(let n, _): return .checking(n, since: now)
+        case .shrinking(let n, let property, let pending, _): return .shrinking(n, property: property, pending: pending, since: now)
+        case .idle: return .idle(since: now)
         }
     }
 

@@ -69,8 +69,8 @@ private struct ExhaustiveWalk: WorkerPoolJob {
     var found = ExhaustiveResult()
     /// Pairs checked again after their worker died (each once).
     var checkedAgain: Set<Int> = []
-    /// When each worker last said something: a silent one has hung.
-    var lastLine: [Date]
+    /// When each worker last said something, on its slot's clock: a silent one has hung.
+    var lastLine: [Double]
     /// The place each worker reached (`Int.max`: its walk is over).
     var reached: [Int]
     /// The properties each failing place failed.
@@ -82,7 +82,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
         self.pool = pool
         self.scratch = scratch
         self.engines = engines
-        lastLine = Array(repeating: Date(), count: run.jobs)
+        lastLine = Array(repeating: 0, count: run.jobs)
         reached = Array(repeating: -1, count: run.jobs)
     }
 
@@ -108,7 +108,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
 
     mutating func handle(_ message: WorkerMessage, slot: Int) {
         let index = pool.workers[slot].index
-        lastLine[index] = Date()
+        lastLine[index] = pool.now(slot)
         switch message {
         case .pairHung(let place, let message):
             // The engine hung on this pair (the worker's engine call timed out): the walk stops here.
@@ -124,8 +124,8 @@ private struct ExhaustiveWalk: WorkerPoolJob {
         }
     }
 
-    func deadline(slot: Int) -> Date? {
-        lastLine[pool.workers[slot].index].addingTimeInterval(options.timeout * 2 + 5)
+    func deadline(slot: Int) -> Double? {
+        lastLine[pool.workers[slot].index] + options.timeout * 2 + 5
     }
 
     mutating func ended(slot: Int, hung isHung: Bool) throws {
@@ -153,7 +153,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
                     found.workerDeaths.append("worker \(index) \(how), on pair \(place); the engine alone "
                         + (isHung ? "answers it (the worker was held up)" : "passes it") + ", so the pair was checked again")
                     pool.replace(slot, with: try launch(index, from: place))
-                    lastLine[index] = Date()
+                    lastLine[index] = pool.now(slot)
                     return
                 }
                 if !isHung {

@@ -57,7 +57,7 @@ public func guardedShrunkCase(_ outcome: EntryOutcome, options: CampaignOptions,
     let pool = WorkerPool()
     pool.add(child)
     // The shrinker stops itself after a minute; a hang in the engine does not.
-    var shrinking = ShrinkInAChild(pool: pool, deadline: Date().addingTimeInterval(60 + options.timeout * 2 + 10))
+    var shrinking = ShrinkInAChild(pool: pool, deadline: 60 + options.timeout * 2 + 10)
     do { try pool.run(&shrinking) } catch { return .notSmaller }
     let ending = shrinking.ending
     if !shrinking.isHung && ending == nil {
@@ -89,8 +89,8 @@ private func shrinkResult(_ c: Case?) -> GuardedShrink {
 /// The supervisor's side of one shrinking child: its shrunk case, and how it ended.
 private struct ShrinkInAChild: WorkerPoolJob {
     let pool: WorkerPool
-    /// When the child is taken for hung.
-    let deadline: Date
+    /// When the child is taken for hung, on its slot's clock (CPU and idle seconds).
+    let deadline: Double
     /// The shrunk case's text, from its `shrunk` message.
     var shrunk: String?
     /// Whether it passed its deadline (the pool killed it).
@@ -98,7 +98,7 @@ private struct ShrinkInAChild: WorkerPoolJob {
     /// How it ended (`Worker.ending()`): nil for a normal exit, or while it runs.
     var ending: String?
 
-    init(pool: WorkerPool, deadline: Date) {
+    init(pool: WorkerPool, deadline: Double) {
         self.pool = pool
         self.deadline = deadline
     }
@@ -107,7 +107,7 @@ private struct ShrinkInAChild: WorkerPoolJob {
         if case .shrunk(let text) = message { shrunk = text }
     }
 
-    func deadline(slot: Int) -> Date? { deadline }
+    func deadline(slot: Int) -> Double? { deadline }
 
     mutating func ended(slot: Int, hung: Bool) throws {
         isHung = hung

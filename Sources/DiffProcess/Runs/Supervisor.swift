@@ -127,17 +127,17 @@ public struct Supervisor {
     /// flight of cases may take (`checkingSeconds`, from its `allow` line);
     /// `busyUntil`: the end of the longer time its engine was given on a
     /// case (its `busy SECONDS` line), which the deadline is never before.
-    func deadline(_ state: WorkerState, allowance: Double? = nil, busyUntil: Date? = nil) -> Date {
+    func deadline(_ state: WorkerState, allowance: Double? = nil, busyUntil: Double? = nil) -> Double {
         let normal = deadline(state, allowance: allowance)
         return busyUntil.map { max($0, normal) } ?? normal
     }
 
-    private func deadline(_ state: WorkerState, allowance: Double?) -> Date {
+    private func deadline(_ state: WorkerState, allowance: Double?) -> Double {
         let checking = allowance ?? Supervisor.baseCheckingSeconds(timeout: options.timeout)
         switch state {
-        case .checking(_, let since): return since.addingTimeInterval(checking)
-        case .shrinking(_, _, _, let since): return since.addingTimeInterval(shrinkSeconds + checking)
-        case .starting(let since), .idle(let since): return since.addingTimeInterval(startupAllowance + options.timeout)
+        case .checking(_, let since): return since + checking
+        case .shrinking(_, _, _, let since): return since + shrinkSeconds + checking
+        case .starting(let since), .idle(let since): return since + startupAllowance + options.timeout
         }
     }
 
