@@ -173,3 +173,25 @@ private final class ChangesItsMind: DiffEngine, @unchecked Sendable {
     #expect(saved.comments.contains("the engine failed: " + reason), "\(saved.comments)")
     #expect(saved == findingCase(example))
 }
+
+/// Issue 51, point 5: an engine that printed every answer twice failed its
+/// first answer (a protocol error) and answered the second: the finding
+/// had an `again:` answer and no `recorded:` one, which the parser refuses,
+/// so it was never saved. Every pair of answers makes a finding that parses.
+@Test func everyFindingParsesWhateverItsTwoAnswers() throws {
+    let stages = [Stage(batch: Batch([.deleteItem(ItemPath(0, 0)), .insertItem(ItemPath(0, 1))]))]
+    let answers: [EngineOutput?] = [nil, .stages(stages), .stages([]), .refusal("duplicates"),
+                                    .failure(EngineFailure("the engine broke the protocol: it printed an answer nobody asked for"))]
+    for first in answers.compactMap({ $0 }) {
+        for second in answers {
+            var example = swapFinding(engine: "external", command: "python3 engine.py")
+            example.failure = PropertyFailure(.deterministic, "a second call on the same input gave a different answer")
+            example.shrunkVerdict = Verdict(output: first, failures: [example.failure], isSkipped: false)
+            example.shrunkVerdict.secondOutput = second
+            let c = findingCase(example)
+            let text = CasePrinter.text(c)
+            let parsed = CaseParser.parse(text, file: "f.case")
+            #expect((try? parsed.get()) == c, "\(first) then \(String(describing: second)): \(parsed)\n\(text)")
+        }
+    }
+}
