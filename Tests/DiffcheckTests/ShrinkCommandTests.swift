@@ -124,3 +124,29 @@ func aShrinkingChildKilledFromOutsideIsNoFinding(_ command: String) throws {
     let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(words.contains("keeps the original's comments and expectation"), "\(help.output)")
 }
+
+/// Issue 51, point 6: `shrink FILE` wrote through a symbolic link at
+/// FILE.shrunk.case: the file it named was overwritten, and a dangling
+/// link made its folders. The shrunk case replaces the link, as a saved
+/// finding is written (a temporary file, then a rename), and follows nothing.
+@Test(arguments: [false, true])
+func aLinkAtTheShrunkFileIsReplacedNotFollowed(isDangling: Bool) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let victim = directory.appendingPathComponent(isDangling ? "made/by/the/link/victim.txt" : "victim.txt")
+    if !isDangling { try "precious\n".write(to: victim, atomically: true, encoding: .utf8) }
+    let file = directory.appendingPathComponent("last-wins.case")
+    try "old: a a b c\nnew: a b c\nengine: mutant:last-wins\n".write(to: file, atomically: true, encoding: .utf8)
+    let shrunk = directory.appendingPathComponent("last-wins.shrunk.case")
+    try FileManager.default.createSymbolicLink(atPath: shrunk.path, withDestinationPath: victim.path)
+    let run = try diffcheck(["shrink", file.path])
+    #expect(run.status == 1 && run.output.contains("wrote "), "\(run.output)\(run.errors)")
+    if isDangling {
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("made").path), "the link made folders")
+    } else {
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+    }
+    let type = try FileManager.default.attributesOfItem(atPath: shrunk.path)[.type] as? FileAttributeType
+    #expect(type == .typeRegular)
+    #expect(try String(contentsOf: shrunk, encoding: .utf8).contains("\nold: a a\n"))
+}

@@ -15,6 +15,15 @@ package func writeAtomically(_ text: String, to path: String) throws {
     }
 }
 
+/// Writes the case file `text` at `path` as a finding is written: a
+/// temporary file beside it, then a rename that replaces what is at `path`,
+/// a symbolic link included, which is never followed (`replaceEntry`).
+package func writeCaseFile(_ text: String, to path: String) throws {
+    do { try replaceEntry(at: path, with: Array(text.utf8)) } catch {
+        throw CorpusReadError(description: "\(path): error: \(error.reason)")
+    }
+}
+
 /// Writes `text` to `path` atomically unless a file is already there: a
 /// temporary file, then link(2), which fails rather than replace. Returns
 /// false (and writes nothing) when `path` exists.
