@@ -1,6 +1,9 @@
 // CaseShrinking: the shrunk form of a failing case (`repro --shrink`,
 // `shrink`, and the guarded shrinking child): by its choices when it has
 // them, else by editing the case itself; a crash with the engine isolated.
+// The shrunk case keeps what the case said of itself (its comments and its
+// expectation: a finding expects a pass, so its shrunk form fails the gate
+// as it does) and says what failed as a finding's facts (`finding:`, `shrunk:`).
 import DiffHarness
 import Foundation
 import ListModel
@@ -34,7 +37,8 @@ private func shrunkCaseQuietly(_ outcome: EntryOutcome, options: CampaignOptions
         if replayed.old == outcome.checkedCase.old && replayed.new == outcome.checkedCase.new { choices = recorded }
     }
     var result: (old: Snapshot, new: Snapshot, verdict: Verdict, choices: [Int]?)?
-    var stoppedEarly: String?
+    var isBudgetExhausted = false
+    var calls: Int?
     if isCrash {
         // A hang is shrunk with every timeout taken for a hang, and the case kept is confirmed with the hang deadline.
         let external = failure.isHang ? engine as? ExternalEngine : nil
@@ -55,31 +59,37 @@ private func shrunkCaseQuietly(_ outcome: EntryOutcome, options: CampaignOptions
         let pair = generator.replay(choices)
         let shrunk = shrink(pair, failing: failure.property, checker: checker, generator: generator, editsCase: true)
         result = (shrunk.pair.old, shrunk.pair.new, shrunk.verdict, shrunk.pair.choices.isEmpty ? nil : shrunk.pair.choices)
+        calls = shrunk.result.calls
         if shrunk.result.isBudgetExhausted {
-            stoppedEarly = "shrinking stopped at its budget (\(shrunk.result.calls) calls or 60 s): it may shrink further"
+            isBudgetExhausted = true
         }
     } else {
         // No choices (a hand-written case): shrink the case itself.
         let given = (old: outcome.checkedCase.old, new: outcome.checkedCase.new)
         let shrunk = shrinkCase(old: given.old, new: given.new, failing: failure.property, checker: checker,
                                 options: generator.options)
+        calls = shrunk.result.calls
         if shrunk.result.isBudgetExhausted {
-            stoppedEarly = "shrinking stopped at its budget (\(shrunk.result.calls) calls or 60 s): it may shrink further"
+            isBudgetExhausted = true
         }
         if shrunk.result.isBudgetExhausted || isSimpler(old: shrunk.old, new: shrunk.new, than: given) {
             result = (shrunk.old, shrunk.new, shrunk.verdict, nil)
         }
     }
     guard let result else { return nil }
-    var comments = ["\(failure.property.rawValue): " + (result.verdict.failures.first { $0.property == failure.property }?.message ?? failure.message)]
+    let given = outcome.checkedCase
+    var comments = given.comments
     if isCrash && !result.verdict.failures.contains(where: { $0.property == .noCrash }) {
         comments.append("the engine alone does not trap on this pair: the trap may be in diffcheck's own checking (please report it)")
     }
-    if let stoppedEarly { comments.append(stoppedEarly) }
     let command = (engine as? ExternalEngine)?.command ?? (engine.name == "external" ? options.engineCommand : nil)
-    return Case(comments: comments, old: result.old, new: result.new, expectation: .fail(failure.property.rawValue),
-                profile: outcome.checkedCase.profile, engine: engine.name, recorded: result.verdict.stages,
-                recordsNoStages: result.verdict.answeredNoStages, engineCommand: command, choices: result.choices)
+    let message = result.verdict.failures.first { $0.property == failure.property }?.message ?? failure.message
+    let shrinking = FindingShrinking(isBudgetExhausted ? .stoppedAtBudget : .done, calls: calls,
+                                     originalItems: calls == nil ? nil : totalItems(given.old, given.new))
+    let facts = FindingFacts(property: failure.property.rawValue, message: message, origin: given.finding?.origin, shrinking: shrinking)
+    return Case(comments: comments, old: result.old, new: result.new, expectation: given.expectation,
+                profile: given.profile, engine: engine.name, recorded: result.verdict.stages,
+                recordsNoStages: result.verdict.answeredNoStages, engineCommand: command, choices: result.choices, finding: facts)
 }
 
 /// Writes `text` and a line break to standard error.

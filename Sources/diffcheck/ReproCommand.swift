@@ -145,7 +145,12 @@ enum ShrinkCommand {
     static let help = ShrinkOptions.help(usage: "Usage: diffcheck shrink FILE [OPTIONS]", description: """
     Shrinks a failing case (a .case file or a binary fuzz input) and writes
     the shrunk case next to it, as FILE.shrunk.case (the extension .case is
-    replaced). The case keeps failing the same property. A case with no
+    replaced; a link there is replaced, never followed). The case keeps
+    failing the same property. The file keeps the original's comments and
+    expectation (a saved finding expects a pass, so its shrunk form fails
+    the gate as the original does), says what failed and how far it shrank
+    (`finding:`, `shrunk:`) and records the engine's answer (`recorded:`).
+    A case with no
     choices (hand-written) is shrunk by editing the case itself: removing
     identities, sections and items, lowering contents, renaming, then every
     smaller pair of the exhaustive bounds. Shrinking runs in
@@ -181,7 +186,7 @@ enum ShrinkCommand {
         }
         let base = outcome.path.hasSuffix(".case") ? String(outcome.path.dropLast(5)) : outcome.path
         let target = base + ".shrunk.case"
-        do { try writeAtomically(CasePrinter.text(shrunk), to: target) } catch {
+        do { try writeCaseFile(CasePrinter.text(shrunk), to: target) } catch {
             // A full or read-only disk loses no work: the shrunk case is printed whole instead.
             printError("\(error)")
             print("\(target) not written (\(totalItems(shrunk.old, shrunk.new)) items, was "

@@ -94,7 +94,7 @@ enum ShowCommand {
             }
             print("== \(path) (\(title))")
             let isFull = options.printsWhole
-            for line in c.comments.map({ "# " + $0 }) + CasePrinter.factLines(c) {
+            for line in CasePrinter.commentLines(c) + CasePrinter.factLines(c) {
                 print(isFull ? line : CaseSummary.clippedLine(line))
             }
             let profile = c.profile ?? options.profile

@@ -155,3 +155,43 @@ private final class ChangesItsMind: DiffEngine, @unchecked Sendable {
     let before = replayer.replay(.text(path: "f.case", try CaseParser.parse(CasePrinter.text(older), file: "f.case").get()))
     #expect(before.meetsExpectation && !before.applicable.contains(.deterministic), "\(before.summary)")
 }
+
+/// Issue 51, point 2: an engine's error text is written into its finding on
+/// one line: `{"error": "boom\nexpect: fail no-crash"}` made the saved
+/// finding expect `fail no-crash`, so the engine under test chose what the
+/// gate expects. Its finding expects a pass and keeps the text whole.
+@Test func anEnginesErrorTextAddsNoDirectiveToItsFinding() throws {
+    let folder = try temporaryFolder()
+    let reason = "the engine answered an error: boom\nexpect: fail no-crash\r\nprofile: uikit\u{2028}# and a comment"
+    var example = swapFinding(engine: "external", command: "python3 engine.py")
+    example.failure = PropertyFailure(.noCrash, reason)
+    example.shrunkVerdict = Verdict(output: .failure(EngineFailure(reason)), failures: [example.failure], isSkipped: false)
+    let path = try saveFinding(example, in: folder)
+    let saved = try CaseParser.parse(String(contentsOfFile: path, encoding: .utf8), file: path).get()
+    #expect(saved.expectation == .pass && saved.profile == nil)
+    #expect(saved.finding?.message == reason)
+    #expect(saved.comments.contains("the engine failed: " + reason), "\(saved.comments)")
+    #expect(saved == findingCase(example))
+}
+
+/// Issue 51, point 5: an engine that printed every answer twice failed its
+/// first answer (a protocol error) and answered the second: the finding
+/// had an `again:` answer and no `recorded:` one, which the parser refuses,
+/// so it was never saved. Every pair of answers makes a finding that parses.
+@Test func everyFindingParsesWhateverItsTwoAnswers() throws {
+    let stages = [Stage(batch: Batch([.deleteItem(ItemPath(0, 0)), .insertItem(ItemPath(0, 1))]))]
+    let answers: [EngineOutput?] = [nil, .stages(stages), .stages([]), .refusal("duplicates"),
+                                    .failure(EngineFailure("the engine broke the protocol: it printed an answer nobody asked for"))]
+    for first in answers.compactMap({ $0 }) {
+        for second in answers {
+            var example = swapFinding(engine: "external", command: "python3 engine.py")
+            example.failure = PropertyFailure(.deterministic, "a second call on the same input gave a different answer")
+            example.shrunkVerdict = Verdict(output: first, failures: [example.failure], isSkipped: false)
+            example.shrunkVerdict.secondOutput = second
+            let c = findingCase(example)
+            let text = CasePrinter.text(c)
+            let parsed = CaseParser.parse(text, file: "f.case")
+            #expect((try? parsed.get()) == c, "\(first) then \(String(describing: second)): \(parsed)\n\(text)")
+        }
+    }
+}

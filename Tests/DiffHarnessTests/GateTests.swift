@@ -142,7 +142,7 @@ private final class WatchedParts: GateParts, @unchecked Sendable {
         #expect(report.lines(for: .corpusBegan, of: result).errors == result.corpus.readErrors.map(\.description))
         #expect(result.corpus.readErrors.count == 1)
         let summary = try #require(report.lines(for: .corpusEnded, of: result).output.first)
-        #expect(summary.hasPrefix("corpus: 2 files, 1 meet their expectation, 1 do not, 1 unreadable or not run ("))
+        #expect(summary.hasPrefix("corpus: 2 files, 1 meets its expectation, 1 does not, 1 unreadable or not run ("))
         let missed = report.lines(for: .corpusFile(0), of: result).output
         #expect(missed.last == "reproduce: diffcheck repro moved-and-updated.case\n")
         #expect(report.lines(for: .corpusFile(1), of: result).output.isEmpty)

@@ -95,7 +95,10 @@ private func batch(_ operations: ListModel.Operation...) -> EngineOutput {
         ("[1, 2]", "engine answer is not a JSON object: [1, 2]"),
         ("null", "engine answer is not a JSON object: null"),
         (#"[{"a": 1, "a": 2}]"#, #"engine answer is not a JSON object: [{"a": 1, "a": 2}]"#),
-        (#"{"engine": {}}"#, #"engine answer has no "stages" or "error" key"#),
+        (#"{"engine": {}}"#, #"engine answer has no "stages" or "error" key: {"engine": {}}"#),
+        // Issue 51: the line is quoted, cut short at 80 characters.
+        ("{\"verdict\": \"" + String(repeating: "x", count: 100) + "\"}",
+         "engine answer has no \"stages\" or \"error\" key: {\"verdict\": \"" + String(repeating: "x", count: 67) + "…"),
         (#"{"failure": 3}"#, #"engine answer's "failure" is not a string: 3"#),
         (#"{"failure": "x", "stages": []}"#, #"engine answer has a "failure" key with a "stages" or "error" key"#),
         (#"{"stages": [{"deleteSections": [0]}], "stages": []}"#, #"engine answer breaks the protocol: the key "stages" is written twice (each key of an object once)"#),

@@ -64,7 +64,7 @@ private func message(_ text: String) -> String? {
         (#"{"stages": 1}"#, #"engine answer's "stages" is not a list: 1"#),
         (#"{"error": 7}"#, #"engine answer's "error" is not a string: 7"#),
         (#"{"error": "x", "stages": []}"#, #"engine answer has both a "stages" and an "error" key"#),
-        (#"{}"#, #"engine answer has no "stages" or "error" key"#),
+        (#"{}"#, #"engine answer has no "stages" or "error" key: {}"#),
         (#"{"stages": [{}, {}]}"#, #"engine answer is malformed: stages[0] has no "data" (every stage but the last needs the data source's snapshot)"#),
         (#"{"stages": [3]}"#, "engine answer is malformed: stages[0]: expected a batch object but found 3"),
         (#"{"stages": [{"deleteItem": [[0, 1]]}]}"#, #"engine answer is malformed: stages[0]: unknown key "deleteItem" (expected one of deleteSections, insertSections, reloadSections, moveSections, deleteItems, insertItems, reloadItems, moveItems, data)"#),

@@ -277,11 +277,11 @@ private func seconds(since start: DispatchTime) -> Double {
         defer { script.remove() }
         let engine = ExternalEngine(command: script.command, timeout: 5)
         defer { engine.close() }
-        #expect(engine.run(old: old, new: new) == .failed(EngineFailure("engine answer has no \"stages\" or \"error\" key")))
+        #expect(engine.run(old: old, new: new) == .failed(EngineFailure("engine answer has no \"stages\" or \"error\" key: {\"verdict\": 1}")))
         // Each failure restarts the engine, so each answer is its first.
-        #expect(engine.diff(old: old, new: new) == .failure(EngineFailure("engine answer has no \"stages\" or \"error\" key")))
+        #expect(engine.diff(old: old, new: new) == .failure(EngineFailure("engine answer has no \"stages\" or \"error\" key: {\"verdict\": 1}")))
         engine.close()
-        #expect(engine.run(old: old, new: new) == .failed(EngineFailure("engine answer has no \"stages\" or \"error\" key")))
+        #expect(engine.run(old: old, new: new) == .failed(EngineFailure("engine answer has no \"stages\" or \"error\" key: {\"verdict\": 1}")))
     }
 
     /// A captured engine's last words end the failure reason; an uncaptured

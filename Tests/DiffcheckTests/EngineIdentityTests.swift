@@ -115,7 +115,7 @@ func reproduceLines(_ output: String) -> [String] {
     let corpus = try workspace(["mine/swap.case": "old: a b\nnew: b a\nbatch:\nexpect: fail reaches-target\n"])
     let given = try diffcheck(["check", "--corpus", "mine", "--cases", "0", "--no-exhaustive"], in: corpus)
     #expect(given.status == 0, "\(given.output)\(given.errors)")
-    #expect(given.output.contains("corpus: 1 file, 1 meet their expectation"), "\(given.output)")
+    #expect(given.output.contains("corpus: 1 file, 1 meets its expectation"), "\(given.output)")
 }
 
 /// Issue 27, point 11: "44 files say engine: external" counted the fuzz

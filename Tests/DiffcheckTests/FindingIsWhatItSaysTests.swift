@@ -282,3 +282,43 @@ func aSignalStopsACampaignWithItsSummaryAndOneFileAProperty(_ signal: Int32) asy
     #expect(!run.output.contains("exhaustive (") && !run.output.contains("random: "), "\(run.output)")
     #expect(run.output.hasSuffix("check: interrupted (SIGTERM), nothing failed in what ran (exit 143)\n"), "\(run.output)")
 }
+
+/// Prints every answer twice, in one write.
+private let answersTwiceEngine = """
+    import json, sys
+    for line in sys.stdin:
+        request = json.loads(line)
+        answer = json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
+                                         "insertSections": list(range(len(request["new"])))}]})
+        print(answer + "\\n" + answer, flush=True)
+    """
+
+/// Issue 51, point 5: an engine that prints every answer twice had findings
+/// that were never saved (`not saved: … found again: with no recorded:
+/// line`: its first answer was a protocol error, its second stages, written
+/// as `again:` without `recorded:`), and findings saved as generated ("not
+/// shrunk") that said `shrunk: yes`. Every finding is saved and parses, and
+/// one saved as generated says `shrunk: no`.
+@Test func everyFindingOfAnEngineThatAnswersTwiceIsSavedAndSaysWhetherItShrank() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let engine = try pythonEngine(answersTwiceEngine, in: directory)
+    let findings = directory.appendingPathComponent("findings")
+    let run = try diffcheck(["check", "--engine-cmd", engine, "--no-exhaustive", "--cases", "50", "--findings", findings.path],
+                            in: directory)
+    #expect(run.status == 1, "\(run.output)\n\(run.errors)")
+    #expect(!run.output.contains("not saved"), "\(run.output)")
+    let files = caseFiles(in: findings)
+    #expect(files.count >= 3, "\(run.output)")
+    var asGenerated = 0
+    for file in files {
+        let shown = try diffcheck(["show", file.path, "--engine-cmd", engine], in: directory)
+        #expect(shown.status != 2, "\(file.lastPathComponent): \(shown.errors)")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        if text.contains("as generated is saved") || text.contains("saved as generated") {
+            asGenerated += 1
+            #expect(text.contains("\nshrunk: no"), "\(text)")
+        }
+    }
+    #expect(asGenerated > 0, "\(run.output)")
+}

@@ -20,6 +20,7 @@ import Testing
     let saved = folder.appendingPathComponent("printed.case")
     try printed.write(to: saved, atomically: true, encoding: .utf8)
     let replay = try diffcheck(["repro", saved.path])
-    #expect(replay.status == 0 && replay.output.contains("ok: as expected (fail valid)"), "\(replay.output)")
+    // It expects what t.case expects, a pass (issue 51, point 3), so it fails as t.case does.
+    #expect(replay.status == 1 && replay.output.contains("valid: FAILS"), "\(replay.output)")
     #expect(printed.contains("old: a a\nnew: a\n"), "\(printed)")
 }

@@ -23,8 +23,15 @@ import Testing
     #expect(run.output.contains("(7 items, was 40)"), "\(run.output)")
     let shrunkFile = directory.appendingPathComponent("reversed.shrunk.case")
     let text = try String(contentsOf: shrunkFile, encoding: .utf8)
-    #expect(text.contains("expect: fail valid"), "\(text)")
-    #expect(!text.contains("stopped at its budget"), "\(text)")
+    // Issue 51, point 3: the shrunk case keeps the original's expectation (a
+    // pass: copied into Corpus/, it fails the gate as the original does) and
+    // its comments; the failure is a fact of its own.
+    #expect(!text.contains("expect:"), "\(text)")
+    #expect(text.hasPrefix("# a hand-written case: a list of 20 items, reversed\n"), "\(text)")
+    #expect(text.contains("\nfinding: valid: "), "\(text)")
+    #expect(text.contains("\nshrunk: yes, "), "\(text)")
+    let gate = try diffcheck(["check", "--recorded", shrunkFile.path])
+    #expect(gate.status == 1, "the gate passes on the shrunk case: \(gate.output)\(gate.errors)")
     // The written case is as small as printed.
     let lines = text.split(separator: "\n")
     let items = lines.filter { $0.hasPrefix("old:") || $0.hasPrefix("new:") }
@@ -98,4 +105,48 @@ func aShrinkingChildKilledFromOutsideIsNoFinding(_ command: String) throws {
     #expect(run.output.contains("the shrinking process was killed by SIGKILL, sent from outside diffcheck"), "\(run.output)")
     #expect(!run.output.contains("no-crash: FAILS") && !run.output.contains("fail no-crash"), "\(run.output)")
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reversed.shrunk.case").path), "\(run.output)")
+}
+
+/// Issue 51, point 3: a case that expects a failure (`expect: fail valid`,
+/// a known bug kept in a corpus) keeps that expectation when shrunk, and
+/// `shrink --help` says what the file holds.
+@Test func aShrunkCaseKeepsTheExpectationItWasGiven() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("known.case")
+    try "# last-wins loses the first a\nold: a a b c\nnew: a b c\nexpect: fail valid\nengine: mutant:last-wins\n"
+        .write(to: file, atomically: true, encoding: .utf8)
+    let run = try diffcheck(["shrink", file.path])
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    let text = try String(contentsOf: directory.appendingPathComponent("known.shrunk.case"), encoding: .utf8)
+    #expect(text.hasPrefix("# last-wins loses the first a\n") && text.contains("\nexpect: fail valid\n"), "\(text)")
+    let help = try diffcheck(["shrink", "--help"])
+    let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(words.contains("keeps the original's comments and expectation"), "\(help.output)")
+}
+
+/// Issue 51, point 6: `shrink FILE` wrote through a symbolic link at
+/// FILE.shrunk.case: the file it named was overwritten, and a dangling
+/// link made its folders. The shrunk case replaces the link, as a saved
+/// finding is written (a temporary file, then a rename), and follows nothing.
+@Test(arguments: [false, true])
+func aLinkAtTheShrunkFileIsReplacedNotFollowed(isDangling: Bool) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let victim = directory.appendingPathComponent(isDangling ? "made/by/the/link/victim.txt" : "victim.txt")
+    if !isDangling { try "precious\n".write(to: victim, atomically: true, encoding: .utf8) }
+    let file = directory.appendingPathComponent("last-wins.case")
+    try "old: a a b c\nnew: a b c\nengine: mutant:last-wins\n".write(to: file, atomically: true, encoding: .utf8)
+    let shrunk = directory.appendingPathComponent("last-wins.shrunk.case")
+    try FileManager.default.createSymbolicLink(atPath: shrunk.path, withDestinationPath: victim.path)
+    let run = try diffcheck(["shrink", file.path])
+    #expect(run.status == 1 && run.output.contains("wrote "), "\(run.output)\(run.errors)")
+    if isDangling {
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("made").path), "the link made folders")
+    } else {
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+    }
+    let type = try FileManager.default.attributesOfItem(atPath: shrunk.path)[.type] as? FileAttributeType
+    #expect(type == .typeRegular)
+    #expect(try String(contentsOf: shrunk, encoding: .utf8).contains("\nold: a a\n"))
 }

@@ -9,7 +9,11 @@
 //     `recorded:` answer) without trapping, as `show` does;
 //   - the core's answer for the case's old and new snapshots is valid and
 //     reaches the new snapshot (`core`), unless the core refuses the pair
-//     (duplicate identities), as `repro` runs it.
+//     (duplicate identities), as `repro` runs it;
+//   - the input, decoded as UTF-8, as an engine-supplied text (an error, a
+//     name, a command) in every text field of a case: the case prints to
+//     the lines of a case holding a plain word, and parses back to itself
+//     (`engine-text`).
 // A failure prints the property and the case, and traps.
 import DiffHarness
 import FuzzSupport
@@ -19,6 +23,7 @@ import ListModel
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = FuzzMain.bytes(data, size)
+    checkEngineSuppliedText(String(decoding: bytes, as: UTF8.self))
     guard case .success(let parsed) = CaseParser.parse(bytes: bytes, file: "input.case") else { return 0 }
     let text = CasePrinter.text(parsed)
     switch CaseParser.parse(text, file: "printed.case") {
@@ -39,6 +44,29 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// A case with `text` in every field a text can be in.
+private func caseHolding(_ text: String) -> Case {
+    Case(comments: [text], old: .flat([Item(id: "a")]), new: .flat([]), expectation: .error(text),
+         engine: text.isEmpty ? "e" : text, engineCommand: text.isEmpty ? "e" : text,
+         finding: FindingFacts(property: "no-crash", message: text))
+}
+
+/// Saving then parsing a case holding the engine-supplied `text` gives the
+/// same case, in as many lines, with the same directives, as a plain word.
+private func checkEngineSuppliedText(_ text: String) {
+    let holding = caseHolding(text)
+    let printed = CasePrinter.text(holding)
+    func directives(_ text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("#") ? "#" : $0.prefix { $0 != ":" } }
+    }
+    if directives(printed) != directives(CasePrinter.text(caseHolding("x"))) {
+        FuzzMain.fail("CaseFuzz", "engine-text", "the text \(text.debugDescription) adds or changes a line:\n\(printed)")
+    }
+    if (try? CaseParser.parse(bytes: Array(printed.utf8), file: "supplied.case").get()) != holding {
+        FuzzMain.fail("CaseFuzz", "engine-text", "the text \(text.debugDescription) does not read back:\n\(printed)")
+    }
 }
 
 @_cdecl("CaseFuzz_main")

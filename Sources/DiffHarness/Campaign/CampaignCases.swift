@@ -187,7 +187,7 @@ public struct CampaignCases: Sendable {
                        willShrink: (Counterexample) -> Void = { _ in }) -> ShrunkFailure {
         willShrink(unshrunk(checked, failure: failure))
         let began = ContinuousClock.now
-        let kept: (pair: GeneratedPair, verdict: Verdict, failure: PropertyFailure, calls: Int)
+        let kept: (pair: GeneratedPair, verdict: Verdict, failure: PropertyFailure, calls: Int, isAsGenerated: Bool)
         var isBudgetExhausted = false
         // A hang is not asked again here: each time would cost the timeout (the shrink asks it anyway).
         if let again = failure.isHang ? 0 : failsAgain(checked, property: failure.property) {
@@ -202,23 +202,24 @@ public struct CampaignCases: Sendable {
                     var noted = checked.verdict.failures.first { $0.property == failure.property } ?? failure
                     noted.message += " (its shrunk case of \(quantity(totalItems(answer.pair.old, answer.pair.new), "item")) answered "
                         + "when asked again alone with the hang deadline: a slow case, not a hang, so the case as generated is saved)"
-                    answer = (checked.pair, checked.verdict, noted, answer.calls)
+                    answer = (checked.pair, checked.verdict, noted, answer.calls, true)
                 }
                 answer.calls += 1
             }
-            kept = (answer.pair, answer.verdict, answer.failure, shrunk.result.calls + answer.calls + again)
+            kept = (answer.pair, answer.verdict, answer.failure, shrunk.result.calls + answer.calls + again, answer.isAsGenerated)
             isBudgetExhausted = shrunk.result.isBudgetExhausted
         } else {
             var noted = checked.verdict.failures.first { $0.property == failure.property } ?? failure
             noted.message += " (the engine is not deterministic: asked again \(CampaignCases.reaskings + 1) times, it passed "
                 + "this case every time, so it is saved as generated, with the answer that failed, and not shrunk)"
-            kept = (checked.pair, checked.verdict, noted, CampaignCases.reaskings + 1)
+            kept = (checked.pair, checked.verdict, noted, CampaignCases.reaskings + 1, true)
         }
         let took = began.duration(to: .now)
-        let example = Counterexample(
+        var example = Counterexample(
             failure: kept.failure, engine: checker.engine.name, profile: checker.profile, seed: seed, caseNumber: checked.caseNumber,
             original: checked.pair, shrunk: kept.pair, shrunkVerdict: kept.verdict,
             shrinkCalls: kept.calls, isShrinkBudgetExhausted: isBudgetExhausted, engineCommand: engineCommand)
+        example.isSavedAsGenerated = kept.isAsGenerated
         return ShrunkFailure(example: example, seconds: took.inSeconds)
     }
 
@@ -237,10 +238,10 @@ public struct CampaignCases: Sendable {
     /// The pair, verdict and failure a finding is saved with: the shrunk
     /// pair and `verdict` when the verdict fails `failure.property`; else
     /// the shrunk pair with the first of `reaskings` answers that fails it;
-    /// else the case as generated, with the answer that failed (`checked`).
-    /// `calls`: the checks made here.
+    /// else the case as generated, with the answer that failed (`checked`;
+    /// `isAsGenerated`). `calls`: the checks made here.
     func failingAnswer(shrunk pair: GeneratedPair, verdict: Verdict, of checked: CheckedCase, failure: PropertyFailure)
-        -> (pair: GeneratedPair, verdict: Verdict, failure: PropertyFailure, calls: Int) {
+        -> (pair: GeneratedPair, verdict: Verdict, failure: PropertyFailure, calls: Int, isAsGenerated: Bool) {
         let property = failure.property
         let asked = checker.askingAgain(for: property, old: pair.old, new: pair.new, first: verdict)
         if asked.fails, var found = asked.verdict.failures.first(where: { $0.property == property }) {
@@ -248,11 +249,11 @@ public struct CampaignCases: Sendable {
                 found.message += " (the engine is not deterministic: it passed this pair when asked again, "
                     + "then failed it on attempt \(asked.askings))"
             }
-            return (pair, asked.verdict, found, asked.askings - 1)
+            return (pair, asked.verdict, found, asked.askings - 1, false)
         }
         var found = checked.verdict.failures.first { $0.property == property } ?? failure
         found.message += " (the engine is not deterministic: its shrunk case passed when asked again "
             + "\(CampaignCases.reaskings + 1) times, so the case as generated is saved, with the answer that failed)"
-        return (checked.pair, checked.verdict, found, CampaignCases.reaskings)
+        return (checked.pair, checked.verdict, found, CampaignCases.reaskings, true)
     }
 }

@@ -30,6 +30,11 @@ public struct Counterexample: Sendable {
     /// Whether shrinking ran at all: false for a case saved as found,
     /// before its shrink (`shrunk: no`), which `shrunk` then equals.
     public var isShrunk: Bool
+    /// Whether shrinking ran but its case was not kept, so `shrunk` is the
+    /// case as generated (`shrunk: no, C calls from I items`): no smaller
+    /// case failed again when asked, or a hang's shrunk case answered in
+    /// time (an engine that is not deterministic, or a slow case).
+    public var isSavedAsGenerated = false
 
     /// A failure of `engine` under `profile`, before (`original`) and after (`shrunk`) shrinking.
     public init(failure: PropertyFailure, engine: String, profile: Profile, seed: UInt64?, caseNumber: Int?,

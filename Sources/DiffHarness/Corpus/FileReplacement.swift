@@ -5,6 +5,10 @@
 //     link -> reports/report.xml                the same, at what the link names (the link stays)
 //     a FIFO, /dev/stdout, a terminal           written into, as a stream
 //     a folder                                  an error
+//
+// A case file a command writes beside its input (`shrink`'s FILE.shrunk.case)
+// is written as a finding is instead (`replaceEntry`): a link there is
+// replaced, never followed.
 import Foundation
 
 /// Why a file could not be written, in words (the path is not in it).
@@ -40,6 +44,21 @@ func replaceFile(at path: String, with bytes: [UInt8], createsFolders: Bool) thr
         let reason = String(cString: strerror(errno))
         unlink(temporary)
         throw FileWriteProblem(reason: "cannot rename \(temporary) into place: \(reason)")
+    }
+}
+
+/// Writes `bytes` to `path` as a saved finding is written: a hidden
+/// temporary file beside it (O_EXCL), then rename(2) onto `path`, which
+/// replaces whatever entry is there, a symbolic link included: a link is
+/// never followed, so the file it names keeps its text and a dangling one
+/// makes no folders. A folder at `path` is an error; the folder above
+/// `path` must exist.
+func replaceEntry(at path: String, with bytes: [UInt8]) throws(FileWriteProblem) {
+    let temporary = try temporaryCopy(of: bytes, for: path, createsFolders: false)
+    guard rename(temporary, path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        throw FileWriteProblem(reason: "cannot put the file in place: \(reason)")
     }
 }
 

@@ -15,6 +15,15 @@ package func writeAtomically(_ text: String, to path: String) throws {
     }
 }
 
+/// Writes the case file `text` at `path` as a finding is written: a
+/// temporary file beside it, then a rename that replaces what is at `path`,
+/// a symbolic link included, which is never followed (`replaceEntry`).
+package func writeCaseFile(_ text: String, to path: String) throws {
+    do { try replaceEntry(at: path, with: Array(text.utf8)) } catch {
+        throw CorpusReadError(description: "\(path): error: \(error.reason)")
+    }
+}
+
 /// Writes `text` to `path` atomically unless a file is already there: a
 /// temporary file, then link(2), which fails rather than replace. Returns
 /// false (and writes nothing) when `path` exists.
@@ -93,8 +102,9 @@ public func findingCase(_ example: Counterexample) -> Case {
         facts.shrinking = FindingShrinking(.notShrunk)
         comments.append("not shrunk: the campaign stopped while shrinking it")
     } else if isRandom {
-        facts.shrinking = FindingShrinking(example.isShrinkBudgetExhausted ? .stoppedAtBudget : .done, calls: example.shrinkCalls,
-                                           originalItems: totalItems(example.original.old, example.original.new))
+        let state: FindingShrinking.State = example.isSavedAsGenerated ? .notShrunk
+            : example.isShrinkBudgetExhausted ? .stoppedAtBudget : .done
+        facts.shrinking = FindingShrinking(state, calls: example.shrinkCalls, originalItems: totalItems(example.original.old, example.original.new))
         if example.isShrinkBudgetExhausted { comments.append("stopped at the shrink budget: it may shrink further") }
         if example.shrunk.choices.isEmpty {
             comments.append("shrunk by editing the case itself: no choices make it (the generator's shapes cannot write this pair)")
@@ -105,7 +115,7 @@ public func findingCase(_ example: Counterexample) -> Case {
     case .failure(let failure)?: comments.append("the engine failed: \(failure.reason)")
     case .stages?, nil: break
     }
-    let again = secondRecordedAnswer(example.shrunkVerdict)
+    let again = secondRecordedAnswer(example.shrunkVerdict, isFlat: example.shrunk.old.isFlat && example.shrunk.new.isFlat)
     if let unrecorded = again.unrecorded { comments.append(unrecorded) }
     return Case(comments: comments, old: example.shrunk.old, new: example.shrunk.new, expectation: .pass,
                 profile: example.profile == .strict ? nil : example.profile, engine: engine.name,
@@ -116,11 +126,19 @@ public func findingCase(_ example: Counterexample) -> Case {
 
 /// A verdict's second answer (`Verdict.secondOutput`, there when
 /// `deterministic` failed) as a case's `again:` lines: its stages, or no
-/// stages (`again: none`); an answer that is no stages at all (a refusal, a
-/// failure) cannot be recorded, and is a comment that says so.
-func secondRecordedAnswer(_ verdict: Verdict) -> (stages: [Stage], isNoStages: Bool, unrecorded: String?) {
+/// stages (`again: none`). `again:` follows a recorded first answer, so
+/// after a first answer that was no stages at all (a refusal, a failure),
+/// the second is a comment that says what it was; so is a second answer
+/// that is no stages at all. `isFlat`: whether the case's snapshots are both flat.
+func secondRecordedAnswer(_ verdict: Verdict, isFlat: Bool) -> (stages: [Stage], isNoStages: Bool, unrecorded: String?) {
     switch verdict.secondOutput {
-    case .stages(let stages)?: return (stages, stages.isEmpty, nil)
+    case .stages(let stages)?:
+        guard case .stages? = verdict.output else {
+            let answer = stages.isEmpty ? "no stages"
+                : stages.map { CasePrinter.batch($0.batch, isFlat: isFlat) }.map { $0.isEmpty ? "(an empty batch)" : $0 }.joined(separator: " / ")
+            return ([], false, "asked again, the engine answered: \(answer) (not recorded as again: lines, which follow a recorded first answer)")
+        }
+        return (stages, stages.isEmpty, nil)
     case .refusal(let reason)?: return ([], false, "asked again, the engine gave no stages: \(reason)")
     case .failure(let failure)?: return ([], false, "asked again, the engine failed: \(failure.reason)")
     case nil: return ([], false, nil)
@@ -198,9 +216,11 @@ public func saveFinding(_ c: Case, in directory: String) throws -> String {
     throw CorpusReadError(description: "\(directory): error: 1000 other findings already have the names of this one")
 }
 
-/// Whether a finding's case was saved before its shrinking ended (`shrunk: no`).
+/// Whether a finding's case was saved before its shrinking ended (`shrunk:
+/// no` alone; `shrunk: no, C calls from I items` is a case saved as
+/// generated once shrinking had run).
 func isSavedUnshrunk(_ c: Case) -> Bool {
-    c.finding?.shrinking?.state == .notShrunk
+    c.finding?.shrinking?.state == .notShrunk && c.finding?.shrinking?.calls == nil
 }
 
 /// Whether `existing` is a random finding of the same seed as `found`

@@ -25,7 +25,7 @@ public final class PrivateFolder: @unchecked Sendable {
             let reason = String(cString: strerror(errno))
             throw CorpusReadError(description: "cannot make a private temporary folder in \(NSTemporaryDirectory()): \(reason)")
         }
-        path = String(cString: template)
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The path of `name` inside the folder.

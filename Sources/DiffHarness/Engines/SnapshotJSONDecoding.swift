@@ -42,7 +42,7 @@ extension SnapshotJSON {
         }
         switch (stages, refusal) {
         case (nil, nil):
-            throw reader.error("engine answer has no \"stages\" or \"error\" key", at: 0)
+            throw reader.error("engine answer has no \"stages\" or \"error\" key: \(line.written(0))", at: 0)
         case (.some, .some):
             throw reader.error("engine answer has both a \"stages\" and an \"error\" key", at: 0)
         case (nil, .some(let why)):

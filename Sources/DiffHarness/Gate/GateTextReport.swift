@@ -1,7 +1,7 @@
 // GateTextReport: the text report of a gate's run, as `diffcheck check`
 // prints it — each part's lines as the part goes, then one closing line:
 //
-//     corpus: 2 files, 1 meet their expectation, 1 do not (0.0 s)
+//     corpus: 2 files, 1 meets its expectation, 1 does not (0.0 s)
 //     random: engine mutant:stale-moved-update, seed 1: 300 cases, 1 failure
 //     labels: …
 //     FAIL case 7: fresh: item a' at 0.0 is stale: it shows a
@@ -95,7 +95,8 @@ public struct GateTextReport {
         let unreadable = corpus.readErrors.count + corpus.refusedCount
         if corpus.hasCorpus {
             lines.append("corpus: " + (result.shard.isWhole ? "" : "shard \(result.shard): ")
-                         + "\(quantity(ran, "file")), \(ran - missed) meet their expectation, \(missed) do not"
+                         + "\(quantity(ran, "file")), \(quantity(ran - missed, "meets its expectation", "meet their expectation")), "
+                         + quantity(missed, "does not", "do not")
                          + (unreadable == 0 ? "" : ", \(unreadable) unreadable or not run") + String(format: " (%.1f s)", corpus.seconds))
         }
         // Which engine the files ran on, when not the engine under test.

@@ -19,7 +19,10 @@
 // `expect:`, `profile:` and `engine:`, and a saved finding's facts
 // (`finding:`, `origin:`, `shrunk:`, `choices:`, `engine-command:`:
 // FindingFacts.swift), each at most once, in any order. `finding:` and
-// `engine-command:` run to the end of the line, `#` included. The comment
+// `engine-command:` run to the end of the line, `#` included. A text (a
+// comment, a message, an `expect: error` text, an engine name or command)
+// is read back from its escapes (`OneLineText`: `\n`, `\r`, `\\`,
+// `\u{HEX}`), so whatever it holds, it was one line. The comment
 // lines before the first directive are kept in `Case.comments`; a finding
 // saved before its facts were lines has them in comments, which
 // `LegacyFindingComments` reads into the fields.
@@ -169,7 +172,7 @@ private struct CaseReader {
             if !hasDirective && content.allSatisfy(\.isWhitespace) {
                 var comment = characters[(hash + 1)...]
                 if comment.first == " " { comment = comment.dropFirst() }
-                comments.append(String(comment))
+                comments.append(OneLineText.read(String(comment)))
             }
         }
         var cursor = LineCursor(file: file, line: number, characters: content)
@@ -324,7 +327,7 @@ private struct CaseReader {
                 return property.isEmpty ? cursor.error(expected: expected) : cursor.error(expected: expected, found: LineCursor.quote(property), at: at)
             }
             guard cursor.take(":") else { return cursor.error(expected: "':' and the message after the property") }
-            finding = (FindingFacts(property: property, message: cursor.rest), line)
+            finding = (FindingFacts(property: property, message: OneLineText.read(cursor.rest)), line)
         case "origin":
             if let error = repeated(origin?.line) { return error }
             switch FindingOrigin.read(&cursor) {
@@ -359,7 +362,7 @@ private struct CaseReader {
             if let error = repeated(engineCommand?.line) { return error }
             let command = cursor.rest
             if command.isEmpty { return cursor.error(expected: "the command the external engine ran with") }
-            engineCommand = (command, line)
+            engineCommand = (OneLineText.read(command), line)
         default: // engine
             if let error = repeated(engine?.line) { return error }
             cursor.skipSpaces()
@@ -370,15 +373,15 @@ private struct CaseReader {
                 // The older form, `engine: external: COMMAND`: the command is kept as `engine-command:`, never run.
                 value = CaseParser.externalEngine
                 let command = cursor.rest
-                if !command.isEmpty { olderFormCommand = command }
+                if !command.isEmpty { olderFormCommand = OneLineText.read(command) }
             } else if let error = cursor.endOfLine(after: "the engine name (one word)") {
                 return error
             }
-            if let engines, !engines.contains(value) {
+            if let engines, !engines.contains(OneLineText.read(value)) {
                 return cursor.error(expected: "an engine name (" + engines.joined(separator: ", ") + ")",
                                     found: LineCursor.quote(value), at: at)
             }
-            engine = (value, line)
+            engine = (OneLineText.read(value), line)
         }
         return nil
     }
@@ -393,7 +396,7 @@ private struct CaseReader {
             if let error = cursor.endOfLine(after: "pass") { return .failure(error) }
             return .success(.pass)
         case "error":
-            return .success(.error(cursor.rest))
+            return .success(.error(OneLineText.read(cursor.rest)))
         case "fail":
             cursor.skipSpaces()
             let propertyAt = cursor.column

@@ -14,18 +14,22 @@
 // sections at all, `old:`. Item paths print as `I` alone only when both old
 // and new are flat.
 //
+// Texts: a comment, a finding's message, an `expect: error` text, an engine
+// name and an engine command are each written on one line, whatever they
+// hold (`OneLineText`: a line break is `\n`, a control character
+// `\u{HEX}`), so a text an engine supplied never adds a line.
+//
 // Round trip: `CaseParser.parse(CasePrinter.text(c))` gives back `c` for every
 // case the format can express: identifiers of letters, digits, `_` and `-`;
-// content versions ≥ 0; indexes ≥ 0; comments and expectation texts on one
-// line without `#` (an expectation text also without leading or trailing
-// spaces); an engine name of one word without `#`; `data` on every stage
-// but the last and not on the last; `stages` or `recorded`, not both.
+// content versions ≥ 0; indexes ≥ 0; texts of any characters (an engine name
+// not empty); `data` on every stage but the last and not on the last;
+// `stages` or `recorded`, not both.
 
 /// Writes cases, snapshots and batches in the case format.
 public enum CasePrinter {
     /// The case as `.case` text, ending with a line break.
     public static func text(_ c: Case) -> String {
-        var lines: [String] = c.comments.map { $0.isEmpty ? "#" : "# " + $0 }
+        var lines = commentLines(c)
         lines += factLines(c)
         lines.append(line("old", snapshot(c.old)))
         lines.append(line("new", snapshot(c.new)))
@@ -36,9 +40,16 @@ public enum CasePrinter {
         if c.recordsNoStagesAgain && c.recordedAgain.isEmpty { lines.append(line("again", CaseParser.noStages)) }
         if c.expectation != .pass { lines.append(line("expect", expectation(c.expectation))) }
         if let profile = c.profile { lines.append(line("profile", profile.rawValue)) }
-        if let engine = c.engine { lines.append(line("engine", engine)) }
-        if let command = c.engineCommand, !command.allSatisfy(\.isWhitespace) { lines.append(line("engine-command", oneLine(command))) }
+        if let engine = c.engine { lines.append(line("engine", OneLineText.written(engine, in: .word))) }
+        if let command = c.engineCommand, !command.isEmpty {
+            lines.append(line("engine-command", OneLineText.written(command, in: .toLineEnd)))
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The case's comment lines, `# TEXT` (`#` alone for an empty one), each text on one line.
+    public static func commentLines(_ c: Case) -> [String] {
+        c.comments.map { $0.isEmpty ? "#" : "# " + OneLineText.written($0, in: .comment) }
     }
 
     /// A finding's `finding:`, `origin:` and `shrunk:` lines, and `choices:`:
@@ -46,7 +57,7 @@ public enum CasePrinter {
     public static func factLines(_ c: Case) -> [String] {
         var lines: [String] = []
         if let finding = c.finding {
-            lines.append(line("finding", finding.property + ": " + oneLine(finding.message)))
+            lines.append(line("finding", finding.property + ": " + OneLineText.written(finding.message, in: .toLineEnd)))
             if let origin = finding.origin { lines.append(line("origin", origin.description)) }
             if let shrinking = finding.shrinking { lines.append(line("shrunk", shrinking.description)) }
         }
@@ -103,15 +114,9 @@ public enum CasePrinter {
     public static func expectation(_ expectation: Expectation) -> String {
         switch expectation {
         case .pass: return "pass"
-        case .error(let text): return text.isEmpty ? "error" : "error " + text
+        case .error(let text): return text.isEmpty ? "error" : "error " + OneLineText.written(text, in: .beforeComment)
         case .fail(let property): return "fail " + property
         }
-    }
-
-    /// `text` with its line breaks (`\n`, `\r\n`: what ends a line) made spaces: a line's text is one line.
-    private static func oneLine(_ text: String) -> String {
-        func isLineBreak(_ c: Character) -> Bool { c == "\n" || c == "\r\n" }
-        return text.contains(where: isLineBreak) ? String(text.map { isLineBreak($0) ? " " : $0 }) : text
     }
 
     private static func line(_ directive: String, _ text: String) -> String {

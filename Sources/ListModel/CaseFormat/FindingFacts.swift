@@ -62,7 +62,9 @@ public struct FindingShrinking: Hashable, Sendable, CustomStringConvertible {
         case done = "yes"
         /// Shrinking stopped at its budget: it may shrink further (`shrunk: partly`).
         case stoppedAtBudget = "partly"
-        /// Saved as found, before (or without) shrinking: `shrunk: no`.
+        /// Saved as found: before (or without) shrinking, `shrunk: no`; or
+        /// after shrinking ran and no smaller case was kept, `shrunk: no, C
+        /// calls from I items`.
         case notShrunk = "no"
     }
 
