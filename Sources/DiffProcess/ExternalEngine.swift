@@ -434,10 +434,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         stopProcess()
-        let answers = runLocked(pairs: [EngineProbe.pair, (old, new)], judgesTimeouts: true,
-                                until: { n, answer in n == 0 && answer.output.isFailure })
+        let answers = runLocked(pairs: [(old, new)], judgesTimeouts: true)
         stopProcess()
-        return answers.count == 2 && answers[1].output.isHang
+        return answers[0].output.isHang
     }
 
     // MARK: The time a request may take
@@ -497,8 +496,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 + "; for comparison, " + pace.growthDescription, isHang: true)
         case .idle:
             pace.noteHung(items: size.items)
-            return EngineFailure("engine did not answer a request of \(size.summary): it sat idle for "
-                + "\(ExternalEngine.seconds(verdict.limit)), neither running nor waiting for a processor (blocked: a diff "
+            return EngineFailure("engine did not answer within \(ExternalEngine.seconds(verdict.limit)) idle on a request of "
+                + "\(size.summary): it sat neither running nor waiting for a processor (blocked: a diff "
                 + "engine waits for nothing; \(TimeVerdict.usage(cpu: verdict.cpuSeconds, idle: verdict.idleSeconds, wall: verdict.wallSeconds)))",
                 isHang: true)
         case .wall:
@@ -648,11 +647,35 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         }
         if let running = process { return .success(running) }
         let started = EngineProcess.start(command: command, errors: errorOutput)
-        if case .success(let running) = started {
-            running.settleSeconds = settleSeconds
-            process = running
+        guard case .success(let running) = started else { return started }
+        // A fresh process first answers the probe's trivial request, with the start-up's limits: its start-up
+        // (an interpreter, a runtime, a loaded machine's disk) is not counted against a case.
+        let limits = EngineProbe.startupLimits(timeout: timeout)
+        var refusal: String?
+        let end = running.fly(
+            count: 1,
+            encode: { _, bytes in SnapshotJSON.appendRequest(old: EngineProbe.pair.old, new: EngineProbe.pair.new, to: &bytes) },
+            limits: { _ in limits }, skips: ExternalEngine.isStrayLine,
+            accept: { _, line in
+                if case .failure(let error) = SnapshotJSON.answer(fromJSON: line) { refusal = error.message }
+                return refusal == nil
+            })
+        guard end.answered == 1 else {
+            let reason: String
+            switch end.failure {
+            case .closed?: reason = running.exitReason(deadline: DispatchTime.now().uptimeNanoseconds + 1_000_000_000)
+            case .timedOut(let verdict)?:
+                reason = "engine did not answer within \(verdict.clock.amount(verdict.limit)) the trivial request (old: a, new: a) "
+                    + "a fresh process gets first (\(TimeVerdict.usage(cpu: verdict.cpuSeconds, idle: verdict.idleSeconds, wall: verdict.wallSeconds)))"
+            case let failure?: reason = failure.reason
+            case nil: reason = refusal ?? "engine answer refused"
+            }
+            running.stop()
+            return .failure(.system(reason))
         }
-        return started
+        running.settleSeconds = settleSeconds
+        process = running
+        return .success(running)
     }
 
     private func stopProcess() {
