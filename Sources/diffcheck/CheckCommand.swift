@@ -112,7 +112,7 @@ enum CheckCommand {
     /// step's report as it is done; writes JUnit when asked.
     static func run(_ arguments: [String]) -> Int32 {
         let options: CheckOptions
-        do { options = try CheckOptions.read(arguments, command: "check", help: help) } catch { return error.code }
+        do { options = try CheckOptions.readProbingEngine(arguments, command: "check", help: help) } catch { return error.code }
         let engine: any DiffEngine, isolated: any DiffEngine
         let engines = options.isolatedEngines
         do {

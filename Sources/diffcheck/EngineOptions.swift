@@ -96,9 +96,16 @@ struct EngineOptions: ParsableOptions {
         """, .shapes)
     var shapes: GeneratorShapes?
 
+    /// What the `--engine-cmd` engine declared of itself when it was
+    /// probed (`readProbingEngine`), nil before: it counts as `--flat`,
+    /// `--claims` and `--no-duplicates` where the command line gave none
+    /// of them (`declaredArguments`).
+    var declaration: EngineDeclaration?
+
     /// What the generated cases may hold; the shapes, when not given, are the engine's default.
     var generator: GeneratorOptions {
-        GeneratorOptions(isFlatOnly: isFlat, allowsDuplicates: !hasNoDuplicates, maxSize: maxSize,
+        GeneratorOptions(isFlatOnly: isFlat || declaration?.isFlatOnly == true,
+                         allowsDuplicates: !(hasNoDuplicates || declaration?.refusesDuplicates == true), maxSize: maxSize,
                          shapes: shapes ?? EngineOptions.defaultShapes(engineName: engineName, engineCommand: engineCommand),
                          everyCaseSize: size)
     }
@@ -106,7 +113,27 @@ struct EngineOptions: ParsableOptions {
     /// The engine and generator options, as a campaign's workers get them.
     var campaign: CampaignOptions {
         CampaignOptions(engineName: engineName, engineCommand: engineCommand, timeout: timeout, seed: seed,
-                        profile: profile, generator: generator, claims: claims, hangTimeout: hangTimeout)
+                        profile: profile, generator: generator, claims: claims ?? declaredClaims, hangTimeout: hangTimeout)
+    }
+
+    /// The claims the declaration stands for: its own, or, when it claims
+    /// nothing, what every engine owes (`deterministic`, `no-crash`).
+    private var declaredClaims: Set<PropertyName>? {
+        declaration?.claims.map { $0.isEmpty ? [.deterministic, .noCrash] : $0 }
+    }
+
+    /// The options the declaration stands for that the command line did not
+    /// give, as a user would write them (`--flat --claims valid,fresh`),
+    /// each spelled as it is declared: what the run says it checks as.
+    var declaredArguments: [String] {
+        guard let declaration else { return [] }
+        var arguments: [String] = []
+        if declaration.isFlatOnly && !isFlat { arguments.append(_isFlat.spec.name) }
+        if let claims = declaredClaims, !$claims {
+            arguments += [_claims.spec.name, claims.sorted().map(\.rawValue).joined(separator: ",")]
+        }
+        if declaration.refusesDuplicates && !hasNoDuplicates { arguments.append(_hasNoDuplicates.spec.name) }
+        return arguments
     }
 
     /// The shapes of the generated cases when `--shapes` is not given: the
@@ -124,8 +151,8 @@ struct EngineOptions: ParsableOptions {
 /// own options.
 @dynamicMemberLookup
 protocol EngineCommandOptions: ParsableOptions {
-    /// The engine options, as given.
-    var common: EngineOptions { get }
+    /// The engine options, as given, and the engine's declaration once probed.
+    var common: EngineOptions { get set }
     /// The engine options as a campaign's workers get them (the common group's, unless the command was given them whole).
     var campaign: CampaignOptions { get }
     /// `--full`: long snapshots and batches printed whole.

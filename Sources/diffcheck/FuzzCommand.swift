@@ -62,7 +62,7 @@ enum FuzzCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: FuzzOptions
-        do { options = try FuzzOptions.read(arguments, command: "fuzz", help: help) } catch { return error.code }
+        do { options = try FuzzOptions.readProbingEngine(arguments, command: "fuzz", help: help) } catch { return error.code }
         do {
             _ = try options.engine()
             var supervisor = Supervisor(
