@@ -136,11 +136,57 @@ struct EngineOptions: ParsableOptions {
         return arguments
     }
 
+    /// Whether the command line names the engine under test (`--engine`
+    /// or `--engine-cmd`), rather than leaving it at the default.
+    var namesAnEngine: Bool { $engineName || engineCommand != nil }
+
     /// The shapes of the generated cases when `--shapes` is not given: the
     /// built-in engine's own (`GeneratorShapes.defaultShapes(forEngine:)`),
     /// general for an `--engine-cmd` engine.
     static func defaultShapes(engineName: String, engineCommand: String?) -> GeneratorShapes {
         engineCommand == nil ? GeneratorShapes.defaultShapes(forEngine: engineName) : .general
+    }
+}
+
+extension EngineOptions {
+    /// The engine options that give `given` on a command line, each spelled
+    /// as it is declared (`--engine-cmd 'python3 e.py' --flat --timeout 3`):
+    /// `--engine-cmd` whenever there is one (a case never carries its
+    /// command), else `--engine` when it is not the default or
+    /// `namingEngine`; `--flat`, `--profile`, `--timeout`,
+    /// `--hang-timeout`, `--max-size` and `--no-duplicates` when not the
+    /// defaults, `--shapes` when not the engine's default.
+    static func arguments(giving given: CampaignOptions, namingEngine: Bool) -> [String] {
+        let declared = EngineOptions()
+        let defaults = declared.campaign
+        var arguments: [String] = []
+        if let command = given.engineCommand {
+            arguments += [declared._engineCommand.spec.name, command]
+        } else if given.engineName != defaults.engineName || namingEngine {
+            arguments += [declared._engineName.spec.name, given.engineName]
+        }
+        if given.generator.isFlatOnly { arguments.append(declared._isFlat.spec.name) }
+        if given.profile != defaults.profile { arguments += [declared._profile.spec.name, given.profile.rawValue] }
+        if given.timeout != defaults.timeout { arguments += [declared._timeout.spec.name, secondsText(given.timeout)] }
+        if given.hangTimeout != defaults.hangTimeout {
+            arguments += [declared._hangTimeout.spec.name, secondsText(given.hangTimeout)]
+        }
+        if given.generator.maxSize != defaults.generator.maxSize {
+            arguments += [declared._maxSize.spec.name, String(given.generator.maxSize)]
+        }
+        if !given.generator.allowsDuplicates { arguments.append(declared._hasNoDuplicates.spec.name) }
+        if given.generator.shapes != defaultShapes(engineName: given.engineName, engineCommand: given.engineCommand) {
+            arguments += [declared._shapes.spec.name, given.generator.shapes.rawValue]
+        }
+        return arguments
+    }
+
+    /// `--engine-cmd`, as declared: what names an external engine in a report (`--engine-cmd 'python3 e.py'`).
+    static var engineCommandName: String { EngineOptions()._engineCommand.spec.name }
+
+    /// Seconds as a user writes them: `3`, `0.5`.
+    private static func secondsText(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 }
 
