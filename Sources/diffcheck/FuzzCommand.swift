@@ -56,7 +56,7 @@ enum FuzzCommand {
     deadline (a hang), is a no-crash failure, shrunk; a hang ends the
     campaign (each later hang would cost the hang deadline again). A worker that dies between cases is
     replaced and its share resumes at its next case; workers that keep dying
-    so end the run (exit 3). Engines started by
+    between cases end the run (exit 3). Engines started by
     workers end with them. At the end: label statistics, coverage gaps, and
     the failures, each with a command that reproduces it.
     """, footer: exitCodeHelp)
