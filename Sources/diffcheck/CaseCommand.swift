@@ -41,7 +41,7 @@ enum CaseCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: CaseOptions
-        do { options = try CaseOptions.read(arguments, command: "case", help: help) } catch { return error.code }
+        do { options = try CaseOptions.readProbingEngine(arguments, command: "case", help: help) } catch { return error.code }
         guard let number = options.number else {
             printError("diffcheck case: give the case's number, --case N\n\n\(help)")
             return ExitCode.usage

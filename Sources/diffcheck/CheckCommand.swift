@@ -112,7 +112,7 @@ enum CheckCommand {
     /// step's report as it is done; writes JUnit when asked.
     static func run(_ arguments: [String]) -> Int32 {
         let options: CheckOptions
-        do { options = try CheckOptions.read(arguments, command: "check", help: help) } catch { return error.code }
+        do { options = try CheckOptions.readProbingEngine(arguments, command: "check", help: help) } catch { return error.code }
         let engine: any DiffEngine, isolated: any DiffEngine
         let engines = options.isolatedEngines
         do {
@@ -125,7 +125,7 @@ enum CheckCommand {
         let gate = gate(options, engine: engine)
         // The engine runs in a child process: one that traps fails that file's case and the gate goes on.
         let parts = WorkerGateParts(options: options, engine: engine, engines: engines,
-                                    replayer: options.corpusReplayer(engine: isolated, engines: engines, arguments: arguments),
+                                    replayer: options.corpusReplayer(engine: isolated, engines: engines),
                                     findings: gate.findings ?? "")
         let report = GateTextReport(showsTimings: !options.hidesTimings) { reproduceLine(path: $0, options: options) }
         // SIGINT, SIGTERM and SIGHUP stop the gate after the corpus file or the bound
@@ -223,7 +223,7 @@ enum CheckCommand {
             if isThisEngine {
                 kept.append(entry)
             } else {
-                let name = named == CaseParser.externalEngine ? "--engine-cmd " + shellQuoted(recorded ?? "?") : named
+                let name = named == CaseParser.externalEngine ? EngineOptions.engineCommandName + " " + shellQuoted(recorded ?? "?") : named
                 others[name, default: 0] += 1
             }
         }

@@ -21,8 +21,6 @@ struct Command: Sendable {
     let options: @Sendable () -> [OptionSpec]
     /// Runs the command on the arguments after its name; returns the exit code.
     let run: @Sendable ([String]) -> Int32
-    /// Whether it runs an `--engine-cmd` engine, probed once before it runs (`probedArguments`).
-    let runsEngines: Bool
     /// Whether it starts `diffcheck worker` processes.
     let startsWorkers: Bool
     /// Internal (`worker`): not in `diffcheck --help`.
@@ -30,14 +28,13 @@ struct Command: Sendable {
 
     init(name: String, arguments: String = "", summary: String, help: @autoclosure @escaping @Sendable () -> String,
          options: @autoclosure @escaping @Sendable () -> [OptionSpec], run: @escaping @Sendable ([String]) -> Int32,
-         runsEngines: Bool = false, startsWorkers: Bool = false, isHidden: Bool = false) {
+         startsWorkers: Bool = false, isHidden: Bool = false) {
         self.name = name
         self.arguments = arguments
         self.summary = summary
         self.help = help
         self.options = options
         self.run = run
-        self.runsEngines = runsEngines
         self.startsWorkers = startsWorkers
         self.isHidden = isHidden
     }
@@ -46,25 +43,25 @@ struct Command: Sendable {
 /// The commands, in the order `diffcheck --help` lists them.
 let commands: [Command] = [
     Command(name: "check", arguments: "[PATHS…]", summary: "the CI gate: corpus, exhaustive bound, fixed-seed random budget",
-            help: CheckCommand.help, options: CheckOptions.optionSpecs, run: CheckCommand.run, runsEngines: true, startsWorkers: true),
+            help: CheckCommand.help, options: CheckOptions.optionSpecs, run: CheckCommand.run, startsWorkers: true),
     Command(name: "fuzz", summary: "a random campaign until --time, --cases or Ctrl-C",
-            help: FuzzCommand.help, options: FuzzOptions.optionSpecs, run: FuzzCommand.run, runsEngines: true, startsWorkers: true),
+            help: FuzzCommand.help, options: FuzzOptions.optionSpecs, run: FuzzCommand.run, startsWorkers: true),
     Command(name: "repro", arguments: "FILE|DIR…", summary: "replay cases and fuzz inputs; print verdicts and the shrunk case",
-            help: ReproCommand.help, options: ReproOptions.optionSpecs, run: ReproCommand.run, runsEngines: true, startsWorkers: true),
+            help: ReproCommand.help, options: ReproOptions.optionSpecs, run: ReproCommand.run, startsWorkers: true),
     Command(name: "shrink", arguments: "FILE", summary: "write the minimal case next to FILE",
-            help: ShrinkCommand.help, options: ShrinkOptions.optionSpecs, run: ShrinkCommand.run, runsEngines: true, startsWorkers: true),
+            help: ShrinkCommand.help, options: ShrinkOptions.optionSpecs, run: ShrinkCommand.run, startsWorkers: true),
     Command(name: "exhaust", summary: "every small old/new pair within a bound",
-            help: ExhaustCommand.help, options: ExhaustOptions.optionSpecs, run: ExhaustCommand.run, runsEngines: true, startsWorkers: true),
+            help: ExhaustCommand.help, options: ExhaustOptions.optionSpecs, run: ExhaustCommand.run, startsWorkers: true),
     Command(name: "diff", arguments: "FILE", summary: "the core's stages for a case's old/new, in case format",
-            help: DiffCommand.help, options: DiffOptions.optionSpecs, run: DiffCommand.run, runsEngines: true, startsWorkers: true),
+            help: DiffCommand.help, options: DiffOptions.optionSpecs, run: DiffCommand.run, startsWorkers: true),
     Command(name: "bench", summary: "the core against stdlib and a Dictionary baseline; --engine(-cmd): how your engine scales",
             help: BenchCommand.usage, options: BenchCommand.optionSpecs, run: BenchCommand.run),
     Command(name: "engines", summary: "the built-in engines and what each claims",
             help: EnginesCommand.help, options: NoOptions.optionSpecs, run: EnginesCommand.run),
     Command(name: "show", arguments: "FILE", summary: "draw a case: old and new side by side, each item's fate",
-            help: ShowCommand.help, options: ShowOptions.optionSpecs, run: ShowCommand.run, runsEngines: true, startsWorkers: true),
+            help: ShowCommand.help, options: ShowOptions.optionSpecs, run: ShowCommand.run, startsWorkers: true),
     Command(name: "case", arguments: "--case N", summary: "case N of a seed's campaign, as a case file or an engine request",
-            help: CaseCommand.help, options: CaseOptions.optionSpecs, run: CaseCommand.run, runsEngines: true),
+            help: CaseCommand.help, options: CaseOptions.optionSpecs, run: CaseCommand.run),
     Command(name: "triage", arguments: "[FILE|-]", summary: "a UIKit batch-update crash log made a case, judged and explained",
             help: TriageCommand.help, options: TriageOptions.optionSpecs, run: TriageCommand.run),
     Command(name: "conformance", summary: "export the UIKit runner's input; compare its output with the model",
@@ -113,11 +110,12 @@ extension EngineCommandOptions {
 }
 
 extension EngineCommandOptions {
-    /// The options of `diffcheck COMMAND ARGUMENTS` (`read`) and the engine
-    /// under test, isolated when built in (`isolatedEngine(for:)`).
+    /// The options of `diffcheck COMMAND ARGUMENTS` with the engine's
+    /// declaration applied (`readProbingEngine`) and the engine under
+    /// test, isolated when built in (`isolatedEngine(for:)`).
     static func readWithEngine(_ arguments: [String], command: String, help: String)
         throws(CommandExit) -> (options: Self, engine: any DiffEngine, engines: IsolatedEngines) {
-        let options = try read(arguments, command: command, help: help)
+        let options = try readProbingEngine(arguments, command: command, help: help)
         let (engine, engines) = try options.isolatedEngine(for: command)
         return (options, engine, engines)
     }

@@ -96,9 +96,16 @@ struct EngineOptions: ParsableOptions {
         """, .shapes)
     var shapes: GeneratorShapes?
 
+    /// What the `--engine-cmd` engine declared of itself when it was
+    /// probed (`readProbingEngine`), nil before: it counts as `--flat`,
+    /// `--claims` and `--no-duplicates` where the command line gave none
+    /// of them (`declaredArguments`).
+    var declaration: EngineDeclaration?
+
     /// What the generated cases may hold; the shapes, when not given, are the engine's default.
     var generator: GeneratorOptions {
-        GeneratorOptions(isFlatOnly: isFlat, allowsDuplicates: !hasNoDuplicates, maxSize: maxSize,
+        GeneratorOptions(isFlatOnly: isFlat || declaration?.isFlatOnly == true,
+                         allowsDuplicates: !(hasNoDuplicates || declaration?.refusesDuplicates == true), maxSize: maxSize,
                          shapes: shapes ?? EngineOptions.defaultShapes(engineName: engineName, engineCommand: engineCommand),
                          everyCaseSize: size)
     }
@@ -106,14 +113,80 @@ struct EngineOptions: ParsableOptions {
     /// The engine and generator options, as a campaign's workers get them.
     var campaign: CampaignOptions {
         CampaignOptions(engineName: engineName, engineCommand: engineCommand, timeout: timeout, seed: seed,
-                        profile: profile, generator: generator, claims: claims, hangTimeout: hangTimeout)
+                        profile: profile, generator: generator, claims: claims ?? declaredClaims, hangTimeout: hangTimeout)
     }
+
+    /// The claims the declaration stands for: its own, or, when it claims
+    /// nothing, what every engine owes (`deterministic`, `no-crash`).
+    private var declaredClaims: Set<PropertyName>? {
+        declaration?.claims.map { $0.isEmpty ? [.deterministic, .noCrash] : $0 }
+    }
+
+    /// The options the declaration stands for that the command line did not
+    /// give, as a user would write them (`--flat --claims valid,fresh`),
+    /// each spelled as it is declared: what the run says it checks as.
+    var declaredArguments: [String] {
+        guard let declaration else { return [] }
+        var arguments: [String] = []
+        if declaration.isFlatOnly && !isFlat { arguments.append(_isFlat.spec.name) }
+        if let claims = declaredClaims, !$claims {
+            arguments += [_claims.spec.name, claims.sorted().map(\.rawValue).joined(separator: ",")]
+        }
+        if declaration.refusesDuplicates && !hasNoDuplicates { arguments.append(_hasNoDuplicates.spec.name) }
+        return arguments
+    }
+
+    /// Whether the command line names the engine under test (`--engine`
+    /// or `--engine-cmd`), rather than leaving it at the default.
+    var namesAnEngine: Bool { $engineName || engineCommand != nil }
 
     /// The shapes of the generated cases when `--shapes` is not given: the
     /// built-in engine's own (`GeneratorShapes.defaultShapes(forEngine:)`),
     /// general for an `--engine-cmd` engine.
     static func defaultShapes(engineName: String, engineCommand: String?) -> GeneratorShapes {
         engineCommand == nil ? GeneratorShapes.defaultShapes(forEngine: engineName) : .general
+    }
+}
+
+extension EngineOptions {
+    /// The engine options that give `given` on a command line, each spelled
+    /// as it is declared (`--engine-cmd 'python3 e.py' --flat --timeout 3`):
+    /// `--engine-cmd` whenever there is one (a case never carries its
+    /// command), else `--engine` when it is not the default or
+    /// `namingEngine`; `--flat`, `--profile`, `--timeout`,
+    /// `--hang-timeout`, `--max-size` and `--no-duplicates` when not the
+    /// defaults, `--shapes` when not the engine's default.
+    static func arguments(giving given: CampaignOptions, namingEngine: Bool) -> [String] {
+        let declared = EngineOptions()
+        let defaults = declared.campaign
+        var arguments: [String] = []
+        if let command = given.engineCommand {
+            arguments += [declared._engineCommand.spec.name, command]
+        } else if given.engineName != defaults.engineName || namingEngine {
+            arguments += [declared._engineName.spec.name, given.engineName]
+        }
+        if given.generator.isFlatOnly { arguments.append(declared._isFlat.spec.name) }
+        if given.profile != defaults.profile { arguments += [declared._profile.spec.name, given.profile.rawValue] }
+        if given.timeout != defaults.timeout { arguments += [declared._timeout.spec.name, secondsText(given.timeout)] }
+        if given.hangTimeout != defaults.hangTimeout {
+            arguments += [declared._hangTimeout.spec.name, secondsText(given.hangTimeout)]
+        }
+        if given.generator.maxSize != defaults.generator.maxSize {
+            arguments += [declared._maxSize.spec.name, String(given.generator.maxSize)]
+        }
+        if !given.generator.allowsDuplicates { arguments.append(declared._hasNoDuplicates.spec.name) }
+        if given.generator.shapes != defaultShapes(engineName: given.engineName, engineCommand: given.engineCommand) {
+            arguments += [declared._shapes.spec.name, given.generator.shapes.rawValue]
+        }
+        return arguments
+    }
+
+    /// `--engine-cmd`, as declared: what names an external engine in a report (`--engine-cmd 'python3 e.py'`).
+    static var engineCommandName: String { EngineOptions()._engineCommand.spec.name }
+
+    /// Seconds as a user writes them: `3`, `0.5`.
+    private static func secondsText(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 }
 
@@ -124,8 +197,8 @@ struct EngineOptions: ParsableOptions {
 /// own options.
 @dynamicMemberLookup
 protocol EngineCommandOptions: ParsableOptions {
-    /// The engine options, as given.
-    var common: EngineOptions { get }
+    /// The engine options, as given, and the engine's declaration once probed.
+    var common: EngineOptions { get set }
     /// The engine options as a campaign's workers get them (the common group's, unless the command was given them whole).
     var campaign: CampaignOptions { get }
     /// `--full`: long snapshots and batches printed whole.

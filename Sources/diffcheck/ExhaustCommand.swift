@@ -63,7 +63,7 @@ enum ExhaustCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: ExhaustOptions
-        do { options = try ExhaustOptions.read(arguments, command: "exhaust", help: help) } catch { return error.code }
+        do { options = try ExhaustOptions.readProbingEngine(arguments, command: "exhaust", help: help) } catch { return error.code }
         let engine: any DiffEngine
         let bounds: [ExhaustiveBound]
         let jobs = options.jobs

@@ -9,6 +9,10 @@ enum ExitCode {
     static let failure: Int32 = 1
     /// Bad usage or unreadable input (named with file and line).
     static let usage: Int32 = 2
+    /// The run broke off, for want of processes to run it (`fuzz`: its
+    /// workers kept dying outside any case): neither a verdict on the
+    /// engine nor a fault of the command line.
+    static let brokenRun: Int32 = 3
     /// `check` stopped by `signal` (Ctrl-C: SIGINT) before anything failed:
     /// 128 + its number, as a shell reports a command a signal stopped.
     static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
@@ -17,8 +21,9 @@ enum ExitCode {
 let exitCodeHelp = """
 Exit codes: 0 everything holds; 1 a property failed or a case missed its
 expectation; 2 bad usage or unreadable input (named with file and line; the
-rest still runs); check only: 130 stopped by Ctrl-C before anything failed
-(128 + the signal: 143 SIGTERM, 129 SIGHUP).
+rest still runs); fuzz only: 3 the run broke off, its workers dying outside
+any case; check only: 130 stopped by Ctrl-C before anything failed (128 +
+the signal: 143 SIGTERM, 129 SIGHUP).
 """
 
 /// A usage error: printed with the command's name, exit code 2.

@@ -55,29 +55,33 @@ enum FuzzCommand {
     profiling). An engine that traps, or gives no answer within the hang
     deadline (a hang), is a no-crash failure, shrunk; a hang ends the
     campaign (each later hang would cost the hang deadline again). A worker that dies between cases is
-    replaced and its share resumes at its next case. Engines started by
+    replaced and its share resumes at its next case; workers that keep dying
+    between cases end the run (exit 3). Engines started by
     workers end with them. At the end: label statistics, coverage gaps, and
     the failures, each with a command that reproduces it.
     """, footer: exitCodeHelp)
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: FuzzOptions
-        do { options = try FuzzOptions.read(arguments, command: "fuzz", help: help) } catch { return error.code }
-        do {
-            _ = try options.engine()
-            var supervisor = Supervisor(
-                options: options.campaign, jobs: options.jobs,
-                maxCases: options.cases ?? Int.max, maxTime: options.time,
-                findings: options.findings, showsStatus: true,
-                workerExecutable: ownExecutable())
-            supervisor.shard = options.shard
-            let report = try supervisor.run()
-            print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, shard: options.shard, shapes: options.generator.shapes, generator: options.generator,
-                                 showsTimings: !options.hidesTimings) { reproduceLine(path: $0, options: options) })
-            return report.failures.isEmpty ? ExitCode.success : ExitCode.failure
-        } catch {
+        do { options = try FuzzOptions.readProbingEngine(arguments, command: "fuzz", help: help) } catch { return error.code }
+        do { _ = try options.engine() } catch {
             printError("diffcheck fuzz: \(error)")
             return ExitCode.usage
         }
+        var supervisor = Supervisor(
+            options: options.campaign, jobs: options.jobs,
+            maxCases: options.cases ?? Int.max, maxTime: options.time,
+            findings: options.findings, showsStatus: true,
+            workerExecutable: ownExecutable())
+        supervisor.shard = options.shard
+        let report: RandomPartReport
+        do { report = try supervisor.run() } catch {
+            printError("diffcheck fuzz: \(error)")
+            // The supervisor's `CampaignError`: workers that keep dying outside any case.
+            return error is CampaignError ? ExitCode.brokenRun : ExitCode.usage
+        }
+        print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, shard: options.shard, shapes: options.generator.shapes, generator: options.generator,
+                             showsTimings: !options.hidesTimings) { reproduceLine(path: $0, options: options) })
+        return report.failures.isEmpty ? ExitCode.success : ExitCode.failure
     }
 }

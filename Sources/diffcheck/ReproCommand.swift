@@ -58,7 +58,7 @@ enum ReproCommand {
         let options: ReproOptions, engine: any DiffEngine, engines: IsolatedEngines
         do { (options, engine, engines) = try ReproOptions.readWithEngine(arguments, command: "repro", help: help) } catch { return error.code }
         let (entries, unreadable) = readEntries(options.positional)
-        let replayer = options.corpusReplayer(engine: engine, engines: engines, arguments: arguments)
+        let replayer = options.corpusReplayer(engine: engine, engines: engines)
         var code = unreadable == 0 ? ExitCode.success : ExitCode.usage
         for entry in entries {
             let outcome = replayer.replay(entry)
@@ -164,7 +164,7 @@ enum ShrinkCommand {
         let options: ShrinkOptions, engine: any DiffEngine, engines: IsolatedEngines
         do { (options, engine, engines) = try ShrinkOptions.readWithEngine(arguments, command: "shrink", help: help) } catch { return error.code }
         guard let entry = ReproCommand.readEntries(options.positional).entries.first else { return ExitCode.usage }
-        let outcome = options.corpusReplayer(engine: engine, engines: engines, arguments: arguments).replay(entry)
+        let outcome = options.corpusReplayer(engine: engine, engines: engines).replay(entry)
         if let refusal = outcome.refusal {
             printError(refusal.message(path: outcome.path))
             return ExitCode.usage

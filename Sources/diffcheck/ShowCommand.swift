@@ -42,7 +42,7 @@ enum ShowCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: ShowOptions
-        do { options = try ShowOptions.read(arguments, command: "show", help: help) } catch { return error.code }
+        do { options = try ShowOptions.readProbingEngine(arguments, command: "show", help: help) } catch { return error.code }
         var code = ExitCode.success
         func worsen(_ to: Int32) { code = max(code, to) }
         let engines = options.isolatedEngines

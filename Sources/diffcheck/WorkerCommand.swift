@@ -57,12 +57,29 @@ struct WorkerOptions: EngineCommandOptions {
     @Option("--from", "N", help: "the place in the walk to start from (default 0)", .wholeNumber)
     var from = 0
 
-    @Option("--skip", "N,M,…", help: "cases of this worker's share not to run", .text)
-    var skip: String?
+    @Option("--skip", "N,M,…", help: "cases of this worker's share not to run", .caseNumbers)
+    var skip: Set<Int> = []
 
     var common = EngineOptions()
 
     var campaign: CampaignOptions { given ?? common.campaign }
+}
+
+extension OptionValue where Value == Set<Int> {
+    /// Case numbers separated by commas (`3,17`): `NAME takes case numbers
+    /// separated by commas, not 'ITEM'` for the first item that is none.
+    static var caseNumbers: OptionValue<Set<Int>> {
+        OptionValue { (name, text) throws(OptionError) in
+            var numbers: Set<Int> = []
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let number = Int(item), number >= 0 else {
+                    throw OptionError("\(name) takes case numbers separated by commas, not '\(item)'")
+                }
+                numbers.insert(number)
+            }
+            return numbers
+        }
+    }
 }
 
 extension OptionValue where Value == CampaignOptions {
@@ -124,9 +141,8 @@ enum WorkerCommand {
                                     index: options.index, shard: options.shard, from: options.from, state: state)
             } else {
                 // Cases the supervisor already counted (the engine trapped on them): not run again.
-                let skipped = Set((options.skip ?? "").split(separator: ",").compactMap { Int($0) })
                 let share = CampaignShare(first: options.index, caseStride: options.caseStride ?? options.jobs,
-                                          limit: options.cases ?? .max, skipped: skipped)
+                                          limit: options.cases ?? .max, skipped: options.skip)
                 // What the exhaustive part before this campaign found (`check`): shrinks do not walk it again.
                 runCampaignWorker(engine: engine, options: campaign, share: share, walked: options.walked.flatMap(walkedBounds),
                                   state: options.state.flatMap { WorkerStateFile(path: $0, seed: campaign.seed) })

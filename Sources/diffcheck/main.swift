@@ -18,14 +18,7 @@ guard let command = commands.first(where: { $0.name == name }) else {
     printError("diffcheck: unknown command '\(name)'\n\n\(usage)")
     exit(ExitCode.usage)
 }
-var commandArguments = Array(arguments.dropFirst())
-if command.runsEngines {
-    do { commandArguments = try probedArguments(commandArguments) } catch {
-        printError("diffcheck \(name): \(error)")
-        exit(ExitCode.usage)
-    }
-}
-let code = command.run(commandArguments)
+let code = command.run(Array(arguments.dropFirst()))
 // What passed through of the engine's stderr left later trap reports out: say how many.
 if let note = EngineErrors.withheldTrapsNote { printError(note) }
 ChildProcess.endAll()
