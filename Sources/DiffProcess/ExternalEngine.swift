@@ -434,7 +434,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         stopProcess()
-        let answers = runLocked(pairs: [(old, new)], judgesTimeouts: true)
+        let answers = runLocked(pairs: [(old, new)], judgesTimeouts: true, until: { _, _ in false })
         stopProcess()
         return answers[0].output.isHang
     }

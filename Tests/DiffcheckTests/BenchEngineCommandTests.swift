@@ -17,15 +17,16 @@ for line in sys.stdin:
     print(json.dumps({"stages": [{"deleteItems": deletes, "insertItems": inserts}]}), flush=True)
 """
 
-/// Flat-only by declaration, and quadratic on purpose: it sleeps 5 µs per
-/// pair of old items (50 ms on 100 items, 5 s on 1,000, 500 s on 10,000).
+/// Flat-only by declaration, and quadratic on purpose: it burns 5 µs of
+/// CPU per pair of old items (50 ms on 100 items, 5 s on 1,000, 500 s on 10,000).
 private let quadraticSleeperScript = """
-import json, sys, time
+import json, sys
+\(pythonBurn)
 print(json.dumps({"engine": {"name": "sleeper", "flatOnly": True}}), flush=True)
 for line in sys.stdin:
     request = json.loads(line)
     n = sum(len(s["items"]) for s in request["old"])
-    time.sleep(n * n * 5e-6)
+    burn(n * n * 5e-6)
     old = [i for s in request["old"] for i in s["items"]]
     new = [i for s in request["new"] for i in s["items"]]
     print(json.dumps({"stages": [{"deleteItems": [[0, i] for i in range(len(old))],
@@ -112,10 +113,11 @@ private func writeEngine(_ script: String) throws -> URL {
             == ["large flat answered", "thousands flat answered", "tens-of-thousands flat too-slow"])
     let thousands = try #require((rows[1]["engine"] as? [String: Any])?["medianSeconds"] as? Double, "\(rows[1])")
     #expect(thousands > 1 && thousands < 8, "\(rows[1])")
-    #expect((rows[2]["note"] as? String)?.contains("did not answer within 8 s (the hang deadline") == true, "\(rows[2])")
+    let note = rows[2]["note"] as? String ?? ""
+    #expect(note.contains("did not answer within 8 s of CPU") && note.contains("the hang deadline"), "\(rows[2])")
     #expect(rows[2]["engine"] == nil && rows[2]["core"] != nil)
-    // The 500 s class was waited for once, up to the hang deadline.
-    #expect(Date().timeIntervalSince(started) < 60)
+    // The 500 s class was waited for once, up to the hang deadline: 8 s of CPU, however loaded the machine.
+    #expect(Date().timeIntervalSince(started) < 240)
 }
 
 @Test func benchEngineArgumentsAreChecked() throws {
