@@ -39,12 +39,12 @@ public enum EngineProbe {
 
     /// What the probe allows an engine that is starting (an interpreter,
     /// a JVM, a runtime loading its bundle) on each of its clocks
-    /// (`EngineClock`): 30 s of CPU, 30 s idle (neither running nor
-    /// waiting for a processor), 120 s of wall-clock time; `--timeout`
-    /// where it is longer. A starved engine on a loaded machine uses no
+    /// (`EngineClock`): 30 s of CPU, 10 s idle (neither running nor
+    /// waiting for a processor: `EngineProcess.startupIdleSeconds`), 120 s
+    /// of wall-clock time; `--timeout` where it is longer. A starved engine on a loaded machine uses no
     /// CPU and is not idle: it is waited for, up to the wall backstop.
     static func startupLimits(timeout: Double) -> TimeLimits {
-        TimeLimits(cpu: max(timeout, 30), idle: max(timeout, 30), wall: max(120, 4 * timeout))
+        TimeLimits(cpu: max(timeout, 30), idle: max(timeout, EngineProcess.startupIdleSeconds), wall: max(120, 4 * timeout))
     }
 
     /// Runs `command` once on the probe's request and returns its

@@ -279,11 +279,25 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             let running: EngineProcess
             switch startedProcess() {
             case .success(let process): running = process
+            case .failure(.timedOut(let verdict)):
+                // A fresh process that hangs on the trivial request hangs on this one too.
+                var failure = judged(verdict, size: sizes[first], why: "the start-up's allowance")
+                failure.reason += " (on the trivial request, old: a, new: a, that a fresh process answers first)"
+                _ = add(.failed(failure))
+                continue
             case .failure(let failure):
                 _ = add(.failed(EngineFailure(failure.reason)))
                 continue
             }
-            let count = first <= aloneThrough || printsStrayLines ? 1 : pairs.count - first
+            var count = first <= aloneThrough || printsStrayLines ? 1 : pairs.count - first
+            // A long request asked again at once (the check of `deterministic`) starts a flight of its own, so
+            // that it is not sent when its first answer was slow (it would cost as long again).
+            if judgesTimeouts && !repeatsSlowRequests, count > 1,
+               let again = ((first + 1)..<(first + count)).first(where: { n in
+                   sizes[n].items > EnginePace.smallItems && pairs[n].old == pairs[n - 1].old && pairs[n].new == pairs[n - 1].new
+               }) {
+                count = again - first
+            }
             // The worker's supervisor gives the flight as long as its requests may take, when that is more than a case's.
             let flightLimits = (first..<(first + count)).map { limits(for: $0) }
             let longer = flightLimits.reduce(0.0) { $0 + ($1.limits.cpu > allowed($1.index) ? $1.limits.cpu + $1.limits.idle : 0) }
@@ -367,8 +381,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 failure = EngineFailure(what)
             case .closed(let hasPartialAnswer)?:
                 let reason = running.exitReason(deadline: DispatchTime.now().uptimeNanoseconds + UInt64(allowed * 1e9))
-                // A process that answered before (or was sent more) is asked again; a fresh one sent one request is not.
-                if !hasPartialAnswer && (running.answered > 0 || end.wroteBeyond) {
+                // A process that answered a case before (or was sent more) is asked again; a fresh one sent one
+                // request is not. Its answer to the trivial start-up request (`startedProcess`) is no case's: counted
+                // as one, every crash was asked again of a fresh process, which crashed again, without end.
+                if !hasPartialAnswer && (running.answered > 1 || end.wroteBeyond) {
                     stopProcess()
                     aloneThrough = max(aloneThrough, first + end.written - 1)
                     continue
@@ -650,7 +666,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         guard case .success(let running) = started else { return started }
         // A fresh process first answers the probe's trivial request, with the start-up's limits: its start-up
         // (an interpreter, a runtime, a loaded machine's disk) is not counted against a case.
-        let limits = EngineProbe.startupLimits(timeout: timeout)
+        let limits = TimeLimits(cpu: max(timeout, 30), idle: max(timeout, EngineProcess.startupIdleSeconds))
         var refusal: String?
         let end = running.fly(
             count: 1,
@@ -665,8 +681,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             switch end.failure {
             case .closed?: reason = running.exitReason(deadline: DispatchTime.now().uptimeNanoseconds + 1_000_000_000)
             case .timedOut(let verdict)?:
-                reason = "engine did not answer within \(verdict.clock.amount(verdict.limit)) the trivial request (old: a, new: a) "
-                    + "a fresh process gets first (\(TimeVerdict.usage(cpu: verdict.cpuSeconds, idle: verdict.idleSeconds, wall: verdict.wallSeconds)))"
+                running.stop()
+                return .failure(.timedOut(verdict))
             case let failure?: reason = failure.reason
             case nil: reason = refusal ?? "engine answer refused"
             }
