@@ -101,7 +101,10 @@ let slowOnLongCasesEngine = """
     let run = try await diffcheck(["fuzz", "--engine-cmd", "read l; exec sleep 1000", "--timeout", "1", "--time", "60", "--jobs", "2",
                                    "--findings", "findings"], in: directory)
     #expect(run.status == 1, "\(run.output)\(run.errors)")
-    #expect(run.output.contains("FAIL case 0: no-crash: engine did not answer within 10 s idle"), "\(run.output)")
+    // Which deadline speaks first depends on the load: the engine's 10 s idle (in the worker) or the
+    // worker's own deadline on its CPU and idle time (in the supervisor). Either is a hang at case 0.
+    #expect(run.output.contains("FAIL case 0: no-crash: engine did not answer within 10 s idle")
+            || run.output.contains("FAIL case 0: the engine did not return within"), "\(run.output)")
     #expect(run.output.contains("the engine hung on case 0"), "\(run.output)")
 }
 
