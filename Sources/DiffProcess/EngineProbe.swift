@@ -41,8 +41,10 @@ public enum EngineProbe {
     /// a JVM, a runtime loading its bundle) on each of its clocks
     /// (`EngineClock`): 30 s of CPU, 10 s idle (neither running nor
     /// waiting for a processor: `EngineProcess.startupIdleSeconds`), 120 s
-    /// of wall-clock time; `--timeout` where it is longer. A starved engine on a loaded machine uses no
-    /// CPU and is not idle: it is waited for, up to the wall backstop.
+    /// of wall-clock time; `--timeout` where it is longer. A starved engine
+    /// on a loaded machine uses no CPU and is not idle: it is waited for,
+    /// up to the wall backstop. A fresh process's trivial request
+    /// (`ExternalEngine`) gets the same.
     static func startupLimits(timeout: Double) -> TimeLimits {
         TimeLimits(cpu: max(timeout, 30), idle: max(timeout, EngineProcess.startupIdleSeconds), wall: max(120, 4 * timeout))
     }

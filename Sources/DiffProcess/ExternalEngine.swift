@@ -326,8 +326,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     case .success(let output):
                         // A process's first answer also took its start-up (an interpreter, a runtime): not the engine's pace.
                         let cpu = running.lastAnswerCPUSeconds
-                        self.lastPacedSeconds = running.answered > 1 ? cpu : nil
-                        if running.answered > 1 {
+                        self.lastPacedSeconds = running.hasAnsweredACase ? cpu : nil
+                        if running.hasAnsweredACase {
                             self.pace.record(items: sizes[first + n].items, changes: sizes[first + n].changes, seconds: cpu)
                         }
                         self.peakResidentBytes = max(self.peakResidentBytes, running.peakResidentBytes)
@@ -382,9 +382,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             case .closed(let hasPartialAnswer)?:
                 let reason = running.exitReason(deadline: DispatchTime.now().uptimeNanoseconds + UInt64(allowed * 1e9))
                 // A process that answered a case before (or was sent more) is asked again; a fresh one sent one
-                // request is not. Its answer to the trivial start-up request (`startedProcess`) is no case's: counted
-                // as one, every crash was asked again of a fresh process, which crashed again, without end.
-                if !hasPartialAnswer && (running.answered > 1 || end.wroteBeyond) {
+                // request is not (its answer to the trivial request is no case's).
+                if !hasPartialAnswer && (running.hasAnsweredACase || end.wroteBeyond) {
                     stopProcess()
                     aloneThrough = max(aloneThrough, first + end.written - 1)
                     continue
@@ -666,7 +665,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         guard case .success(let running) = started else { return started }
         // A fresh process first answers the probe's trivial request, with the start-up's limits: its start-up
         // (an interpreter, a runtime, a loaded machine's disk) is not counted against a case.
-        let limits = TimeLimits(cpu: max(timeout, 30), idle: max(timeout, EngineProcess.startupIdleSeconds))
+        let limits = EngineProbe.startupLimits(timeout: timeout)
         var refusal: String?
         let end = running.fly(
             count: 1,
@@ -716,4 +715,11 @@ public func keepingEngineErrors<T>(_ engine: any DiffEngine, while activity: Str
                                    _ body: () throws -> T) rethrows -> T {
     guard let external = engine as? ExternalEngine else { return try body() }
     return try external.keepingErrors(while: activity, body)
+}
+
+private extension EngineProcess {
+    /// Whether it answered a case: every fresh process first answers the
+    /// trivial request (`ExternalEngine.startedProcess`), which is no case's
+    /// and whose time holds the process's start-up.
+    var hasAnsweredACase: Bool { answered > 1 }
 }
