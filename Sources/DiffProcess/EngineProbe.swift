@@ -43,21 +43,24 @@ public enum EngineProbe {
     /// waiting for a processor: `EngineProcess.startupIdleSeconds`), 120 s
     /// of wall-clock time; `--timeout` where it is longer. A starved engine
     /// on a loaded machine uses no CPU and is not idle: it is waited for,
-    /// up to the wall backstop. A fresh process's trivial request
-    /// (`ExternalEngine`) gets the same.
-    static func startupLimits(timeout: Double) -> TimeLimits {
-        TimeLimits(cpu: max(timeout, 30), idle: max(timeout, EngineProcess.startupIdleSeconds), wall: max(120, 4 * timeout))
+    /// up to the wall backstop. `within`: the run's time limit (`--time`),
+    /// which bounds each clock. A fresh process's first request in a run
+    /// gets the same idle time (`EngineProcess.firstAnswerIdleSeconds`).
+    static func startupLimits(timeout: Double, within: Double? = nil) -> TimeLimits {
+        let bound = within ?? .infinity
+        return TimeLimits(cpu: min(max(timeout, 30), bound), idle: min(max(timeout, EngineProcess.startupIdleSeconds), bound),
+                          wall: min(max(120, 4 * timeout), bound))
     }
 
     /// Runs `command` once on the probe's request and returns its
     /// declaration; throws when the command cannot start, exits before it
     /// answers, or answers with a line that is not an answer.
     ///
-    /// A command that does not answer within `startupLimits(timeout:)` is
+    /// A command that does not answer within `startupLimits(timeout:within:)` is
     /// not an error here (a campaign finds and shrinks a hang), and neither
     /// is a refusal (`{"error": …}`) or a wrong answer: the probe judges
     /// nothing. Its declaration, if it sent one before, still counts.
-    public static func run(command: String, timeout: Double) throws(EngineStartError) -> EngineProbeResult {
+    public static func run(command: String, timeout: Double, within: Double? = nil) throws(EngineStartError) -> EngineProbeResult {
         let shown = shellQuoted(command)
         let process: EngineProcess
         switch EngineProcess.start(command: command, capturesErrors: true) {
@@ -69,7 +72,7 @@ public enum EngineProbe {
         var declaration: Result<EngineDeclaration, SnapshotJSONError>?
         var stray: [UInt8]?
         var notAnAnswer: String?
-        let limits = startupLimits(timeout: timeout)
+        let limits = startupLimits(timeout: timeout, within: within)
         let end = process.fly(
             count: 1,
             encode: { _, bytes in SnapshotJSON.appendRequest(old: pair.old, new: pair.new, to: &bytes) },

@@ -127,6 +127,10 @@ final class EngineProcess {
     /// its start-up reads files and loads code, and on a loaded machine
     /// (or a network file system) it waits on them, idle.
     static let startupIdleSeconds = 10.0
+    /// Seconds this process's first request may sit idle, at least (its
+    /// start-up's allowance): `startupIdleSeconds` unless its owner says
+    /// less (an engine whose earlier process sat idle past it unanswered).
+    var firstAnswerIdleSeconds = EngineProcess.startupIdleSeconds
     /// Seconds between readings of the process tree while an answer is late.
     static let readingInterval = 0.1
     /// How long a flight waits, before its first request goes out, for
@@ -323,7 +327,7 @@ final class EngineProcess {
             var requestLimits = limits(done)
             // A process's first answer waits for its start-up (an interpreter reading its files, a runtime loading
             // its bundle), which may sit idle on a loaded machine's disk: it gets the start-up's idle allowance.
-            if answered == 0 { requestLimits.idle = max(requestLimits.idle, EngineProcess.startupIdleSeconds) }
+            if answered == 0 { requestLimits.idle = max(requestLimits.idle, firstAnswerIdleSeconds) }
             let firstRead = min(EngineProcess.firstReading, requestLimits.cpu / 2, requestLimits.idle / 2)
             var nextReading = since &+ UInt64(firstRead * 1e9)
             if clock == nil && waited >= firstRead {
@@ -463,6 +467,10 @@ final class EngineProcess {
         // The process is the shell of `/bin/sh -c COMMAND`: 128 + N is its command killed by signal N.
         return "engine process " + ChildProcess.describe(status, isShell: true) + said
     }
+
+    /// Whether the process died on its own: reaped (`hasExited`,
+    /// `exitReason`) with a signal or a nonzero exit status, before `stop`.
+    var diedAbnormally: Bool { isReaped && !isStopped && status != 0 }
 
     /// Kills the process group and reaps the process; closes the pipes.
     func stop() {

@@ -131,6 +131,13 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// the copy in a write of its own, is refused rather than timed. Set
     /// before the engine is used.
     public var settleSeconds = 0.0
+    /// The idle time a fresh process's first request may take, at least,
+    /// for its start-up (`EngineProcess.firstAnswerIdleSeconds`): the
+    /// start-up's allowance until a process of this engine sat idle past it
+    /// on its first request without answering; then none (the engine does
+    /// not answer however long it is given to start, and each fresh
+    /// process, a shrink's too, would wait that long again).
+    private var startupIdleSeconds = EngineProcess.startupIdleSeconds
 
     /// Where the engine's events go (a stray line, the first slow answer);
     /// nil: a line on stderr each, `diffcheck: ` and the event's message.
@@ -265,7 +272,20 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         // requests (up to this index) are sent one at a time, as they would
         // have been without pipelining: any of them may have killed it.
         var aloneThrough = -1
+        // A process that died (a signal, a nonzero status) with a request owed, after answering others:
+        // the request it owed, the last one it had been sent, and why it died. When every one of them
+        // answers alone, the crash depends on what the process was asked before: it is still the
+        // owed request's failure, never dropped.
+        var unconfirmedCrash: (owed: Int, through: Int, answeredBefore: Int, reason: String)?
+        func settleCrash() {
+            guard let crash = unconfirmedCrash, answers.count > crash.through else { return }
+            unconfirmedCrash = nil
+            guard answers[crash.owed...crash.through].allSatisfy({ !$0.output.isFailure }) else { return }
+            answers[crash.owed] = .failed(EngineFailure(crash.reason + ExternalEngine.historyDependentCrash(
+                answeredBefore: crash.answeredBefore, askedAgain: crash.through - crash.owed + 1)))
+        }
         while !isDone && answers.count < pairs.count {
+            settleCrash()
             let first = answers.count
             if judgesTimeouts, !repeatsSlowRequests, let slow = lastSlowRequest {
                 lastSlowRequest = nil
@@ -279,12 +299,6 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             let running: EngineProcess
             switch startedProcess() {
             case .success(let process): running = process
-            case .failure(.timedOut(let verdict)):
-                // A fresh process that hangs on the trivial request hangs on this one too.
-                var failure = judged(verdict, size: sizes[first], why: "the start-up's allowance")
-                failure.reason += " (on the trivial request, old: a, new: a, that a fresh process answers first)"
-                _ = add(.failed(failure))
-                continue
             case .failure(let failure):
                 _ = add(.failed(EngineFailure(failure.reason)))
                 continue
@@ -300,7 +314,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             }
             // The worker's supervisor gives the flight as long as its requests may take, when that is more than a case's.
             let flightLimits = (first..<(first + count)).map { limits(for: $0) }
-            let longer = flightLimits.reduce(0.0) { $0 + ($1.limits.cpu > allowed($1.index) ? $1.limits.cpu + $1.limits.idle : 0) }
+            var longer = flightLimits.reduce(0.0) { $0 + ($1.limits.cpu > allowed($1.index) ? $1.limits.cpu + $1.limits.idle : 0) }
+            // So does a fresh process's start-up.
+            let startup = running.answered == 0 ? max(running.firstAnswerIdleSeconds - flightLimits[0].limits.idle, 0) : 0
+            longer += startup
             if judgesTimeouts && longer > 0 { ExternalEngine.retryObserver?(longer + 10) }
             var refusal: EngineFailure?
             // The last line skipped as not an answer, and whether one came with later requests in flight.
@@ -326,8 +343,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     case .success(let output):
                         // A process's first answer also took its start-up (an interpreter, a runtime): not the engine's pace.
                         let cpu = running.lastAnswerCPUSeconds
-                        self.lastPacedSeconds = running.hasAnsweredACase ? cpu : nil
-                        if running.hasAnsweredACase {
+                        self.lastPacedSeconds = running.answered > 1 ? cpu : nil
+                        if running.answered > 1 {
                             self.pace.record(items: sizes[first + n].items, changes: sizes[first + n].changes, seconds: cpu)
                         }
                         self.peakResidentBytes = max(self.peakResidentBytes, running.peakResidentBytes)
@@ -366,6 +383,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     failure = EngineFailure("engine answered garbage")
                 }
             case .timedOut(let verdict)?:
+                if running.answered == 0 && verdict.clock == .idle && startup > 0 {
+                    startupIdleSeconds = 0
+                }
                 stopProcess()
                 _ = add(.failed(judged(verdict, size: sizes[failingIndex], why: flightLimits[end.answered].why)))
                 continue
@@ -381,9 +401,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 failure = EngineFailure(what)
             case .closed(let hasPartialAnswer)?:
                 let reason = running.exitReason(deadline: DispatchTime.now().uptimeNanoseconds + UInt64(allowed * 1e9))
-                // A process that answered a case before (or was sent more) is asked again; a fresh one sent one
-                // request is not (its answer to the trivial request is no case's).
-                if !hasPartialAnswer && (running.hasAnsweredACase || end.wroteBeyond) {
+                // A process that answered before (or was sent more) is asked again; a fresh one sent one request is not.
+                if !hasPartialAnswer && (running.answered > 0 || end.wroteBeyond) {
+                    if running.diedAbnormally && unconfirmedCrash == nil {
+                        unconfirmedCrash = (failingIndex, first + end.written - 1, running.answered, reason)
+                    }
                     stopProcess()
                     aloneThrough = max(aloneThrough, first + end.written - 1)
                     continue
@@ -393,7 +415,20 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             stopProcess()
             _ = add(.failed(failure))
         }
+        settleCrash()
         return answers
+    }
+
+    /// What a crash that did not come back alone adds to how the process
+    /// died: "; it had answered 10 requests since it started, and this
+    /// one (and the 2 sent after it) answered when asked again alone of a
+    /// fresh process: a crash that depends on what the process was asked
+    /// before".
+    static func historyDependentCrash(answeredBefore: Int, askedAgain: Int) -> String {
+        let later = askedAgain > 1 ? " (and the \(askedAgain - 1) sent after it)" : ""
+        return " on this request, after answering \(answeredBefore) request\(answeredBefore == 1 ? "" : "s") since it started; "
+            + "this one\(later) answered when asked again alone of a fresh process: a crash that depends on what "
+            + "the process was asked before"
     }
 
     // MARK: Slow is never wrong
@@ -441,7 +476,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     }
 
     /// Whether the engine, asked `old` → `new` alone of a fresh process
-    /// (after the trivial request that takes its start-up), hangs by the
+    /// (after the trivial request that takes its start-up; a hang on that
+    /// one is the engine's on every request), hangs by the
     /// rules of `limits(for:)`: it passes its CPU limit or sits idle past
     /// `idleSeconds` without answering. An answer is a slow answer
     /// (`takeSlowAnswers`) when it took longer than the timeout.
@@ -449,9 +485,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         stopProcess()
-        let answers = runLocked(pairs: [(old, new)], judgesTimeouts: true, until: { _, _ in false })
+        let answers = runLocked(pairs: [EngineProbe.pair, (old, new)], judgesTimeouts: true,
+                                until: { n, answer in n == 0 && answer.output.isFailure })
         stopProcess()
-        return answers[0].output.isHang
+        // An engine that hangs on the trivial request hangs on every request.
+        return answers.last?.output.isHang ?? false
     }
 
     // MARK: The time a request may take
@@ -662,35 +700,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         }
         if let running = process { return .success(running) }
         let started = EngineProcess.start(command: command, errors: errorOutput)
-        guard case .success(let running) = started else { return started }
-        // A fresh process first answers the probe's trivial request, with the start-up's limits: its start-up
-        // (an interpreter, a runtime, a loaded machine's disk) is not counted against a case.
-        let limits = EngineProbe.startupLimits(timeout: timeout)
-        var refusal: String?
-        let end = running.fly(
-            count: 1,
-            encode: { _, bytes in SnapshotJSON.appendRequest(old: EngineProbe.pair.old, new: EngineProbe.pair.new, to: &bytes) },
-            limits: { _ in limits }, skips: ExternalEngine.isStrayLine,
-            accept: { _, line in
-                if case .failure(let error) = SnapshotJSON.answer(fromJSON: line) { refusal = error.message }
-                return refusal == nil
-            })
-        guard end.answered == 1 else {
-            let reason: String
-            switch end.failure {
-            case .closed?: reason = running.exitReason(deadline: DispatchTime.now().uptimeNanoseconds + 1_000_000_000)
-            case .timedOut(let verdict)?:
-                running.stop()
-                return .failure(.timedOut(verdict))
-            case let failure?: reason = failure.reason
-            case nil: reason = refusal ?? "engine answer refused"
-            }
-            running.stop()
-            return .failure(.system(reason))
+        if case .success(let running) = started {
+            running.settleSeconds = settleSeconds
+            running.firstAnswerIdleSeconds = startupIdleSeconds
+            process = running
         }
-        running.settleSeconds = settleSeconds
-        process = running
-        return .success(running)
+        return started
     }
 
     private func stopProcess() {
@@ -715,11 +730,4 @@ public func keepingEngineErrors<T>(_ engine: any DiffEngine, while activity: Str
                                    _ body: () throws -> T) rethrows -> T {
     guard let external = engine as? ExternalEngine else { return try body() }
     return try external.keepingErrors(while: activity, body)
-}
-
-private extension EngineProcess {
-    /// Whether it answered a case: every fresh process first answers the
-    /// trivial request (`ExternalEngine.startedProcess`), which is no case's
-    /// and whose time holds the process's start-up.
-    var hasAnsweredACase: Bool { answered > 1 }
 }

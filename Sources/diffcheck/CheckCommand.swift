@@ -17,6 +17,7 @@ struct CheckOptions: EngineCommandOptions {
 
     @Option("--time", "SECONDS", help: "stop the random part after this long", .seconds)
     var time: Double?
+    var timeLimit: Double? { time }
 
     @Option("--jobs", "N", help: """
         worker processes for the exhaustive and random

@@ -207,12 +207,15 @@ protocol EngineCommandOptions: ParsableOptions {
     var judgesRecorded: Bool { get }
     /// `--shard K/N`: the part of the run this process checks.
     var shard: Shard { get }
+    /// `--time`: how long the run may take, so the engine's probe too; nil: no limit.
+    var timeLimit: Double? { get }
 }
 
 extension EngineCommandOptions {
     var printsWhole: Bool { false }
     var judgesRecorded: Bool { false }
     var shard: Shard { .whole }
+    var timeLimit: Double? { nil }
     var campaign: CampaignOptions { common.campaign }
 
     subscript<Value>(dynamicMember path: KeyPath<CampaignOptions, Value>) -> Value { campaign[keyPath: path] }

@@ -10,7 +10,7 @@ import DiffProcess
 extension EngineCommandOptions {
     /// The options of `diffcheck COMMAND ARGUMENTS` (`read`), with what the
     /// `--engine-cmd` engine declares of itself applied, after one probe
-    /// of it within the options' `--timeout`; the options as read when
+    /// of it within the options' `--timeout` (and `--time`); the options as read when
     /// there is no `--engine-cmd` or the command will not run it
     /// (`--recorded`). An engine command that cannot run is a usage error
     /// of `command` (exit 2). The options the declaration adds are said on
@@ -20,7 +20,7 @@ extension EngineCommandOptions {
         var options = try read(arguments, command: command, help: help)
         guard let engineCommand = options.common.engineCommand, !options.judgesRecorded else { return options }
         let probed: EngineProbeResult
-        do { probed = try EngineProbe.run(command: engineCommand, timeout: options.campaign.timeout) } catch {
+        do { probed = try EngineProbe.run(command: engineCommand, timeout: options.campaign.timeout, within: options.timeLimit) } catch {
             printError("diffcheck \(command): \(error)")
             throw CommandExit(code: ExitCode.usage)
         }

@@ -10,6 +10,7 @@ struct FuzzOptions: EngineCommandOptions {
 
     @Option("--time", "SECONDS", help: "stop after this long", .seconds)
     var time: Double?
+    var timeLimit: Double? { time }
 
     @Option("--cases", "N", help: "stop after cases 0..<N (default: no limit)", .wholeNumber)
     var cases: Int?

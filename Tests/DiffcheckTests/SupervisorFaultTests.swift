@@ -256,8 +256,9 @@ func refusedInput(_ arguments: [String]) throws {
     }
 }
 
-/// Stopped is not hung in an exhaustive walk either: a worker stopped past
-/// its deadline is replaced and its pair checked again; no failure.
+/// Stopped is not hung in an exhaustive walk either: a worker stopped for
+/// longer than its deadline is waited for (its clock, the CPU and idle time
+/// of it and its engine, stands still while it is stopped); no failure.
 @Test func aStoppedExhaustiveWorkerIsNotAHungEngine() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -267,7 +268,7 @@ func refusedInput(_ arguments: [String]) throws {
         in: directory, workerArgument: "--exhaust", stoppedFor: 10)   // past its deadline: twice the timeout and 5 s
     #expect(status == 0, "\(text)")
     #expect(text.contains(", 0 failing"), "\(text)")
-    #expect(text.contains("the engine alone answers it (the worker was held up), so the pair was checked again"), "\(text)")
+    #expect(!text.contains("worker 0 ") && !text.contains("held up"), "\(text)")
 }
 
 /// Issue 43, point 9: a section of no items holds no pair to walk:
