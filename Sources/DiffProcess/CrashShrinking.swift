@@ -22,10 +22,10 @@ public func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: 
 private func shrinkCrashQuietly(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker, generator: PairGenerator,
                                 seconds: Double)
     -> (old: Snapshot, new: Snapshot, choices: [Int]?, verdict: Verdict, calls: Int) {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = ContinuousClock.now + .seconds(seconds)
     var calls = 0
     func crashes(_ old: Snapshot, _ new: Snapshot) -> Verdict? {
-        guard Date() < deadline, isInterrupted == 0 else { return nil }
+        guard ContinuousClock.now < deadline, isInterrupted == 0 else { return nil }
         calls += 1
         let verdict = checker.check(old: old, new: new)
         return verdict.failures.contains { $0.property == .noCrash } ? verdict : nil

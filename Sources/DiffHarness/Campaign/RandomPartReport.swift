@@ -221,7 +221,10 @@ public struct RandomPartReport: Sendable {
         var lines: [String] = []
         let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
         let part = shard.isWhole ? "" : ", shard \(shard) (cases n with n mod \(shard.count) = \(shard.index))"
-        lines.append("engine \(engine), seed \(seed)\(part): \(quantity(casesRun, "case"))\(rate), \(quantity(failures.count, "failure"))" + (wasInterrupted ? " (interrupted)" : ""))
+        // Failing cases of a property already found are failures too: the headline counts them, and says how many are new.
+        let repeated = repeatedFailures.values.reduce(0, +)
+        let failing = repeated == 0 ? quantity(failures.count, "failure") : "\(failures.count + repeated) failing, \(failures.count) new"
+        lines.append("engine \(engine), seed \(seed)\(part): \(quantity(casesRun, "case"))\(rate), \(failing)" + (wasInterrupted ? " (interrupted)" : ""))
         if let stoppedEarly { lines.append("  stopped early: \(stoppedEarly)") }
         if !unfinished.isEmpty && showsTimings {
             lines.append("  unfinished when the campaign stopped (not counted): " + unfinished.joined(separator: ", "))

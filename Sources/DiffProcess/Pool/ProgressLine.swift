@@ -10,7 +10,7 @@ struct ProgressLine {
     /// What a terminal gets when the run ends: a line break after the last
     /// line, or the line cleared.
     var endsByClearing = false
-    private var last = Date()
+    private var last = ContinuousClock.now
 
     /// A progress line that ends with a line break on a terminal, or that is cleared (`endsByClearing`).
     init(endsByClearing: Bool = false) {
@@ -19,8 +19,8 @@ struct ProgressLine {
 
     /// Prints `line()` when the last one is old enough.
     mutating func show(_ line: () -> String) {
-        guard Date().timeIntervalSince(last) >= (isTerminal ? 0.5 : 10) else { return }
-        last = Date()
+        guard last.duration(to: .now) >= .seconds(isTerminal ? 0.5 : 10) else { return }
+        last = ContinuousClock.now
         let text = line()
         // What was printed goes out first: with stdout and stderr in one file, a progress
         // line never lands inside a printed case.

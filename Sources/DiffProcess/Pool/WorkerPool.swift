@@ -56,7 +56,7 @@ final class WorkerPool {
     /// Whether each slot's share is done (its worker is left alone).
     private(set) var isFinished: [Bool] = []
     /// When the run began.
-    let start = Date()
+    let start = ContinuousClock.now
     /// The progress line, when the run shows one.
     var progress: ProgressLine?
     /// Whether an interruption (`isInterrupted`) ended the run.
@@ -143,7 +143,7 @@ final class WorkerPool {
                     try job.ended(slot: slot, hung: true)
                 }
             }
-            progress?.show { job.progress(elapsed: Date().timeIntervalSince(start)) }
+            progress?.show { job.progress(elapsed: start.duration(to: .now).inSeconds) }
         }
         job.stopping()
         for slot in workers.indices {

@@ -175,8 +175,8 @@ public final class Worker {
     /// Reaps it (waiting up to 10 s: its output has closed, so it is
     /// exiting, however loaded the machine) and ends the engines it left behind.
     public func ending() -> String? {
-        let deadline = Date().addingTimeInterval(10)
-        while !hasExited && Date() < deadline { usleep(2_000) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !hasExited && ContinuousClock.now < deadline { usleep(2_000) }
         stop()
         let status = self.status ?? SIGKILL
         let signal = status & 0x7F

@@ -61,7 +61,7 @@ struct CampaignJob: WorkerPoolJob {
     /// File names in the findings folder before the run: never deleted.
     let existing: Set<String>
     var report = RandomPartReport()
-    var start: Date { pool.start }
+    var start: ContinuousClock.Instant { pool.start }
     var slots: [Slot] = []
     /// The failure kept for each property: the smallest case number so far.
     var kept: [String: RandomFailure] = [:]
@@ -107,7 +107,7 @@ struct CampaignJob: WorkerPoolJob {
     }
 
     mutating func turn() throws -> Bool {
-        if let maxTime = supervisor.maxTime, Date().timeIntervalSince(start) >= maxTime { return false }
+        if let maxTime = supervisor.maxTime, start.duration(to: .now).inSeconds >= maxTime { return false }
         guard report.stoppedEarly != nil else { return true }
         // After a hang only its shrinking goes on, and the cases before it (each may be the
         // first hang: the report names the smallest case number whatever the timing); the
@@ -445,7 +445,7 @@ struct CampaignJob: WorkerPoolJob {
             report.repeatedFailures[noCrash, default: 0] += 1
             return .repeated
         }
-        let began = Date()
+        let began = ContinuousClock.now
         let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout, executable: supervisor.workerExecutable)
         defer { engines.stopAll() }
         let engine = (try? options.isolatedEngine(engines)) ?? ReloadAllEngine()
@@ -467,7 +467,7 @@ struct CampaignJob: WorkerPoolJob {
             return .repeated
         }
         if crashes && !hung {
-            let remaining = supervisor.maxTime.map { $0 - Date().timeIntervalSince(start) } ?? crashShrinkSeconds
+            let remaining = supervisor.maxTime.map { $0 - start.duration(to: .now).inSeconds } ?? crashShrinkSeconds
             let result = shrinkCrash(choices: pair.choices, old: pair.old, new: pair.new, checker: checker, generator: generator,
                                      seconds: min(crashShrinkSeconds, max(remaining, 0)))
             shrunk = (result.old, result.new, result.choices, result.calls + 1)
@@ -482,7 +482,7 @@ struct CampaignJob: WorkerPoolJob {
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
         var found = RandomFailure(caseNumber: n, property: noCrash, path: "-", message: failure.message,
-                                  shrinking: String(format: "%d calls, %.2f s", shrunk.calls, Date().timeIntervalSince(began)),
+                                  shrinking: String(format: "%d calls, %.2f s", shrunk.calls, began.duration(to: .now).inSeconds),
                                   isHang: hung && crashes)
         do { found.path = try saveFinding(example, in: supervisor.findings) } catch {
             found.unsavedCase = CasePrinter.text(findingCase(example))
@@ -509,7 +509,7 @@ struct CampaignJob: WorkerPoolJob {
     }
 
     mutating func finish() -> RandomPartReport {
-        report.elapsed = Date().timeIntervalSince(start)
+        report.elapsed = start.duration(to: .now).inSeconds
         for label in Label.allCases where labelTotals[label.index] > 0 { report.labelCounts[label] = labelTotals[label.index] }
         report.failures = kept.values.sorted { ($0.caseNumber, $0.property) < ($1.caseNumber, $1.property) }
         if !report.refusals.isEmpty, let engine = try? options.engine() {

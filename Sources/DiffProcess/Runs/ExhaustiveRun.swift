@@ -207,7 +207,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
             if result.firstFailure?.place != first { result.firstFailure = (first, nil) }
             result.firstProperties = failing[first] ?? []
         }
-        result.elapsed = Date().timeIntervalSince(pool.start)
+        result.elapsed = pool.start.duration(to: .now).inSeconds
         return result
     }
 }
