@@ -82,11 +82,12 @@ public enum ConformanceComparison {
     }
 
     /// A model message without the notes it adds after UIKit's words: for a
-    /// half of a reload (`… (0-1) (the insert half of reload 0.2, …)`), and
-    /// under `tableview` for words no UITableView log shows
-    /// (`ViewWords.unsourcedNote`).
+    /// half of a reload (`… (0-1) (the insert half of reload 0.2, …)`), for
+    /// the count messages' notes (`… moved out). (the counts include …)`,
+    /// `(the counts leave out …)`), and under `tableview` for words no
+    /// UITableView log shows (`ViewWords.unsourcedNote`).
     static func uikitWords(_ message: String) -> String {
-        for note in [" (the delete half of ", " (the insert half of ", ViewWords.tableView.unsourcedNote] {
+        for note in [" (the delete half of ", " (the insert half of ", " (the counts ", ViewWords.tableView.unsourcedNote] {
             if let range = message.range(of: note) { return String(message[..<range.lowerBound]) }
         }
         return message

@@ -54,7 +54,13 @@ extension CollectionViewUpdate {
             let movedInto = counts[t].movedIn, movedOutOf = counts[s].movedOut
             if after == before + inserted + movedInto - deleted - movedOutOf { continue }
             let counted = deletes.filter { !$0.isSection && $0.path.section == s } + inserts.filter { !$0.isSection && $0.path.section == t }
-            throw Rejection(.itemCount, Self.noting(counted,
+            // Moves between two different sections whose numbers are equal,
+            // into new section t or out of old section s: UIKit left them out.
+            let uncounted = moves.filter { move in
+                guard !move.isSection, let to = move.destination?.section, to == move.path.section else { return false }
+                return (to == t || to == s) && sections.oldIndex(ofNew: to) != to
+            }
+            throw Rejection(.itemCount, Self.noting(counted, uncounted: uncounted,
                 "Invalid update: invalid number of \(w.items) in section \(t).  The number of \(w.items) contained in an existing section after the update (\(after)) must be equal to the number of \(w.items) contained in that section before the update (\(before)), plus or minus the number of \(w.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(w.items) moved into or out of that section (\(movedInto) moved in, \(movedOutOf) moved out)."))
         }
         // The issued batch when nothing was split or dropped: its context is built already.
@@ -86,7 +92,22 @@ extension CollectionViewUpdate {
 
     /// `message`, followed by the reloads whose halves it counted, if any:
     /// a count the engine cannot see in its own batch says where it came from.
-    private static func noting(_ counted: [UpdateItem], _ message: String) -> String {
+    private static func noting(_ counted: [UpdateItem], uncounted: [UpdateItem] = [], _ message: String) -> String {
+        var notes: [String] = []
+        if let reloads = reloadHalves(counted) { notes.append("the counts include the delete and insert halves of " + reloads) }
+        if !uncounted.isEmpty {
+            let named = uncounted.prefix(3).map { "move \($0.path.itemPath) \(($0.destination ?? $0.path).itemPath)" }.joined(separator: ", ")
+                + (uncounted.count > 3 ? " and \(uncounted.count - 3) more" : "")
+            let number = uncounted[0].path.section
+            notes.append("the counts leave out \(named): UIKit counts a move into or out of a section only when its old and new section numbers differ, "
+                         + "and old section \(number) and new section \(number) are different sections here, so the move is counted in neither; RULES.md §3.1 step 9")
+        }
+        return notes.isEmpty ? message : message + " (" + notes.joined(separator: "; ") + ")"
+    }
+
+    /// The reloads whose halves are among `counted`, in order, as the case
+    /// format spells them; `nil` when none is.
+    private static func reloadHalves(_ counted: [UpdateItem]) -> String? {
         var reloads: [String] = [], named: Set<String> = []
         for item in counted {
             switch item.origin {
@@ -96,7 +117,6 @@ extension CollectionViewUpdate {
                 continue
             }
         }
-        guard !reloads.isEmpty else { return message }
-        return message + " (the counts include the delete and insert halves of " + reloads.joined(separator: ", ") + ")"
+        return reloads.isEmpty ? nil : reloads.joined(separator: ", ")
     }
 }
