@@ -140,3 +140,11 @@ public struct LoggedException: Hashable, Sendable {
         }
     }
 }
+
+extension LoggedException.Kind {
+    /// The case's name without its numbers (`itemCount`): two logs of one
+    /// exception with other numbers have the same.
+    var caseName: String {
+        Mirror(reflecting: self).children.first?.label ?? "\(self)"
+    }
+}

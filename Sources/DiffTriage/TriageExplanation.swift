@@ -25,7 +25,7 @@ public enum TriageExplanation {
             switch verdicts[profile] ?? nil {
             case nil: verdict = "accepts the batch"
             case let rejection?:
-                verdict = rejection.message.contains(exception.message) ? "rejects it with the logged message" : "rejects it otherwise: \(rejection.message)"
+                verdict = rejection.message.contains(exception.message) ? "rejects it with the logged message" : otherVerdict(rejection, exception)
             }
             lines.append("model, profile \(profile.rawValue): \(verdict)")
         }
@@ -44,6 +44,24 @@ public enum TriageExplanation {
             }
         }
         return lines
+    }
+
+    /// What differs when the model rejects the batch with another message
+    /// than the log's: only the view's words (rows for items), or the
+    /// numbers of the same exception, or the exception itself (the model
+    /// stopped at another rule first), with the model's message when it
+    /// says something the log does not.
+    static func otherVerdict(_ rejection: Rejection, _ exception: LoggedException) -> String {
+        let otherView = LoggedException(exception.kind, isTableView: !exception.isTableView)
+        if rejection.message.contains(otherView.message) {
+            return "rejects it with the same exception and numbers, in \(otherView.isTableView ? "UITableView" : "UICollectionView")'s words (\(otherView.words.items))"
+        }
+        let said = try? ExceptionReader.read(rejection.message)
+        if let said, said.kind.caseName == exception.kind.caseName {
+            return "rejects it with the same exception but other numbers: \(rejection.message)"
+        }
+        let reading = rejection.rule.isOpen ? ", the portable subset's, not a UIKit exception" : ""
+        return "rejects it with another exception (rule \(rejection.rule.rawValue)\(reading)), met before the logged one: \(rejection.message)"
     }
 
     private static let staleView = "the data changed without a batch for it, or the view had not seen an earlier change (RULES.md §4)"

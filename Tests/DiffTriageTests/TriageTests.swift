@@ -440,3 +440,23 @@ import Testing
         #expect(seed == fixture.text, "Fuzz/corpus/triage/\(fixture.name).log is not the fixture's text")
     }
 }
+
+/// A model that rejects the batch with another message than the log's says
+/// what differs: the view's words, the numbers, or the exception.
+@Test func aVerdictWithAnotherMessageSaysWhatDiffers() throws {
+    let logged = LoggedException(.deleteItemOutOfRange(ItemPath(0, 1), itemsBefore: 1), isTableView: true)
+    let inRows = Rejection(.deleteItemOutOfRange, "attempt to delete row 1 from section 0 which only contains 1 rows before the update")
+    let inItems = Rejection(.deleteItemOutOfRange, "attempt to delete item 1 from section 0 which only contains 1 items before the update")
+    let otherNumbers = Rejection(.deleteItemOutOfRange, "attempt to delete row 2 from section 0 which only contains 1 rows before the update")
+    let otherRule = Rejection(.insertAndMove, "attempt to perform an insert and a move to the same index path (0-0)")
+    let open = Rejection(.reloadNotInPlace, "the reload of index path (0-1) does not stay in place")
+    let lines = TriageExplanation.lines(logged, verdicts: [.tableview: inRows, .uikit: inItems, .strict: otherNumbers],
+                                        isReproduced: true, nearest: nil, isFlat: true)
+    #expect(lines.contains("model, profile tableview: rejects it with the logged message"))
+    #expect(lines.contains("model, profile uikit: rejects it with the same exception and numbers, in UICollectionView's words (items)"))
+    #expect(lines.contains("model, profile strict: rejects it with the same exception but other numbers: \(otherNumbers.message)"))
+    let others = TriageExplanation.lines(logged, verdicts: [.tableview: otherRule, .strict: open], isReproduced: false, nearest: nil, isFlat: true)
+    #expect(others.contains("model, profile tableview: rejects it with another exception (rule insert-and-move), met before the logged one: \(otherRule.message)"))
+    #expect(others.contains("model, profile strict: rejects it with another exception (rule reload-not-in-place, the portable subset's, not a UIKit exception), met before the logged one: \(open.message)"))
+    #expect(!(lines + others).contains { $0.contains("rejects it otherwise") })
+}
