@@ -316,6 +316,28 @@ private func seconds(since start: DispatchTime) -> Double {
         #expect(engine.run(old: old, new: new) == .failed(EngineFailure("engine answer has no \"stages\" or \"error\" key: {\"verdict\": 1}")))
     }
 
+    /// A refusal or a failure of megabytes keeps its first characters and
+    /// says how long it was: nothing diffcheck does with it afterwards (a
+    /// report, a saved case, a worker's message) grows with what the engine wrote.
+    @Test func anEnginesLongTextIsKeptBounded() throws {
+        let script = try EngineScript("""
+            import json, sys
+            for n, line in enumerate(sys.stdin):
+                text = "why " + "x" * 4_000_000
+                print(json.dumps({"error": text} if n % 2 == 0 else {"failure": text}), flush=True)
+            """)
+        defer { script.remove() }
+        let engine = ExternalEngine(command: script.command, timeout: 30)
+        defer { engine.close() }
+        let cut = "why " + String(repeating: "x", count: EngineText.limit - 4)
+            + "… (the engine's text is 4000004 bytes; the first \(EngineText.limit) characters are kept)"
+        #expect(engine.run(old: old, new: new) == .output(.refusal(cut)))
+        #expect(engine.run(old: old, new: new) == .output(.failure(EngineFailure(cut))))
+        // A short text is kept whole.
+        #expect(EngineText.bounded("duplicate identities") == "duplicate identities")
+        #expect(EngineText.bounded(String(repeating: "é", count: EngineText.limit)) == String(repeating: "é", count: EngineText.limit))
+    }
+
     /// A captured engine's last words end the failure reason; an uncaptured
     /// one's pass through (and the reason is the exit alone).
     @Test func aCapturedEngineSaysWhyItDied() {

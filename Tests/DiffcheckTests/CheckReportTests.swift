@@ -63,6 +63,34 @@ for line in sys.stdin:
     }
 }
 
+// An engine that refuses every input with 8 MB of text is judged on its
+// refusal, quickly: diffcheck's own handling of the text (printing it,
+// saving it, sending it between its processes) does not grow with it, so
+// it never passes the case's deadline as a hang. The report and the saved
+// finding hold the text's first characters and its length.
+@Test func anEngineThatRefusesWithMegabytesIsJudgedOnItsRefusal() throws {
+    let directory = try workspace(["long.py": """
+        import json, sys
+        text = json.dumps({"error": "x" * 8_000_000})
+        for line in sys.stdin:
+            print(text, flush=True)
+        """])
+    let findings = directory.appendingPathComponent("findings")
+    let fuzz = try diffcheck(["fuzz", "--engine-cmd", "python3 long.py", "--cases", "3", "--jobs", "1",
+                              "--findings", findings.path], in: directory)
+    #expect(fuzz.status == 1, "\(fuzz.output.prefix(2000))")
+    #expect(fuzz.output.contains("FAIL case 0: no-crash: the engine refused an input without duplicated identities: xxx"), "\(fuzz.output.prefix(2000))")
+    #expect(fuzz.output.contains("(the engine's text is 8000000 bytes; the first 2000 characters are kept)"), "\(fuzz.output.prefix(2000))")
+    #expect(!fuzz.output.contains("did not return within") && !fuzz.output.contains("did not answer within"), "\(fuzz.output.prefix(2000))")
+    #expect(fuzz.output.utf8.count < 40_000, "the report holds the whole text: \(fuzz.output.utf8.count) bytes")
+    let saved = caseFiles(in: findings)
+    #expect(saved.count == 1)
+    for file in saved {
+        let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
+        #expect(size < 40_000, "\(file.lastPathComponent) holds the whole text: \(size) bytes")
+    }
+}
+
 // `check --recorded` judges the recorded answers and runs nothing else.
 @Test func checkRecordedRunsOnlyTheCorpusPart() throws {
     let directory = try workspace(["finding.case": "old: a b\nnew: b a\nrecorded:\nengine: external\n"])

@@ -92,7 +92,7 @@ public struct EngineDeclaration: Hashable, Sendable {
             let value = field + 1
             if line.isString(field, "name") {
                 guard let name = line.string(value) else { throw reader.error("declaration: \"name\" is not a string", at: value) }
-                declaration.name = name
+                declaration.name = EngineText.bounded(name)
             } else if line.isString(field, "flatOnly") {
                 guard let flag = line.boolean(value) else { throw reader.error("declaration: \"flatOnly\" is not true or false", at: value) }
                 declaration.isFlatOnly = flag

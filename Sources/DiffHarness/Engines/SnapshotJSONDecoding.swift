@@ -38,7 +38,7 @@ extension SnapshotJSON {
                 throw reader.error("engine answer has a \"failure\" key with a \"stages\" or \"error\" key", at: 0)
             }
             let isHang = line.value("hang", in: 0).flatMap(line.boolean) == true
-            return .failure(EngineFailure(reason, isHang: isHang))
+            return .failure(EngineFailure(EngineText.bounded(reason), isHang: isHang))
         }
         switch (stages, refusal) {
         case (nil, nil):
@@ -49,7 +49,7 @@ extension SnapshotJSON {
             guard let why = line.string(why) else {
                 throw reader.error("engine answer's \"error\" is not a string: \(line.written(why))", at: why)
             }
-            return .refusal(why)
+            return .refusal(EngineText.bounded(why))
         case (.some(let list), nil):
             guard line.kind(list) == .list else {
                 throw reader.error("engine answer's \"stages\" is not a list: \(line.written(list))", at: list)
