@@ -14,12 +14,15 @@ enum CaseBench {
     /// (as JSON with `isJSON`). Returns 0, or 2 for a file that does not
     /// read as one case (named with file and line).
     static func run(_ engine: any DiffEngine, path: String, runs: Int, timeout: Double, hangTimeout: Double, isJSON: Bool) -> Int32 {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            FileHandle.standardError.write(Data("diffcheck bench: \(path): error: cannot read the file\n".utf8))
+        let data: [UInt8]
+        switch InputFile.read(path, as: .caseFile) {
+        case .success(let read): data = read
+        case .failure(let error):
+            FileHandle.standardError.write(Data("diffcheck bench: \(error)\n".utf8))
             return 2
         }
         let parsed: Case
-        switch CaseParser.parse(bytes: [UInt8](data), file: path) {
+        switch CaseParser.parse(bytes: data, file: path) {
         case .success(let c): parsed = c
         case .failure(let error):
             FileHandle.standardError.write(Data("diffcheck bench: \(error)\n".utf8))

@@ -9,11 +9,14 @@ import ListModel
 /// engine's is a user's own engine (`checkEngine` saves its cases so),
 /// which runs only on `--engine-cmd` (`EntryRefusal.needsUserEngine`).
 func readCase(_ path: String, command: String) -> Case? {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        printError("\(path): error: cannot read the file: \(pathProblem(path))")
+    let bytes: [UInt8]
+    switch InputFile.read(path, as: .caseFile) {
+    case .success(let read): bytes = read
+    case .failure(let error):
+        printError(error.description)
         return nil
     }
-    switch CaseParser.parse(bytes: [UInt8](data), file: path) {
+    switch CaseParser.parse(bytes: bytes, file: path) {
     case .success(let c): return c
     case .failure(let error):
         printError(error.description)

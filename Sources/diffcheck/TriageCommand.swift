@@ -59,15 +59,12 @@ enum TriageCommand {
         }
         let path = options.positional.first ?? "-"
         let name = path == "-" ? "<stdin>" : path
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let read = FileManager.default.contents(atPath: path) else {
-                printError("\(path): error: \(pathProblem(path))")
-                return ExitCode.usage
-            }
-            data = read
+        let data: [UInt8]
+        switch InputFile.read(path, as: .crashLog) {
+        case .success(let read): data = read
+        case .failure(let error):
+            printError(error.description)
+            return ExitCode.usage
         }
         let text = String(decoding: data, as: UTF8.self)
         let report: TriageReport

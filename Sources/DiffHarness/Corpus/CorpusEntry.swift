@@ -59,11 +59,13 @@ public func readCorpus(_ paths: [String], allowsEmptyFolders: Bool = false,
             files = [root]
         }
         for file in files {
-            guard let data = manager.contents(atPath: file) else {
-                errors.append(CorpusReadError(description: "\(file): error: cannot read the file: \(pathProblem(file))"))
+            let bytes: [UInt8]
+            switch InputFile.read(file, as: .caseFile) {
+            case .success(let read): bytes = read
+            case .failure(let error):
+                errors.append(CorpusReadError(description: error.description))
                 continue
             }
-            let bytes = [UInt8](data)
             if file.hasSuffix(".case") {
                 switch CaseParser.parse(bytes: bytes, file: file, engines: engines) {
                 case .success(let c): entries.append(.text(path: file, c))
