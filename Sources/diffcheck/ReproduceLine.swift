@@ -29,14 +29,6 @@ func reproduceLine(path: String, options: some EngineCommandOptions) -> String {
     return arguments.map(shellQuoted).joined(separator: " ")
 }
 
-/// How the user ran diffcheck, for the commands a report prints: the path
-/// that was run when it was run by path (`/opt/bin/diffcheck`,
-/// `.build/release/diffcheck`: it need not be on PATH), `diffcheck` when it
-/// was found on PATH.
-func invokedCommand(_ argument0: String = CommandLine.arguments.first ?? "diffcheck") -> String {
-    argument0.contains("/") ? argument0 : "diffcheck"
-}
-
 extension EngineCommandOptions {
     /// The replayer of corpus files for this run: `engine` for the files
     /// that name none; the built-in engines by name, isolated; `--recorded`

@@ -236,7 +236,7 @@ public struct RandomPartReport: Sendable {
             if showsTimings {
                 lines.append("  \(quantity(slowCaseCount, "slow case")), \(slowCaseCount == 1 ? "not a failure" : "not failures") (more CPU than --timeout, answered "
                              + "within its limit; judged like every case): " + slowCases.map(\.description).joined(separator: ", ")
-                             + (slowCaseCount > slowCases.count ? ", …" : ""))
+                             + (slowCaseCount > slowCases.count ? " and \(slowCaseCount - slowCases.count) more, faster" : ""))
                 if let slowestPath {
                     lines.append("  the slowest, case \(slowest.caseNumber), saved apart for profiling (never a failing expectation): "
                                  + slowestPath + (slowestTiming.map { "; time it: " + $0 } ?? ""))

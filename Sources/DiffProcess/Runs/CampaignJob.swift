@@ -531,7 +531,9 @@ struct CampaignJob: WorkerPoolJob {
         let pair = generator.campaignCase(seed: options.seed, n: slowest.caseNumber)
         let path = (slowCasesFolder(supervisor.findings) as NSString).appendingPathComponent("slowest.case")
         let engineArguments = options.engineCommand.map { ["--engine-cmd", $0] } ?? ["--engine", options.engineName]
-        let timing = (["diffcheck", "bench"] + engineArguments + (options.generator.isFlatOnly ? ["--flat"] : []) + ["--case", path])
+        // diffcheck as the user ran it, inside diffcheck; the workers' executable when a program of the user's supervises.
+        let diffcheck = supervisor.workerExecutable.resolvingSymlinksInPath() == ownExecutable() ? invokedCommand() : supervisor.workerExecutable.path
+        let timing = ([diffcheck, "bench"] + engineArguments + (options.generator.isFlatOnly ? ["--flat"] : []) + ["--case", path])
             .map(shellQuoted).joined(separator: " ")
         let file = slowCaseFile(slowest, pair: pair, seed: options.seed, engineCommand: options.engineCommand,
                                 timeout: options.timeout, timing: timing)
