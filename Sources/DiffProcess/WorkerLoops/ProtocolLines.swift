@@ -55,8 +55,11 @@ public enum ProtocolLines {
 
     /// Writes the batch when it is due (always, when not batched).
     public static func sendIfDue() {
-        if isBatched, queued.count < limit, let lastSent, lastSent.duration(to: .now) < interval { return }
-        send()
+        // The batch is read under the lock: another thread may be queueing a line (emit).
+        lock.lock()
+        let isDue = !isBatched || queued.count >= limit || lastSent.map { $0.duration(to: .now) >= interval } ?? true
+        lock.unlock()
+        if isDue { send() }
     }
 
     /// Writes the batch now, unbuffered.
