@@ -79,7 +79,7 @@ for line in sys.stdin:
     let fuzz = try diffcheck(["fuzz", "--engine-cmd", "python3 long.py", "--cases", "3", "--jobs", "1",
                               "--findings", findings.path], in: directory)
     #expect(fuzz.status == 1, "\(fuzz.output.prefix(2000))")
-    #expect(fuzz.output.contains("FAIL case 0: no-crash: the engine refused an input without duplicated identities: xxx"), "\(fuzz.output.prefix(2000))")
+    #expect(fuzz.output.contains("FAIL case 0: no-crash: the engine refused an input without duplicated identities: "), "\(fuzz.output.prefix(2000))")
     #expect(fuzz.output.contains("(the engine's text is 8000000 bytes; the first 2000 characters are kept)"), "\(fuzz.output.prefix(2000))")
     #expect(!fuzz.output.contains("did not return within") && !fuzz.output.contains("did not answer within"), "\(fuzz.output.prefix(2000))")
     #expect(fuzz.output.utf8.count < 40_000, "the report holds the whole text: \(fuzz.output.utf8.count) bytes")

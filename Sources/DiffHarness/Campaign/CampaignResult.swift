@@ -140,13 +140,13 @@ public struct CampaignResult: Sendable, CustomStringConvertible {
         for finding in failures {
             lines.append("")
             switch finding.part {
-            case .regression: lines.append("FAIL saved case: \(finding.message)")
-            case .exhaustive: lines.append("FAIL exhaustive pair: \(finding.message)")
-            case .random(let n): lines.append("FAIL random case \(n) (shrunk): \(finding.message)")
+            case .regression: lines.append("FAIL saved case: " + CaseSummary.clippedLine(finding.message, whole: CaseSummary.inTheFile))
+            case .exhaustive: lines.append("FAIL exhaustive pair: " + CaseSummary.clippedLine(finding.message, whole: CaseSummary.inTheFile))
+            case .random(let n): lines.append("FAIL random case \(n) (shrunk): " + CaseSummary.clippedLine(finding.message, whole: CaseSummary.inTheFile))
             }
             if let path = finding.path { lines.append("saved: \(path)") }
             if let why = finding.saveError { lines.append("NOT SAVED (the next run will not replay it): \(why)") }
-            lines.append(finding.caseText.trimmingTrailingNewlines)
+            lines.append(CaseSummary.report(finding.caseText).trimmingTrailingNewlines)
         }
         if !holds {
             lines.append("")

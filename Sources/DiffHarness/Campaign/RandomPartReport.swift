@@ -290,7 +290,8 @@ public struct RandomPartReport: Sendable {
                          + "if it handles one section only, declare it flat-only with --flat (sectioned cases are then never sent)")
         }
         for failure in failures {
-            lines.append("FAIL case \(failure.caseNumber): \(failure.message)")
+            // The message may quote a long case: the saved file holds it whole.
+            lines.append("FAIL case \(failure.caseNumber): " + (failure.saveError == nil ? CaseSummary.clippedLine(failure.message, whole: CaseSummary.inTheFile) : failure.message))
             if let text = failure.unsavedCase {
                 // Nothing on disk to point at: the case itself, to be saved by hand.
                 lines.append("  not saved: \(failure.saveError ?? "the findings folder cannot be written")")

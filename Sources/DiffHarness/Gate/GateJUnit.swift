@@ -22,7 +22,7 @@ extension JUnitReport {
             } else if outcome.meetsExpectation {
                 add(suite: "corpus", name: outcome.path, time: file.seconds, failure: nil)
             } else {
-                add(suite: "corpus", name: outcome.path, time: file.seconds, failure: (message: outcome.summary, details: file.caseText ?? ""))
+                add(suite: "corpus", name: outcome.path, time: file.seconds, failure: (message: outcome.summary, details: CaseSummary.report(file.caseText ?? "")))
             }
         }
         for part in result.exhaustive {
@@ -33,7 +33,8 @@ extension JUnitReport {
             let properties = random.properties
             for property in properties {
                 let failed = report.failures.filter { $0.property == property.rawValue }
-                let details = failed.map { "case \($0.caseNumber): \($0.message) (\($0.path))" }.joined(separator: "\n")
+                let details = failed.map { "case \($0.caseNumber): \(CaseSummary.clippedLine($0.message, whole: CaseSummary.inTheFile)) (\($0.path))" }
+                    .joined(separator: "\n")
                 add(suite: "random", name: property.rawValue, time: report.elapsed / Double(max(properties.count, 1)),
                     failure: failed.isEmpty ? nil : (message: "\(failed.count) failing cases", details: details))
             }

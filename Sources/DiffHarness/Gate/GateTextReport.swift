@@ -37,7 +37,7 @@ public struct GateTextReport {
             let file = corpus.files[index]
             if let refusal = file.outcome.refusal { return ([], [refusal.message(path: file.outcome.path)]) }
             guard let text = file.caseText else { return ([], []) }
-            return ([text, "reproduce: " + reproduce(file.outcome.path) + "\n"], [])
+            return ([CaseSummary.report(text), "reproduce: " + reproduce(file.outcome.path) + "\n"], [])
         case .corpusEnded:
             return (corpusLines(result), [])
         case .bound(let index):
@@ -54,7 +54,7 @@ public struct GateTextReport {
             let summary = report.summary(engine: result.engine.name, seed: result.seed, shard: result.shard,
                                          shapes: result.generator.shapes, generator: result.generator,
                                          showsTimings: showsTimings, reproduce: reproduce)
-            return (["random: " + summary] + random.findings.compactMap(\.caseText), [])
+            return (["random: " + summary] + random.findings.compactMap { $0.caseText.map(CaseSummary.report) }, [])
         }
     }
 
@@ -187,7 +187,7 @@ public struct GateTextReport {
                     there is no failing answer to record
                     """
             case .fails(_, let c):
-                var lines = [heading, CasePrinter.text(c)]
+                var lines = [heading, CaseSummary.text(c, whole: CaseSummary.inTheFile)]
                 switch finding.saving {
                 case .saved(let path)?: lines += ["saved: \(path)", "reproduce: " + reproduce(path)]
                 case .failed(let reason)?: lines.append("not saved: \(reason)")

@@ -28,7 +28,7 @@ public enum CaseSummary {
     /// line after them says where the two differ. Ends with a line break.
     ///
     /// - Complexity: O(*n*) in the case's size (it is printed once).
-    public static func text(_ c: Case) -> String {
+    public static func text(_ c: Case, whole: String = fullOption) -> String {
         let isFlat = c.old.isFlat && c.new.isFlat
         var lines: [String] = []
         var stages = c.stages[...], recorded = c.recorded[...]
@@ -45,17 +45,17 @@ public enum CaseSummary {
             }
             switch directive {
             case "old":
-                lines.append(snapshotLine("old", c.old))
+                lines.append(snapshotLine("old", c.old, whole: whole))
                 isSnapshotSummed = true
             case "new":
-                lines.append(snapshotLine("new", c.new))
+                lines.append(snapshotLine("new", c.new, whole: whole))
                 isSnapshotSummed = true
             case "then":
-                lines.append(lastStage?.data.map { snapshotLine("then", $0) } ?? clipped(line))
+                lines.append(lastStage?.data.map { snapshotLine("then", $0, whole: whole) } ?? clipped(line, whole: whole))
             case "batch", "recorded":
-                lines.append(lastStage.map { batchLine(String(directive), $0.batch, isFlat: isFlat) } ?? clipped(line))
+                lines.append(lastStage.map { batchLine(String(directive), $0.batch, isFlat: isFlat, whole: whole) } ?? clipped(line, whole: whole))
             default:
-                lines.append(clipped(line))
+                lines.append(clipped(line, whole: whole))
             }
         }
         if isSnapshotSummed, let index = lines.firstIndex(where: { $0.hasPrefix("new") }) {
@@ -82,15 +82,15 @@ public enum CaseSummary {
     /// A snapshot in one line: its size, and the first and last words of
     /// its text. `snapshotLine("old", old)`:
     /// `old (27386 items in 1 section, 163 KB; --full prints it): a b c … y z`.
-    public static func snapshotLine(_ directive: String, _ snapshot: Snapshot) -> String {
+    public static func snapshotLine(_ directive: String, _ snapshot: Snapshot, whole: String = fullOption) -> String {
         let text = CasePrinter.snapshot(snapshot)
         let size = quantity(snapshot.itemCount, "item") + " in " + quantity(snapshot.sections.count, "section")
-        return "\(directive) (\(size), \(kilobytes(text.utf8.count)); --full prints it): " + ends(of: text, separator: " ")
+        return "\(directive) (\(size), \(kilobytes(text.utf8.count)); \(whole)): " + ends(of: text, separator: " ")
     }
 
     /// A batch in one line: its operations counted by kind, its size, the
     /// first and last operations.
-    public static func batchLine(_ directive: String, _ batch: Batch, isFlat: Bool) -> String {
+    public static func batchLine(_ directive: String, _ batch: Batch, isFlat: Bool, whole: String = fullOption) -> String {
         let operations = batch.operations
         var kinds: [(name: String, count: Int)] = []
         for operation in operations {
@@ -103,7 +103,7 @@ public enum CaseSummary {
         let shown = operations.count > operationsShown.first + operationsShown.last
             ? spelled.prefix(operationsShown.first).joined(separator: ", ") + " … " + spelled.suffix(operationsShown.last).joined(separator: ", ")
             : spelled.joined(separator: ", ")
-        return "\(directive) (\(quantity(operations.count, "operation")): \(counted), \(kilobytes(text.utf8.count)); --full prints it): " + shown
+        return "\(directive) (\(quantity(operations.count, "operation")): \(counted), \(kilobytes(text.utf8.count)); \(whole)): " + shown
     }
 
     /// Where `old` and `new` differ: past the longest run of items (and
@@ -160,14 +160,37 @@ public enum CaseSummary {
 
     /// `line` whole when it is at most `longestLine` characters, else its
     /// two ends and its length: for a comment or an expectation.
-    public static func clippedLine(_ line: String) -> String {
-        line.count > longestLine ? clipped(line[...]) : line
+    public static func clippedLine(_ line: String, whole: String = fullOption) -> String {
+        line.count > longestLine ? clipped(line[...], whole: whole) : line
     }
 
     /// A long line other than a snapshot or a batch (a comment, an
     /// expectation): its two ends and its length.
-    private static func clipped(_ line: Substring) -> String {
-        ends(of: String(line), separator: " ") + " (\(line.count) characters; --full prints it)"
+    private static func clipped(_ line: Substring, whole: String = fullOption) -> String {
+        ends(of: String(line), separator: " ") + " (\(line.count) characters; \(whole))"
+    }
+
+    /// How a summed-up line of `show` and `repro` says where the whole is.
+    public static let fullOption = "--full prints it"
+    /// How a summed-up line of a report (`check`, `fuzz`, JUnit,
+    /// `checkEngine`) says where the whole is: the case file it names.
+    public static let inTheFile = "whole in its file"
+
+    /// A printed case (`CasePrinter.text`, or a case file's text) for a
+    /// report: unchanged when no line is longer than `longestLine`, else
+    /// each long line summed up as `text(_:whole:)` does, saying that the
+    /// file holds it whole. A text that does not read as a case has its
+    /// long lines clipped.
+    ///
+    /// - Complexity: O(*n*) in the text's length.
+    public static func report(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.contains(where: { $0.count > longestLine }) else { return text }
+        if case .success(let c) = CaseParser.parse(text, file: "report") {
+            let summed = CaseSummary.text(c, whole: inTheFile)
+            return text.hasSuffix("\n") ? summed : String(summed.dropLast())
+        }
+        return lines.map { $0.count > longestLine ? clipped($0, whole: inTheFile) : String($0) }.joined(separator: "\n")
     }
 
     /// The first and last `endLength` characters of `text`, cut at
