@@ -88,7 +88,8 @@ enum CheckCommand {
     one that traps or hangs fails no-crash on that case and the gate goes
     on. A case past --timeout is asked again alone: an answer within
     --hang-timeout is a slow case (judged, reported with its time, the
-    slowest saved in FINDINGS/slow/), never a failure.
+    slowest saved in FINDINGS/slow/, which the corpus part replays only
+    when that folder is named), never a failure.
 
     What the defaults cost: the exhaustive bounds are 143,639 pairs and
     the random part 1,000,000 cases for a built-in engine (the core: about

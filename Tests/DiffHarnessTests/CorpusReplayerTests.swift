@@ -188,3 +188,18 @@ private struct CommandLineEngine: DiffEngine {
     #expect(looped.errors.map(\.description) == ["\(corpus)/again/deeper/up: error: a symbolic link loop: it links to a folder that holds it (not followed)"])
     #expect(looped.entries.map(\.path) == [corpus + "/again/deeper/fails.case", corpus + "/own/own.case"])
 }
+
+/// A campaign's slowest case (`FINDINGS/slow/slowest.case`) is kept for
+/// profiling: a walk of the corpus passes it by, so every later check does
+/// not spend its time on it; naming its folder replays it.
+@Test func aCorpusWalkPassesTheSlowCasesFolderBy() throws {
+    let root = try folder()
+    try FileManager.default.createDirectory(atPath: root + "/findings/slow", withIntermediateDirectories: true)
+    try "old: a b\nnew: b a\n".write(toFile: root + "/findings/swap.case", atomically: true, encoding: .utf8)
+    try "# slow case\nold: a b c\nnew: c b a\nexpect: pass\n".write(toFile: root + "/findings/slow/slowest.case", atomically: true, encoding: .utf8)
+    let walked = readCorpus([root])
+    #expect(walked.errors.isEmpty, "\(walked.errors)")
+    #expect(walked.entries.map(\.path) == [root + "/findings/swap.case"])
+    let named = readCorpus([root + "/findings/slow"])
+    #expect(named.entries.map(\.path) == [root + "/findings/slow/slowest.case"])
+}

@@ -6,14 +6,18 @@ import ListModel
 /// The folder of a findings folder that slow cases are saved in:
 /// `FINDINGS/slow`.
 package func slowCasesFolder(_ findings: String) -> String {
-    (findings as NSString).appendingPathComponent("slow")
+    (findings as NSString).appendingPathComponent(slowFolderName)
 }
+
+/// The name of a findings folder's folder of slow cases, which a corpus
+/// walk does not enter (`corpusFiles(inFolder:)`).
+let slowFolderName = "slow"
 
 /// The case file of a slow case, for profiling the engine on it: the pair
 /// as generated and `expect: pass` (what every engine owes it: a slow case
 /// was judged and held), with no `engine:` line, so that replaying it
-/// (the corpus gate reads it when the findings folder is in the corpus)
-/// runs whichever engine is checked and never fails on a command it
+/// (the corpus gate reads it only when its folder is named: a walk of
+/// the corpus passes `slow/` by) runs whichever engine is checked and never fails on a command it
 /// lacks. Its time, size, origin and the command that times it are comments.
 package func slowCaseFile(_ slow: SlowCase, pair: GeneratedPair, seed: UInt64, engineCommand: String?,
                          timeout: Double, timing: String) -> Case {

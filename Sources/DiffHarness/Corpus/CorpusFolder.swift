@@ -11,7 +11,10 @@ import Foundation
 /// The files under the folder `root`, sorted by path: regular files and
 /// whatever a link names that is not a folder (a broken link, a link loop:
 /// reading them says what is wrong), not hidden (`.name`, and nothing
-/// inside a hidden folder), not `README.md`, not a `.tmp` file.
+/// inside a hidden folder), not `README.md`, not a `.tmp` file, and nothing
+/// inside a folder named `slow` below `root` (`slowCasesFolder`: a
+/// campaign's slowest case, kept for profiling, which a gate replays only
+/// when that folder is named itself).
 ///
 /// A symbolic link to a folder is followed like a folder. A link to a
 /// folder that holds it (or is it) is a loop: it is not followed, and is
@@ -59,6 +62,7 @@ private struct CorpusFolderWalk {
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = (folder as NSString).appendingPathComponent(name)
             if FolderIdentity(path) != nil {
+                if name == slowFolderName { continue }
                 read(path, ancestors: ancestors + [identity])
             } else if name != "README.md" && !name.hasSuffix(".tmp") {
                 files.append(path)
