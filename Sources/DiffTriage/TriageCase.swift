@@ -46,7 +46,7 @@ public enum TriageCase {
 
     /// `sentence` with `item` and `items` said as a table view says them.
     static func inRows(_ sentence: String) -> String {
-        sentence.replacing(/\bitems\b/, with: "rows").replacing(/\bitem\b/, with: "row")
+        sentence.replacing(/\ban item\b/, with: "a row").replacing(/\bitems\b/, with: "rows").replacing(/\bitem\b/, with: "row")
     }
 
     /// The counts before and after, the batch, and what the comments say of them.

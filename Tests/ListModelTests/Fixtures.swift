@@ -75,14 +75,15 @@ struct Rejected: Sendable, CustomStringConvertible {
         if let tableView { return tableView }
         let inRows: Set<Rule> = [.sectionCount, .itemCount, .deleteItemOutOfRange, .moveOutOfDeletedSection,
                                  .moveIntoInsertedSection, .moveItemSourceOutOfRange, .moveItemDestinationOutOfRange]
-        let isRowsForm = inRows.contains(rule) || (rule == .insertItemOutOfRange && !message.contains("sections after the update"))
+        // The insert bounds in rows too, past a section's rows and past the sections (a Sentry report of iOS 17.4).
+        let isRowsForm = inRows.contains(rule) || rule == .insertItemOutOfRange
         if isRowsForm {
             let rows = message.replacing("collection view", with: "table view")
                 .replacing("an item", with: "a row").replacing("items", with: "rows")
                 .replacing("delete item ", with: "delete row ").replacing("insert item ", with: "insert row ")
             return (rule, rows)
         }
-        let unsourced: Set<Rule> = [.insertItemOutOfRange, .movesFromOnePlace, .movesToOnePlace, .negativeSection,
+        let unsourced: Set<Rule> = [.movesFromOnePlace, .movesToOnePlace, .negativeSection,
                                     .sectionMapOutOfBounds, .itemMapInsertOutOfBounds, .itemMapMoveOutOfBounds,
                                     .globalIndexOutOfRange, .twoAnimationsForOneItem, .noOpSectionMoveWithItemMovedOut]
         if unsourced.contains(rule) && !(message.hasPrefix("attempt to move section") || message.hasPrefix("attempt to move both section")) {

@@ -51,8 +51,9 @@ extension CollectionViewUpdate {
             } else {
                 let i = insert.path.item ?? 0
                 if s >= context.sectionsAfter {
+                    // UITableView's words: a Sentry report of iOS 17.4 and an iOS 11 log (RULES.md §3.4).
                     throw Rejection(.insertItemOutOfRange, insert.naming(
-                        context.words.unsourced("attempt to insert item \(i) into section \(s), but there are only \(context.sectionsAfter) sections after the update")))
+                        "attempt to insert \(context.words.item) \(i) into section \(s), but there are only \(context.sectionsAfter) sections after the update"))
                 }
                 let n = try context.itemsAfterAsked(s, for: insert)
                 if i >= n {
