@@ -114,6 +114,7 @@ public struct ExceptionText: Hashable, Sendable {
     private static let tableWords = [
         "number of rows", "rows in section", "row counts", "table view",
         "delete row", "insert row", "reload row", "move row", "Delete row", "Insert row", "Reload row", "Move row",
+        "move both row", "a row from a deleted section", "a row into a newly inserted section",
     ].map { Array($0.unicodeScalars) }
 
     /// The lines of `raw` joined with spaces, each without its leading

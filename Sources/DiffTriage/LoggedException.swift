@@ -132,7 +132,7 @@ public struct LoggedException: Hashable, Sendable {
         case .moveToTwoPlaces(let p, let q, let r):
             return "attempt to move item at index path \(p.uikitDescription) to both \(q.uikitDescription) and \(r.uikitDescription)"
         case .moveTwoToOnePlace(let p, let q, let r):
-            return "attempt to move both item at index path \(p.uikitDescription) and \(q.uikitDescription) to \(r.uikitDescription)"
+            return "attempt to move both \(w.item) at index path \(p.uikitDescription) and \(q.uikitDescription) to \(r.uikitDescription)"
         case .moveOutOfDeletedSection(let s):
             return "cannot move \(w.anItem) from a deleted section (\(s))"
         case .moveIntoInsertedSection(let s):

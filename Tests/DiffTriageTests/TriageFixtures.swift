@@ -167,9 +167,25 @@ enum TriageFixtures {
         *** First throw call stack:
         """, message: "Invalid update: invalid number of rows in section 1.  The number of rows contained in an existing section after the update (1) must be equal to the number of rows contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (1 moved in, 0 moved out).", isTableView: true)
 
+    // pujiaxin33/JXMovableCellTableView, issue #4: two rows moved to one
+    // place, in UITableView's words (rows), as Xcode's console prints it.
+    static let jxMovableCellTableView4 = TriageFixture(name: "jxmovablecelltableview-4", text: """
+        *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to move both row at index path <NSIndexPath: 0xc000000000000616> {length = 2, path = 6 - 0} and <NSIndexPath: 0xc000000000000816> {length = 2, path = 8 - 0} to <NSIndexPath: 0xc000000000000716> {length = 2, path = 7 - 0}'
+        """, message: "attempt to move both row at index path 6-0 and 8-0 to 7-0", isTableView: true)
+
+    // zoho/react-native-zohodesk-portal-sdk, issue #18: a Sentry report of
+    // iOS 17.4, a row inserted into a section the table view does not have.
+    static let zohoDesk18 = TriageFixture(name: "zohodesk-portal-sdk-18", text: """
+        OS Version: iOS 17.4 (21E217)
+        Exception Type: EXC_CRASH (SIGABRT)
+
+        Application Specific Information:
+        attempt to insert row 0 into section 0, but there are only 0 sections after the update
+        """, message: "attempt to insert row 0 into section 0, but there are only 0 sections after the update", isTableView: true)
+
     static let all = [forum728797, exyteChat56, xlPagerTabStrip859, rxDataSources321, wordPress19505, chatSecure347,
                       deepDiff56, messageKit1008, bsImagePicker113, igListKit1442, simplenote730, friendlyPix43, yep673,
-                      rxDataSources35, bond593, draggableTableView1]
+                      rxDataSources35, bond593, draggableTableView1, jxMovableCellTableView4, zohoDesk18]
 
     // badoo/Chatto, issue #380: the reason cut off after the section's
     // number (the whole issue text): the start of the item-count exception.

@@ -77,13 +77,17 @@ struct Rejected: Sendable, CustomStringConvertible {
                                  .moveIntoInsertedSection, .moveItemSourceOutOfRange, .moveItemDestinationOutOfRange]
         // The insert bounds in rows too, past a section's rows and past the sections (a Sentry report of iOS 17.4).
         let isRowsForm = inRows.contains(rule) || rule == .insertItemOutOfRange
+        if rule == .movesToOnePlace && message.hasPrefix("attempt to move both item") {
+            // JXMovableCellTableView issue 4: `attempt to move both row at index path …`.
+            return (rule, message.replacing("move both item", with: "move both row"))
+        }
         if isRowsForm {
             let rows = message.replacing("collection view", with: "table view")
                 .replacing("an item", with: "a row").replacing("items", with: "rows")
                 .replacing("delete item ", with: "delete row ").replacing("insert item ", with: "insert row ")
             return (rule, rows)
         }
-        let unsourced: Set<Rule> = [.movesFromOnePlace, .movesToOnePlace, .negativeSection,
+        let unsourced: Set<Rule> = [.movesFromOnePlace, .negativeSection,
                                     .sectionMapOutOfBounds, .itemMapInsertOutOfBounds, .itemMapMoveOutOfBounds,
                                     .globalIndexOutOfRange, .twoAnimationsForOneItem, .noOpSectionMoveWithItemMovedOut]
         if unsourced.contains(rule) && !(message.hasPrefix("attempt to move section") || message.hasPrefix("attempt to move both section")) {

@@ -50,7 +50,8 @@ extension CollectionViewUpdate {
                 }
                 throw Rejection(.movesToOnePlace, from.isSection
                     ? "attempt to move both section \(from.section) and section \(other.path.section) to section \(to.section)"
-                    : context.words.unsourced("attempt to move both item at index path \(from.uikitDescription) and \(other.path.uikitDescription) to \(to.uikitDescription)"))
+                    // UITableView's words: JXMovableCellTableView issue 4 (RULES.md §3.4).
+                    : "attempt to move both \(context.words.item) at index path \(from.uikitDescription) and \(other.path.uikitDescription) to \(to.uikitDescription)")
             }
             kept.append(move)
         }
