@@ -45,3 +45,22 @@ private func diffcheck(_ arguments: [String], in directory: URL, with variables:
         #expect(piped.errors.contains("<stdin>: error: the input is longer, past diffcheck's limit of 4 MiB for a crash log"), "\(piped.errors)")
     }
 }
+
+/// A file whose name is not UTF-8 is named as such, not as a missing file:
+/// its name reaches diffcheck with U+FFFD for the bytes that are not UTF-8.
+@Test func aPathThatIsNotUTF8IsSaidToBeSo() throws {
+    let directory = try temporaryDirectory()
+    // caf\xe9.case: Latin-1, not UTF-8.
+    let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".case".utf8)
+    let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name
+    let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_CREAT | O_WRONLY, 0o644)
+    #expect(descriptor >= 0)
+    let text = Array("old: a\nnew: a\n".utf8)
+    #expect(write(descriptor, text, text.count) == text.count)
+    close(descriptor)
+    // The shell passes the raw bytes, as a user's does.
+    let run = try RunningCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" show caf$(printf '\\351').case", executable.path], in: directory).finish()
+    #expect(run.status == 2, "\(run.errors)")
+    #expect(run.errors.contains("error: the path is not UTF-8 (\u{FFFD} stands for its other bytes)"), "\(run.errors)")
+    #expect(!run.errors.contains("no such file"), "\(run.errors)")
+}

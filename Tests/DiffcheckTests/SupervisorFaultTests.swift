@@ -71,7 +71,8 @@ func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
     #expect(took < 120, "check took \(took) s")
     #expect(run.status == 1, "\(run.output)\n\(run.errors)")
     #expect(run.output.contains("stopped at the first pair the engine trapped or hung on"), "\(run.output)")
-    #expect(run.output.contains("did not answer within 1 s"), "\(run.output)")
+    // A hang by whichever deadline speaks first on a loaded machine: the engine's (1 s idle) or its worker's.
+    #expect(run.output.contains("did not answer within 1 s") || run.output.contains("did not return within 1.0 s"), "\(run.output)")
     #expect(eventually(within: 5) { livingProcesses(inGroups: recordedGroups(groups)).isEmpty },
             "engine processes survived: \(livingProcesses(inGroups: recordedGroups(groups)))")
 }

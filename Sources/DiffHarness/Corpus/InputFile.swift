@@ -61,6 +61,11 @@ package enum InputFile {
             handle = FileHandle.standardInput
         } else {
             guard let opened = FileHandle(forReadingAtPath: path) else {
+                // An argument's bytes that are not UTF-8 reach diffcheck as U+FFFD: no file has that name.
+                if path.unicodeScalars.contains("\u{FFFD}") && access(path, F_OK) != 0 {
+                    return .failure(InputFileError(description: "\(path): error: the path is not UTF-8 (\u{FFFD} stands for its other bytes), "
+                        + "and diffcheck reads its arguments as UTF-8: rename the file"))
+                }
                 return .failure(InputFileError(description: "\(path): error: \(pathProblem(path))"))
             }
             handle = opened

@@ -76,14 +76,32 @@ public struct Supervisor {
     }
 
     /// Removes the state files of campaigns whose supervisor is gone (killed
-    /// before it could remove them); a live campaign's are left alone.
-    func removeStaleStateFiles() {
+    /// before it could remove them, by `kill -9` say); a live campaign's
+    /// are left alone. Returns the process ids of the live campaigns whose
+    /// state files are there: campaigns saving into this folder now.
+    @discardableResult
+    func removeStaleStateFiles() -> [pid_t] {
+        var live: Set<pid_t> = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: findings)) ?? []
         where name.hasPrefix(".worker-") && name.hasSuffix(".state") {
             let fields = name.dropFirst(".worker-".count).split(separator: "-")
-            guard fields.count == 2, let pid = Int32(fields[0]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard fields.count == 2, let pid = Int32(fields[0]), pid != getpid() else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else {
+                live.insert(pid)
+                continue
+            }
             unlink((findings as NSString).appendingPathComponent(name))
         }
+        return live.sorted()
+    }
+
+    /// The warning for campaigns already saving into the findings folder,
+    /// or nil for none.
+    func sharedFolderWarning(_ others: [pid_t]) -> String? {
+        guard !others.isEmpty else { return nil }
+        let which = others.count == 1 ? "another campaign (process \(others[0])) is" : "other campaigns (processes \(others.map(String.init).joined(separator: ", "))) are"
+        return "diffcheck: warning: \(which) saving findings into \(findings) now: two campaigns on one folder may each save "
+            + "the same finding, one of them unshrunk; give each campaign a findings folder of its own (--findings DIR)\n"
     }
 
     /// The seconds a worker may take to check a flight of `pairs`, at
@@ -153,7 +171,7 @@ public struct Supervisor {
         }
         defer { for path in created { rmdir(path) } }
         try createFindingsFolder(findings)
-        removeStaleStateFiles()
+        if let warning = sharedFolderWarning(removeStaleStateFiles()) { FileHandle.standardError.write(Data(warning.utf8)) }
         let pool = WorkerPool(progress: showsStatus ? ProgressLine() : nil)
         var campaign = CampaignJob(supervisor: self, pool: pool,
                                      existing: Set((try? FileManager.default.contentsOfDirectory(atPath: findings)) ?? []))
