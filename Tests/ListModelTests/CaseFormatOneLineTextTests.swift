@@ -82,3 +82,16 @@ private func expectOneLine(_ text: String, sourceLocation: SourceLocation = #_so
         }
     }
 }
+
+/// A finding's comment that starts as an old finding's fact comment did
+/// (`engine command: …`, `choices: …`) is a comment: a file with a
+/// `finding:` line keeps its facts as lines, so nothing is read out of its
+/// comments (CaseFuzz found an engine text that became the engine command).
+@Test func aFindingsCommentThatLooksLikeAnOldFactStaysAComment() throws {
+    for text in ["engine command: # a\nold: x", "choices: 1 2 3", "seed 1, case 7; original 6 items, shrunk in 4 calls"] {
+        let c = Case(comments: [text], old: .flat([Item(id: "a")]), new: .flat([]), engineCommand: "python3 e.py",
+                     finding: FindingFacts(property: "no-crash", message: "boom"))
+        let again = try CaseParser.parse(CasePrinter.text(c), file: "f.case").get()
+        #expect(again == c, "\(text.debugDescription): \(CasePrinter.text(again))")
+    }
+}

@@ -24,6 +24,10 @@ enum LegacyFindingComments {
 
     /// Reads the facts `c`'s comments hold into its fields, and drops those comments.
     static func read(into c: inout Case) {
+        // A `finding:` line is today's form: its file keeps its facts as
+        // lines, never as comments, so a comment there is a comment (an
+        // engine's text that starts `engine command: ` stays one).
+        guard c.finding == nil else { return }
         var kept: [String] = []
         var finding: FindingFacts?
         var origin: FindingOrigin?, shrinking: FindingShrinking?
