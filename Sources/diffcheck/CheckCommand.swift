@@ -15,9 +15,29 @@ struct CheckOptions: EngineCommandOptions {
         """, .wholeNumber)
     var cases: Int?
 
-    @Option("--time", "SECONDS", help: "stop the random part after this long", .seconds)
+    @Option("--time", "SECONDS", help: """
+        stop the random part after this long (default for
+        --engine-cmd without --cases: the check's budget,
+        15 minutes in all)
+        """, .seconds)
     var time: Double?
     var timeLimit: Double? { time }
+
+    /// The wall budget of a default check of an `--engine-cmd` engine (no
+    /// `--cases`, no `--time`), in seconds: the random part stops when the
+    /// whole check has run this long, and the cases it did not reach are
+    /// listed as not judged (exit 4). However slow the engine, such a check
+    /// ends within about this long on a 2-core machine.
+    static let engineBudget = 900.0
+
+    /// The random part's time limit once the check has run `elapsed`
+    /// seconds, and whether it is the check's budget (not a `--time` the
+    /// user gave): what is left of `engineBudget`, at least a minute.
+    func randomTimeLimit(elapsed: Double) -> (seconds: Double?, isBudget: Bool) {
+        if let time { return (time, false) }
+        guard common.engineCommand != nil && cases == nil else { return (nil, false) }
+        return (max(CheckOptions.engineBudget - elapsed, 60), true)
+    }
 
     @Option("--jobs", "N", help: """
         worker processes for the exhaustive and random
@@ -95,8 +115,12 @@ enum CheckCommand {
     the random part 1,000,000 cases for a built-in engine (the core: about
     a minute on a 2-core machine, release build). An --engine-cmd engine
     gets 100,000 random cases, and its speed sets the time: at 10,000
-    cases/s about 25 s in all, at 1,000 cases/s about 4 minutes. Each
-    part's line says its rate; --cases and --time set the budget.
+    cases/s about 25 s in all, at 1,000 cases/s about 4 minutes. However
+    slow the engine, such a check ends within its budget of 15 minutes:
+    the cases the random part did not reach by then are listed by size
+    class as not judged, with the command that judges one alone, and
+    check exits 4. Each part's line says its rate; --cases and --time set
+    another budget.
 
     Engines in the corpus part: a case naming a built-in engine (`engine:
     core`, `engine: mutant:…`) runs on that engine, also under --engine or
@@ -113,6 +137,7 @@ enum CheckCommand {
     /// in worker and child processes (`WorkerGateParts`), and prints each
     /// step's report as it is done; writes JUnit when asked.
     static func run(_ arguments: [String]) -> Int32 {
+        let began = ContinuousClock.now
         let options: CheckOptions
         do { options = try CheckOptions.readProbingEngine(arguments, command: "check", help: help) } catch { return error.code }
         let engine: any DiffEngine, isolated: any DiffEngine
@@ -128,8 +153,9 @@ enum CheckCommand {
         // The engine runs in a child process: one that traps fails that file's case and the gate goes on.
         let parts = WorkerGateParts(options: options, engine: engine, engines: engines,
                                     replayer: options.corpusReplayer(engine: isolated, engines: engines),
-                                    findings: gate.findings ?? "")
-        let report = GateTextReport(showsTimings: !options.hidesTimings) { reproduceLine(path: $0, options: options) }
+                                    findings: gate.findings ?? "", began: began)
+        var report = GateTextReport(showsTimings: !options.hidesTimings) { reproduceLine(path: $0, options: options) }
+        report.judgeAlone = { judgeAloneLine(caseNumber: $0, options: options) }
         // SIGINT, SIGTERM and SIGHUP stop the gate after the corpus file or the bound
         // it is on (the random part stops its workers): what ran is reported.
         let result = catchingInterruptions {

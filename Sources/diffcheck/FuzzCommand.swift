@@ -82,7 +82,9 @@ enum FuzzCommand {
             return error is CampaignError ? ExitCode.brokenRun : ExitCode.usage
         }
         print(report.summary(engine: options.engineCommand ?? options.engineName, seed: options.seed, shard: options.shard, shapes: options.generator.shapes, generator: options.generator,
-                             showsTimings: !options.hidesTimings) { reproduceLine(path: $0, options: options) })
-        return report.failures.isEmpty ? ExitCode.success : ExitCode.failure
+                             showsTimings: !options.hidesTimings,
+                             judgeAlone: { judgeAloneLine(caseNumber: $0, options: options) }) { reproduceLine(path: $0, options: options) })
+        if !report.failures.isEmpty { return ExitCode.failure }
+        return report.judgedLessThanAsked ? ExitCode.unjudged : ExitCode.success
     }
 }

@@ -42,3 +42,17 @@ extension EngineCommandOptions {
         return replayer
     }
 }
+
+/// The commands that judge random case `n` of this run alone: `diffcheck
+/// case` writes it (the same seed and generator options), then `diffcheck
+/// repro` checks it as this run would have, without the campaign's budget.
+///
+///     diffcheck case --case 5000 --engine-cmd 'python3 e.py' --output case-5000.case && diffcheck repro case-5000.case --engine-cmd 'python3 e.py'
+func judgeAloneLine(caseNumber n: Int, options: some EngineCommandOptions) -> String {
+    let file = "case-\(n).case"
+    var arguments = [invokedCommand(), "case", "--case", String(n)]
+    if options.campaign.seed != EngineOptions().campaign.seed { arguments += ["--seed", String(options.campaign.seed)] }
+    if let size = options.campaign.generator.everyCaseSize { arguments += ["--size", size.name] }
+    arguments += EngineOptions.arguments(giving: options.campaign, namingEngine: false) + ["--output", file]
+    return arguments.map(shellQuoted).joined(separator: " ") + " && " + reproduceLine(path: file, options: options)
+}

@@ -18,6 +18,8 @@ struct WorkerGateParts: GateParts {
     let replayer: CorpusReplayer
     /// Where the random part saves its findings.
     let findings: String
+    /// When the check began (its budget counts from there).
+    let began: ContinuousClock.Instant
 
     /// The signal the command's handlers caught (`catchingInterruptions`).
     var interruption: Int32 { isInterrupted }
@@ -36,8 +38,10 @@ struct WorkerGateParts: GateParts {
 
     /// The random cases in `--jobs` workers (`Supervisor`); each finding's case read from the file it was saved in.
     func runRandom(_ request: GateRandomRequest) throws -> GateRandomPart {
-        var supervisor = Supervisor(options: options.campaign, jobs: options.jobs, maxCases: request.cases, maxTime: options.time,
+        let time = options.randomTimeLimit(elapsed: began.duration(to: .now).inSeconds)
+        var supervisor = Supervisor(options: options.campaign, jobs: options.jobs, maxCases: request.cases, maxTime: time.seconds,
                                     findings: findings, showsStatus: true, workerExecutable: ownExecutable())
+        supervisor.isMaxTimeABudget = time.isBudget
         supervisor.shard = options.shard
         if !request.walks.isEmpty { supervisor.walkedBounds = walkedText(request.walks) }
         supervisor.foundProperties = Set(request.foundProperties.map(\.rawValue))

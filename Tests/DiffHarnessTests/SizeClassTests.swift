@@ -44,6 +44,16 @@ struct ForgetsLastInsertPastAThousand: DiffEngine {
     #expect(planned == (0..<100_000).filter { SizeSchedule.plannedClass(seed: 1, n: $0) != nil })
 }
 
+@Test func aShortRunHoldsFewCasesInTheThousandsAndNoneLonger() {
+    // The README's tour (`--cases 2000`) on a quadratic engine: case 50 and
+    // the hash's few of up to 9,999 items (seed 1: case 48), none of tens of thousands (case 500 was one, and
+    // took such an engine six minutes of a seven-minute run).
+    let planned = (0..<2_000).compactMap { n in SizeSchedule.plannedClass(seed: 1, n: n).map { (n, $0) } }
+    #expect(planned.map(\.0).contains(SizeSchedule.firstThousands) && planned.count <= 3, "\(planned)")
+    #expect(planned.allSatisfy { $0.1 == .thousands }, "\(planned)")
+    #expect(SizeSchedule.firstTensOfThousands >= 2_000)
+}
+
 @Test func aPlannedLongCaseReplaysFromItsChoicesAndBytes() {
     let generator = PairGenerator()
     let pair = generator.campaignCase(seed: 3, n: SizeSchedule.firstThousands)

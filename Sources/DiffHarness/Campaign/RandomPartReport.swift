@@ -102,6 +102,21 @@ public struct RefusedCases: Sendable, Hashable {
     }
 }
 
+/// Cases of one size class that a campaign did not reach within its
+/// budget: how many, and the first.
+public struct UnreachedCases: Sendable, Hashable {
+    /// How many cases of the class were not reached.
+    public var count = 0
+    /// The smallest of them.
+    public var firstCase: Int
+
+    /// `count` cases not reached, the smallest being `firstCase`.
+    public init(count: Int = 0, firstCase: Int) {
+        self.count = count
+        self.firstCase = firstCase
+    }
+}
+
 /// What the random part of a campaign did, in process or in workers.
 public struct RandomPartReport: Sendable {
     /// How many cases were run, skipped ones included.
@@ -141,8 +156,16 @@ public struct RandomPartReport: Sendable {
     /// Workers that died outside a case's checking, or of a kill from
     /// outside (their cases were run again): one line each.
     public var workerDeaths: [String] = []
-    /// Cases still running when the campaign stopped (not counted).
+    /// Cases still running, within their timeout, when the campaign's
+    /// `--time` was up: not reached (a case past its timeout then is
+    /// not judged, in `tooSlow`).
     public var unfinished: [String] = []
+    /// The cases the campaign's wall budget did not reach, by the size
+    /// class the schedule plans for them (`SizeSchedule`): not judged.
+    public var unreached: [String: UnreachedCases] = [:]
+    /// The wall budget, in seconds, that ended the campaign before its
+    /// cases were done (nil: it did not).
+    public var budgetSeconds: Double?
     /// Why the campaign stopped before its cases or time were done, if so.
     public var stoppedEarly: String?
     /// The part's wall time, in seconds.
@@ -168,6 +191,25 @@ public struct RandomPartReport: Sendable {
         tooSlow[sizeClass, default: 0] += 1
         if firstTooSlow.map({ n < $0.caseNumber }) ?? true { firstTooSlow = (n, reason) }
     }
+
+    /// Counts case `n`, planned in size class `sizeClass`, as not reached
+    /// within the campaign's budget.
+    public mutating func noteUnreached(sizeClass: String, caseNumber n: Int) {
+        var cases = unreached[sizeClass] ?? UnreachedCases(firstCase: n)
+        cases.count += 1
+        cases.firstCase = min(cases.firstCase, n)
+        unreached[sizeClass] = cases
+    }
+
+    /// How many cases the campaign was asked to judge and did not: not
+    /// judged (`tooSlow`) or not reached within its budget (`unreached`).
+    public var unjudgedCount: Int {
+        tooSlow.values.reduce(0, +) + unreached.values.reduce(0) { $0 + $1.count }
+    }
+
+    /// Whether the campaign judged less than it was asked: `check` and
+    /// `fuzz` then end with their own exit code (4), never 0.
+    public var judgedLessThanAsked: Bool { unjudgedCount > 0 }
 
     /// Counts a slow case, keeping the slowest ones (workers report in any order).
     public mutating func noteSlow(_ slow: SlowCase) {
@@ -217,7 +259,8 @@ public struct RandomPartReport: Sendable {
     /// under `--flat`, duplicates under `--no-duplicates`) is no coverage gap.
     public func summary(engine: String, seed: UInt64, shard: Shard = .whole, shapes: GeneratorShapes = .general,
                         generator: GeneratorOptions? = nil,
-                        showsTimings: Bool = true, reproduce: (String) -> String) -> String {
+                        showsTimings: Bool = true, judgeAlone: ((Int) -> String)? = nil,
+                        reproduce: (String) -> String) -> String {
         var lines: [String] = []
         let rate = showsTimings ? String(format: " in %.1f s (%.0f cases/s)", elapsed, Double(casesRun) / max(elapsed, 0.001)) : ""
         let part = shard.isWhole ? "" : ", shard \(shard) (cases n with n mod \(shard.count) = \(shard.index))"
@@ -227,7 +270,7 @@ public struct RandomPartReport: Sendable {
         lines.append("engine \(engine), seed \(seed)\(part): \(quantity(casesRun, "case"))\(rate), \(failing)" + (wasInterrupted ? " (interrupted)" : ""))
         if let stoppedEarly { lines.append("  stopped early: \(stoppedEarly)") }
         if !unfinished.isEmpty && showsTimings {
-            lines.append("  unfinished when the campaign stopped (not counted): " + unfinished.joined(separator: ", "))
+            lines.append("  still running, within --timeout, when --time was up (not reached): " + unfinished.joined(separator: ", "))
         }
         let refused = refusals.values.reduce(0) { $0 + $1.count }
         let slow = tooSlow.values.reduce(0, +)
@@ -249,6 +292,18 @@ public struct RandomPartReport: Sendable {
         if let firstTooSlow {
             lines.append("  \(quantity(slow, "case")) not judged (a limit, not a failure): "
                          + "the first, case \(firstTooSlow.caseNumber): \(firstTooSlow.reason)")
+            if let judgeAlone { lines.append("  judge it alone: " + judgeAlone(firstTooSlow.caseNumber)) }
+        }
+        if !unreached.isEmpty {
+            let order = ["small-or-large"] + SizeClass.allCases.filter(\.isLong).map(\.name)
+            let classes = unreached.keys.sorted { (order.firstIndex(of: $0) ?? 0, $0) < (order.firstIndex(of: $1) ?? 0, $1) }
+            let budget = budgetSeconds.map { " of \(Int($0.rounded())) s" } ?? ""
+            lines.append("  \(quantity(unreached.values.reduce(0) { $0 + $1.count }, "case")) not reached within the campaign's wall budget\(budget) "
+                         + "(not judged, a limit and not a failure; --cases or --time sets another budget): "
+                         + classes.map { "\($0) \(unreached[$0]!.count) (the first, case \(unreached[$0]!.firstCase))" }.joined(separator: ", "))
+            if let judgeAlone, let longest = classes.last, let first = unreached[longest]?.firstCase {
+                lines.append("  judge one alone: " + judgeAlone(first))
+            }
         }
         if skipped > refused + slow {
             lines.append("  \(quantity(skipped - refused - slow, "case")) did not apply to the engine (sectioned, and the engine is flat-only)")

@@ -38,6 +38,25 @@ extension JUnitReport {
                 add(suite: "random", name: property.rawValue, time: report.elapsed / Double(max(properties.count, 1)),
                     failure: failed.isEmpty ? nil : (message: "\(failed.count) failing cases", details: details))
             }
+            // Judged less than asked: an outcome of its own, neither a pass nor a failure.
+            if report.judgedLessThanAsked {
+                addSkipped(suite: "random", name: "not judged",
+                           message: "\(quantity(report.unjudgedCount, "case was", "cases were")) not judged (exit \(GateResult.unjudgedCode)): "
+                               + unjudgedWords(report))
+            }
         }
     }
+}
+
+/// What a random part did not judge, in one line: by size class.
+func unjudgedWords(_ report: RandomPartReport) -> String {
+    var parts: [String] = []
+    if !report.tooSlow.isEmpty {
+        parts.append("past the engine's limits: " + report.tooSlow.keys.sorted().map { "\($0) \(report.tooSlow[$0]!)" }.joined(separator: ", "))
+    }
+    if !report.unreached.isEmpty {
+        parts.append("not reached within the wall budget: "
+                     + report.unreached.keys.sorted().map { "\($0) \(report.unreached[$0]!.count)" }.joined(separator: ", "))
+    }
+    return parts.joined(separator: "; ")
 }

@@ -64,6 +64,10 @@ extension GateResult {
     public static let failureCode: Int32 = 1
     /// Exit 2: unreadable input, a file that could not run, a part that could not run.
     public static let usageCode: Int32 = 2
+    /// Exit 4: nothing failed, but the random part judged less than it was
+    /// asked (`RandomPartReport.judgedLessThanAsked`): cases past the
+    /// engine's limits, or not reached within the campaign's budget.
+    public static let unjudgedCode: Int32 = 4
 
     /// Whether something was unreadable or could not run (exit 2).
     public var hasUsageError: Bool {
@@ -78,11 +82,13 @@ extension GateResult {
     /// The exit code the result implies: 2 for a usage error (also when
     /// `addingUsageError`: one outside the gate, as a report that cannot be
     /// written), else 1 for a failure, else 128 + the signal for a gate a
-    /// signal stopped (130 for Ctrl-C), else 0.
+    /// signal stopped (130 for Ctrl-C), else 4 for a random part that
+    /// judged less than it was asked, else 0.
     public func exitCode(addingUsageError: Bool = false) -> Int32 {
         if hasUsageError || addingUsageError { return GateResult.usageCode }
         if hasFailure { return GateResult.failureCode }
         if interruption != 0 { return 128 + interruption }
+        if random?.report?.judgedLessThanAsked ?? false { return GateResult.unjudgedCode }
         return GateResult.holdsCode
     }
 }

@@ -18,6 +18,8 @@ public struct GateTextReport {
     public var showsTimings: Bool
     /// The command that reproduces a saved case file.
     public var reproduce: (String) -> String
+    /// The command that judges random case N alone (nil: none is printed).
+    public var judgeAlone: ((Int) -> String)?
 
     /// A report with timings or not, reproducing a file with `reproduce(path)`.
     public init(showsTimings: Bool = true, reproduce: @escaping (String) -> String) {
@@ -53,7 +55,7 @@ public struct GateTextReport {
             }
             let summary = report.summary(engine: result.engine.name, seed: result.seed, shard: result.shard,
                                          shapes: result.generator.shapes, generator: result.generator,
-                                         showsTimings: showsTimings, reproduce: reproduce)
+                                         showsTimings: showsTimings, judgeAlone: judgeAlone, reproduce: reproduce)
             return (["random: " + summary] + random.findings.compactMap { $0.caseText.map(CaseSummary.report) }, [])
         }
     }
@@ -73,6 +75,10 @@ public struct GateTextReport {
             return "check: \(GateTextReport.interruptionWords(signal)), nothing failed in what ran (exit \(code))"
         } else if signal != 0 {
             return "check: FAILED (exit \(code)), then \(GateTextReport.interruptionWords(signal))"
+        }
+        if code == GateResult.unjudgedCode, let report = result.random?.report {
+            return "check: nothing failed, but \(quantity(report.unjudgedCount, "case was", "cases were")) not judged, "
+                + "listed above (exit \(code))"
         }
         return code == GateResult.holdsCode ? "check: everything holds" : "check: FAILED (exit \(code))"
     }

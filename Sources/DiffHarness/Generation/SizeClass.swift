@@ -79,20 +79,23 @@ public enum SizeClass: Int, CaseIterable, Comparable, Sendable {
 }
 
 /// Which campaign cases are long: case 50 of every campaign is in the
-/// thousands and case 500 in the tens of thousands, so a short campaign
-/// (`checkEngine`'s 1,000 cases) reaches both; past those, case n of seed
-/// s is long when a hash of (s, n) says so, one case in 10,000 in the
-/// thousands and one in 50,000 in the tens of thousands, spread evenly over
-/// shards and workers: a default `check` of the core (1,000,000 cases) has
-/// about 100 and 20 of them, one of an `--engine-cmd` engine (100,000)
-/// about 10 and 2, besides the first two; together they cost a default
-/// `check` about a tenth more time. The other cases draw their size as
-/// before (mostly small, one in twenty large).
+/// thousands and case 5,000 in the tens of thousands; past those, case n
+/// of seed s is long when a hash of (s, n) says so, one case in 10,000 in
+/// the thousands and one in 50,000 in the tens of thousands, spread evenly
+/// over shards and workers. Each first long case comes after about as
+/// many items of small cases as it holds, so that a short run stays short
+/// on a slow engine: the README's `--cases 2000` and `checkEngine`'s 1,000
+/// cases hold one case in the thousands and none in the tens of thousands
+/// (`--size tens-of-thousands` asks for them), while a default `check` of
+/// the core (1,000,000 cases) has about 100 and 20 of them, one of an
+/// `--engine-cmd` engine (100,000) about 10 and 2, besides the first two.
+/// The other cases draw their size as before (mostly small, one in twenty
+/// large).
 public enum SizeSchedule {
     /// The case every campaign has in the thousands …
     public static let firstThousands = 50
     /// … and in the tens of thousands.
-    public static let firstTensOfThousands = 500
+    public static let firstTensOfThousands = 5_000
     /// Past those, one case in this many is planned in the thousands …
     public static let thousandsEvery: UInt64 = 10_000
     /// … and one in this many in the tens of thousands.

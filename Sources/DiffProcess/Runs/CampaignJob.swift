@@ -76,6 +76,10 @@ struct CampaignJob: WorkerPoolJob {
     var hangCase: Int?
     /// How many cases had each label (by `Label.index`).
     var labelTotals = [Int](repeating: 0, count: Label.allCases.count)
+    /// Whether the campaign's time (`--time`, or its budget) was up.
+    var isTimeUp = false
+    /// The cases said on stderr to have run past their timeout (each once).
+    var announcedSlow: Set<Int> = []
 
     /// What the supervisor knows of the worker in a slot of the pool.
     struct Slot {
@@ -107,7 +111,11 @@ struct CampaignJob: WorkerPoolJob {
     }
 
     mutating func turn() throws -> Bool {
-        if let maxTime = supervisor.maxTime, start.duration(to: .now).inSeconds >= maxTime { return false }
+        if let maxTime = supervisor.maxTime, start.duration(to: .now).inSeconds >= maxTime {
+            isTimeUp = true
+            return false
+        }
+        announceSlowCases()
         guard report.stoppedEarly != nil else { return true }
         // After a hang only its shrinking goes on, and the cases before it (each may be the
         // first hang: the report names the smallest case number whatever the timing); the
@@ -120,6 +128,21 @@ struct CampaignJob: WorkerPoolJob {
             }
         }
         return true
+    }
+
+    /// Says on stderr, once a case, that a case has run past its timeout:
+    /// a long wait is never silent (the progress line names it too).
+    mutating func announceSlowCases() {
+        for index in pool.running {
+            guard case .checking(let reported, let since) = slots[index].state, pool.now(index) - since > options.timeout else { continue }
+            let n = runningCase(slot: index) ?? reported
+            guard announcedSlow.insert(n).inserted else { continue }
+            let line = "diffcheck: case \(n) has run past --timeout \(ExternalEngine.seconds(options.timeout)) of its worker's CPU and idle time; "
+                + "it is judged by the engine's CPU and run state (answered within --hang-timeout: a slow case, not a failure), "
+                + "and the other workers go on"
+            let isTerminal = isatty(STDERR_FILENO) != 0
+            FileHandle.standardError.write(Data(((isTerminal ? "\r\u{1B}[K" : "") + line + "\n").utf8))
+        }
     }
 
     func deadline(slot index: Int) -> Double? {
@@ -139,28 +162,76 @@ struct CampaignJob: WorkerPoolJob {
             return "case \(n): \(property)" + (hungCases.contains(n) ? " (a hang)" : "")
         }.first
         let total = supervisor.maxCases == Int.max ? nil : supervisor.shard.share(of: supervisor.maxCases)
+        let slow = pool.running.lazy.compactMap { index -> String? in
+            guard case .checking(let n, let since) = slots[index].state, pool.now(index) - since > options.timeout else { return nil }
+            return "case \(n) running \(Int(pool.now(index) - since)) s"
+        }.first
         return "cases \(report.casesRun)" + (total.map { "/\($0)" } ?? "") + "  \(Int(rate))/s  failures \(kept.count)  "
             + "elapsed \(Int(elapsed)) s" + timeLeft(done: report.casesRun, total: total, rate: rate, elapsed: elapsed,
                                                      maxTime: supervisor.maxTime)
             + (shrinkingNow > 1 ? "  (shrinking \(shrinkingNow): \(shrinkingWhat ?? "")…)"
                 : shrinkingNow == 1 ? "  (shrinking \(shrinkingWhat ?? ""))" : "")
+            + (slow.map { "  (\($0), past --timeout)" } ?? "")
     }
 
     /// Time, Ctrl-C or the end: every worker stops, whatever its state.
+    /// A case still checking then is not judged when it is past its
+    /// timeout (by its worker's CPU and idle clock: unjudged, slow), and
+    /// not reached otherwise; past a wall budget, so are the cases after it.
     mutating func stopping() {
         report.wasInterrupted = pool.wasInterrupted
         for index in pool.running {
             let state = slots[index].state
+            var resumesAt = slots[index].next
             if case .checking(let reported, let since) = state {
                 let n = runningCase(slot: index) ?? reported
-                report.unfinished.append(String(format: "case %d (running for %.1f s of CPU and idle time)", n, pool.now(index) - since))
+                resumesAt = n + supervisor.caseStride
+                let seconds = pool.now(index) - since
+                if seconds > options.timeout {
+                    let sizeClass = caseSizeClass(n)
+                    report.casesRun += 1
+                    report.skipped += 1
+                    report.noteTooSlow(String(format: "still running after %.1f s of the worker's CPU and idle time", seconds)
+                                       + ", past --timeout \(ExternalEngine.seconds(options.timeout)), when the campaign's time was up "
+                                       + "(unjudged, slow: neither a pass nor a hang)",
+                                       sizeClass: sizeClass, caseNumber: n)
+                } else if supervisor.isMaxTimeABudget && isTimeUp {
+                    report.noteUnreached(sizeClass: caseSizeClass(n), caseNumber: n)
+                } else {
+                    report.unfinished.append(String(format: "case %d (running for %.1f s of CPU and idle time)", n, seconds))
+                }
             }
             pool.stop(index)
             if case .shrinking(let n, let property, let pending, _) = state {
                 let why = report.wasInterrupted ? interruptionWords() : "the campaign's time was up"
                 keepUnshrunk(n, property: property, pending: pending, because: why)
                 report.casesRun += 1
+                resumesAt = n + supervisor.caseStride
             }
+            if supervisor.isMaxTimeABudget && isTimeUp && !report.wasInterrupted && report.stoppedEarly == nil {
+                noteUnreached(from: resumesAt)
+            }
+        }
+        if supervisor.isMaxTimeABudget && isTimeUp && !report.unreached.isEmpty { report.budgetSeconds = supervisor.maxTime }
+    }
+
+    /// The size class of case `n`, by its length, as reports name it.
+    func caseSizeClass(_ n: Int) -> String {
+        guard let engine = try? options.engine() else { return plannedSizeClass(n) }
+        return CampaignCases.sizeClassName(PairGenerator(options: options.generator.forEngine(engine)).campaignCase(seed: options.seed, n: n))
+    }
+
+    /// The size class case `n` is planned in (`SizeSchedule`), as reports
+    /// name it: `small-or-large` for a case the schedule leaves to its draw.
+    func plannedSizeClass(_ n: Int) -> String {
+        SizeSchedule.plannedClass(seed: options.seed, n: n, every: options.generator.everyCaseSize)?.name ?? "small-or-large"
+    }
+
+    /// Counts a worker's cases from `n` on (its share: every
+    /// `caseStride`-th) as not reached within the budget.
+    mutating func noteUnreached(from n: Int) {
+        for m in stride(from: n, to: supervisor.maxCases, by: supervisor.caseStride) where !crashed.contains(m) {
+            report.noteUnreached(sizeClass: plannedSizeClass(m), caseNumber: m)
         }
     }
 

@@ -21,6 +21,11 @@ public struct Supervisor {
     public var shard = Shard.whole
     /// Seconds after which the campaign stops; nil: no limit.
     public var maxTime: Double?
+    /// Whether `maxTime` is the campaign's wall budget, not a time the
+    /// user asked for (`check`'s default for an `--engine-cmd` engine):
+    /// the cases it does not reach are listed by size class as not
+    /// judged, and the run ends with exit 4.
+    public var isMaxTimeABudget = false
     /// The folder each property's saved failure goes to.
     public var findings: String
     /// Prints a status line now and then (a live line on a terminal).
