@@ -23,15 +23,18 @@ private func spinningEngine(past items: Int) -> String {
     """
 }
 
+/// `diffcheck ARGUMENTS` in `directory`, beside four busy loops.
+private func underLoad(_ arguments: [String], in directory: URL) async throws -> Run {
+    try await withBusyLoops(4) { try await diffcheck(arguments, in: directory) }
+}
+
 @Suite(.serialized) struct BoundedCampaignCommandTests {
     /// Case 48 (6,566 old items, the first past 5,000) burns past --timeout 1 and is still
     /// burning (short of the 600 s hang deadline) when --time 20 is up.
     @Test func aCaseStillBurningWhenTheTimeIsUpIsUnjudgedSlowAndExitsFour() async throws {
         let directory = try workspace(["engine.py": spinningEngine(past: 5_000)])
-        let run = try await withBusyLoops(4) {
-            try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "200", "--time", "20",
-                                 "--timeout", "1", "--findings", "findings"], in: directory)
-        }
+        let run = try await underLoad(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "200", "--time", "20",
+                                       "--timeout", "1", "--findings", "findings"], in: directory)
         #expect(run.status == 4, "\(run.output)\(run.errors)")
         #expect(run.output.contains("1 case not judged (a limit, not a failure): the first, case 48: still running after "), "\(run.output)")
         #expect(run.output.contains("unjudged, slow: neither a pass nor a hang"), "\(run.output)")
@@ -50,18 +53,15 @@ private func spinningEngine(past items: Int) -> String {
     /// and `repro` reproduces its saved case as a hang.
     @Test func anEngineThatNeverAnswersPastFiveThousandItemsFailsWithinTheTimeAndReproduces() async throws {
         let directory = try workspace(["engine.py": hangingEngine(once: .old, holds: 5_000)])
-        let run = try await withBusyLoops(4) {
-            try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--time", "300", "--timeout", "1",
-                                 "--hang-timeout", "3", "--findings", "findings"], in: directory)
-        }
+        let run = try await underLoad(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--time", "300", "--timeout", "1",
+                                       "--hang-timeout", "3", "--findings", "findings"], in: directory)
         #expect(run.status == 1, "\(run.output)\(run.errors)")
         #expect(run.output.contains("FAIL case 48: no-crash: engine did not answer within 1 s idle on a request of 5000 items"), "\(run.output)")
         #expect(run.output.contains("(confirmed: no answer within the hang deadline either"), "\(run.output)")
         let saved = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("  saved: findings/") }, "\(run.output)")
         let path = String(saved.dropFirst("  saved: ".count).split(separator: " ")[0])
-        let repro = try await withBusyLoops(4) {
-            try await diffcheck(["repro", path, "--engine-cmd", "python3 engine.py", "--timeout", "1", "--hang-timeout", "3"], in: directory)
-        }
+        let repro = try await underLoad(["repro", path, "--engine-cmd", "python3 engine.py", "--timeout", "1", "--hang-timeout", "3"],
+                                        in: directory)
         #expect(repro.status == 1, "\(repro.output)\(repro.errors)")
         #expect(repro.output.contains("did not answer within"), "\(repro.output)")
     }
