@@ -207,6 +207,13 @@ public struct RandomPartReport: Sendable {
         tooSlow.values.reduce(0, +) + unreached.values.reduce(0) { $0 + $1.count }
     }
 
+    /// Size class names (`CampaignCases.sizeClassName`), smallest first:
+    /// `small-or-large`, then the long classes in order.
+    static func smallestFirst(_ names: some Sequence<String>) -> [String] {
+        let order = ["small-or-large"] + SizeClass.allCases.filter(\.isLong).map(\.name)
+        return names.sorted { (order.firstIndex(of: $0) ?? 0, $0) < (order.firstIndex(of: $1) ?? 0, $1) }
+    }
+
     /// Whether the campaign judged less than it was asked: `check` and
     /// `fuzz` then end with their own exit code (4), never 0.
     public var judgedLessThanAsked: Bool { unjudgedCount > 0 }
@@ -295,10 +302,9 @@ public struct RandomPartReport: Sendable {
             if let judgeAlone { lines.append("  judge it alone: " + judgeAlone(firstTooSlow.caseNumber)) }
         }
         if !unreached.isEmpty {
-            let order = ["small-or-large"] + SizeClass.allCases.filter(\.isLong).map(\.name)
-            let classes = unreached.keys.sorted { (order.firstIndex(of: $0) ?? 0, $0) < (order.firstIndex(of: $1) ?? 0, $1) }
+            let classes = RandomPartReport.smallestFirst(unreached.keys)
             let budget = budgetSeconds.map { " of \(Int($0.rounded())) s" } ?? ""
-            lines.append("  \(quantity(unreached.values.reduce(0) { $0 + $1.count }, "case")) not reached within the campaign's wall budget\(budget) "
+            lines.append("  \(quantity(unjudgedCount - slow, "case")) not reached within the campaign's wall budget\(budget) "
                          + "(not judged, a limit and not a failure; --cases or --time sets another budget): "
                          + classes.map { "\($0) \(unreached[$0]!.count) (the first, case \(unreached[$0]!.firstCase))" }.joined(separator: ", "))
             if let judgeAlone, let longest = classes.last, let first = unreached[longest]?.firstCase {
@@ -331,8 +337,7 @@ public struct RandomPartReport: Sendable {
             lines.append("coverage gaps (never generated): " + gaps.map(\.rawValue).joined(separator: ", "))
         }
         if !tooSlow.isEmpty {
-            let order = SizeClass.allCases.map(\.name)
-            let classes = tooSlow.keys.sorted { (order.firstIndex(of: $0) ?? 0, $0) < (order.firstIndex(of: $1) ?? 0, $1) }
+            let classes = RandomPartReport.smallestFirst(tooSlow.keys)
             lines.append("coverage gaps (not judged: an answer past diffcheck's limits): "
                          + classes.map { "\($0) \(quantity(tooSlow[$0]!, "case"))" }.joined(separator: ", "))
         }

@@ -52,11 +52,11 @@ extension JUnitReport {
 func unjudgedWords(_ report: RandomPartReport) -> String {
     var parts: [String] = []
     if !report.tooSlow.isEmpty {
-        parts.append("past the engine's limits: " + report.tooSlow.keys.sorted().map { "\($0) \(report.tooSlow[$0]!)" }.joined(separator: ", "))
+        parts.append("past the engine's limits: " + RandomPartReport.smallestFirst(report.tooSlow.keys).map { "\($0) \(report.tooSlow[$0]!)" }.joined(separator: ", "))
     }
     if !report.unreached.isEmpty {
         parts.append("not reached within the wall budget: "
-                     + report.unreached.keys.sorted().map { "\($0) \(report.unreached[$0]!.count)" }.joined(separator: ", "))
+                     + RandomPartReport.smallestFirst(report.unreached.keys).map { "\($0) \(report.unreached[$0]!.count)" }.joined(separator: ", "))
     }
     return parts.joined(separator: "; ")
 }
