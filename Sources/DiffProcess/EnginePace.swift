@@ -147,6 +147,54 @@ public struct EnginePace: Sendable {
         return k.isFinite ? k : nil
     }
 
+    /// How the engine's time grows, for a campaign's report: a least-squares
+    /// fit of log(CPU) against log(items) and log(changes) over the
+    /// measurements of at least `EngineScaling.fittedSeconds`, with the slowest and the
+    /// largest answers and `peakMemoryBytes` (nil: not read).
+    ///
+    /// The fit needs three such measurements, at least twice apart in
+    /// items. The changes get an exponent of their own only when they vary
+    /// apart from the items (their logs correlate with r² ≤ 0.9 and span a
+    /// factor of 2 or more, every measurement with at least one change);
+    /// else the items' exponent is fitted alone and stands for both.
+    public func scaling(peakMemoryBytes: Int?) -> EngineScaling {
+        let timed = measurements.filter { $0.seconds >= EngineScaling.fittedSeconds }
+        func answer(_ m: Measurement) -> EngineScaling.Answer {
+            EngineScaling.Answer(items: m.items, changes: m.changes, seconds: m.seconds)
+        }
+        var scaling = EngineScaling(slowest: timed.max { $0.seconds < $1.seconds }.map(answer),
+                                    largest: largestAnswered.map(answer), peakMemoryBytes: peakMemoryBytes)
+        guard timed.count >= 3, let fewest = timed.map(\.items).min(), let most = timed.map(\.items).max(),
+              most >= 2 * fewest else { return scaling }
+        let y = timed.map { log($0.seconds) }, x1 = timed.map { log(Double($0.items)) }
+        let x2: [Double]? = timed.allSatisfy({ ($0.changes ?? 0) >= 1 }) ? timed.map { log(Double($0.changes!)) } : nil
+        /// The sum of the products of the deviations of a and b from their means.
+        func covariance(_ a: [Double], _ b: [Double]) -> Double {
+            let meanA = a.reduce(0, +) / Double(a.count), meanB = b.reduce(0, +) / Double(b.count)
+            return zip(a, b).reduce(0) { $0 + ($1.0 - meanA) * ($1.1 - meanB) }
+        }
+        let s11 = covariance(x1, x1), s1y = covariance(x1, y)
+        guard s11 > 0 else { return scaling }
+        scaling.fittedAnswers = timed.count
+        if let x2, let low = x2.min(), let high = x2.max(), high - low >= log(2.0) {
+            let s22 = covariance(x2, x2), s12 = covariance(x1, x2), s2y = covariance(x2, y)
+            let determinant = s11 * s22 - s12 * s12
+            if s22 > 0, s12 * s12 / (s11 * s22) <= 0.9, determinant > 0 {
+                scaling.itemsExponent = (s22 * s1y - s12 * s2y) / determinant
+                scaling.changesExponent = (s11 * s2y - s12 * s1y) / determinant
+                return scaling
+            }
+        }
+        scaling.itemsExponent = s1y / s11
+        return scaling
+    }
+
+    /// Records a measurement another process took (a campaign worker's,
+    /// for its supervisor's report), as `record(items:changes:seconds:)`.
+    public mutating func record(_ measurement: Measurement) {
+        record(items: measurement.items, changes: measurement.changes, seconds: measurement.seconds)
+    }
+
     /// One line of whole measurements: the slowest answer and the largest
     /// request answered, each with its own size, change and time.
     public var growthDescription: String {

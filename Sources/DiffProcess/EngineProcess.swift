@@ -118,6 +118,11 @@ final class EngineProcess {
     private(set) var lastAnswerCPUSeconds = 0.0
     /// The clock of the answer `accept` is given, when it was read.
     private(set) var lastAnswerClock: EngineClock?
+    /// The tree's CPU seconds read as its last answer came (its own
+    /// count), when that answer's clock was read; nil when it was not
+    /// (the CPU since is unknown). A request after it starts from there:
+    /// the engine uses no CPU between requests.
+    private var cpuAtLastAnswer: Double?
     /// The largest resident memory of the process tree read so far, in bytes.
     private(set) var peakResidentBytes = 0
     /// Seconds a request waits before its process tree is first read: a
@@ -295,9 +300,11 @@ final class EngineProcess {
                     peakResidentBytes = max(peakResidentBytes, read.peakResidentBytes)
                     lastAnswerCPUSeconds = read.cpuSeconds
                     lastAnswerClock = read
+                    cpuAtLastAnswer = read.lastCPUReading
                 } else {
                     lastAnswerCPUSeconds = lastAnswerSeconds
                     lastAnswerClock = nil
+                    cpuAtLastAnswer = nil
                 }
                 clock = nil
                 guard accept(done, line) else { return end(nil) }
@@ -331,7 +338,9 @@ final class EngineProcess {
             let firstRead = min(EngineProcess.firstReading, requestLimits.cpu / 2, requestLimits.idle / 2)
             var nextReading = since &+ UInt64(firstRead * 1e9)
             if clock == nil && waited >= firstRead {
-                clock = EngineClock(limits: requestLimits, firstReadingAfter: waited)
+                // Requests after the one being answered are not started on yet: the CPU at the last answer is this one's start.
+                clock = cpuAtLastAnswer.map { EngineClock(limits: requestLimits, firstReadingAfter: waited, cpuAtStart: $0) }
+                    ?? EngineClock(limits: requestLimits, firstReadingAfter: waited)
                 lastReading = 0
             }
             if var reading = clock {

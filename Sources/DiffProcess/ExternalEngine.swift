@@ -113,6 +113,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// The largest resident memory of the engine's process tree read, in
     /// bytes (read only while an answer was late: `EngineProcess.firstReading`); guarded by `lock`.
     private var peakResidentBytes = 0
+    /// When the engine's high-water mark was last read (a monotonic
+    /// uptime in nanoseconds); guarded by `lock`.
+    private var lastHighWaterReading: UInt64 = 0
+    /// The measurements not yet taken (`takeMeasurements`); guarded by `lock`.
+    private var untakenMeasurements: [EnginePace.Measurement] = []
     /// The slow answers not yet taken (`takeSlowAnswers`); guarded by `lock`.
     private var slowAnswers: [SlowAnswer] = []
     /// The request whose answer was slow, until the next request is sent:
@@ -184,13 +189,41 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         return lastPacedSeconds
     }
 
-    /// The largest resident memory of the engine's processes read so far,
-    /// in bytes: read while an answer was late, so 0 for an engine that
-    /// always answers quickly.
+    /// The largest resident memory of one process of the engine and its
+    /// children read so far, in bytes: its high-water mark (read at most
+    /// every `highWaterInterval` seconds, and when the process is stopped)
+    /// and its resident memory while an answer was late; 0 before any.
     public var peakMemory: Int {
         lock.lock()
         defer { lock.unlock() }
         return peakResidentBytes
+    }
+
+    /// The measurements the pace took since the last call, for another
+    /// process's pace (`EnginePace.record(_:)`): those of at least
+    /// `EnginePace.fittedItems` items whose CPU was read (answers that
+    /// took `EngineProcess.firstReading` or more) and each answer larger
+    /// than every one before.
+    public func takeMeasurements() -> [EnginePace.Measurement] {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { untakenMeasurements.removeAll() }
+        return untakenMeasurements
+    }
+
+    /// Seconds between two readings of a running engine's high-water mark.
+    static let highWaterInterval = 1.0
+
+    /// Reads the high-water mark of `running`'s process tree into
+    /// `peakResidentBytes`, if `highWaterInterval` has passed since the
+    /// last reading (`always`: whatever the time); with `lock` held.
+    private func readHighWater(_ running: EngineProcess, always: Bool = false) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard always || now &- lastHighWaterReading >= UInt64(ExternalEngine.highWaterInterval * 1e9) else { return }
+        lastHighWaterReading = now
+        if let bytes = ProcessTreeUsage.peakResidentBytes(root: running.pid) {
+            peakResidentBytes = max(peakResidentBytes, bytes)
+        }
     }
 
     /// The engine's measured answer times, each with its request's size
@@ -345,7 +378,14 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                         let cpu = running.lastAnswerCPUSeconds
                         self.lastPacedSeconds = running.answered > 1 ? cpu : nil
                         if running.answered > 1 {
-                            self.pace.record(items: sizes[first + n].items, changes: sizes[first + n].changes, seconds: cpu)
+                            let measured = EnginePace.Measurement(items: sizes[first + n].items, changes: sizes[first + n].changes,
+                                                                  seconds: cpu)
+                            let isLargest = self.pace.largestAnswered.map { measured.items > $0.items } ?? true
+                            self.pace.record(measured)
+                            // Only an answer whose process tree was read has its CPU measured (the rest: wall time).
+                            if isLargest || (measured.items >= EnginePace.fittedItems && running.lastAnswerClock != nil) {
+                                self.untakenMeasurements.append(measured)
+                            }
                         }
                         self.peakResidentBytes = max(self.peakResidentBytes, running.peakResidentBytes)
                         if judgesTimeouts, cpu > allowed(first + n) {
@@ -358,6 +398,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                         return false
                     }
                 })
+            readHighWater(running)
             if isDone {
                 // Stopped by `isLast`: later requests already written would be answered to the next call.
                 if end.wroteBeyond { stopProcess() }
@@ -709,6 +750,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     }
 
     private func stopProcess() {
+        // Its high-water mark goes with it.
+        if let running = process, !running.hasExited() { readHighWater(running, always: true) }
         process?.stop()
         process = nil
     }

@@ -105,3 +105,19 @@ private func run(_ clock: inout EngineClock, for seconds: Double, share: Double,
     clock.read(now: 260, usage: usage(cpu: 7.5, runnable: false, stopped: true))
     #expect(abs(clock.seconds - 1.5) < 1e-9)
 }
+
+/// Issue 49: a late answer's first reading, with the CPU at the answer
+/// before it known, measures the CPU used before that reading; without it,
+/// that time is taken as one processor's (an upper bound, as before).
+@Test func theCPUBeforeTheFirstReadingIsMeasuredWhenTheLastAnswerWasRead() {
+    // A fifth of a core: 0.05 s of CPU in the first 0.25 s, then 0.02 s a tenth.
+    var measured = EngineClock(limits: TimeLimits(cpu: 10, idle: 10), firstReadingAfter: 0.25, cpuAtStart: 100)
+    _ = measured.read(wall: 0.25, usage: usage(cpu: 100.05))
+    _ = measured.read(wall: 0.35, usage: usage(cpu: 100.07))
+    #expect(abs(measured.cpuSeconds - 0.07) < 1e-9, "\(measured.cpuSeconds)")
+    #expect(measured.lastCPUReading == 100.07)
+    var assumed = EngineClock(limits: TimeLimits(cpu: 10, idle: 10), firstReadingAfter: 0.25)
+    _ = assumed.read(wall: 0.25, usage: usage(cpu: 100.05))
+    _ = assumed.read(wall: 0.35, usage: usage(cpu: 100.07))
+    #expect(abs(assumed.cpuSeconds - 0.27) < 1e-9, "\(assumed.cpuSeconds)")
+}

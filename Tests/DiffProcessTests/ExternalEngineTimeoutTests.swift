@@ -166,3 +166,40 @@ private func quadraticEngine(scale: Double) -> String {
     #expect(loaded.growthDescription == "answers measured up to 26 items only, too few to time")
     #expect(ExternalEngine.seconds(11.07865) == "11.1 s" && ExternalEngine.seconds(10) == "10 s")
 }
+
+/// Issue 49: how an engine's time grows is a result. A fit over whole
+/// measurements recovers the exponents of items and of changes when they
+/// vary apart, and fits the items alone when the changes grow with them.
+@Test func thePaceFitsTheGrowthInItemsAndInChanges() {
+    var apart = EnginePace()
+    for items in [1_000, 2_000, 4_000, 8_000] {
+        for changes in [10, 100, 1_000] {
+            // CPU ∝ items² · changes^0.5, with a little noise.
+            let noise = 1 + 0.02 * Double((items / 1_000 + changes) % 3 - 1)
+            apart.record(items: items, changes: changes, seconds: 1e-7 * Double(items * items) * Double(changes).squareRoot() * noise)
+        }
+    }
+    let fitted = apart.scaling(peakMemoryBytes: 5_000_000)
+    #expect(fitted.fittedAnswers == 12)
+    #expect(abs((fitted.itemsExponent ?? 0) - 2) < 0.05, "\(fitted)")
+    #expect(abs((fitted.changesExponent ?? 0) - 0.5) < 0.05, "\(fitted)")
+    #expect(fitted.largest?.items == 8_000 && fitted.slowest?.changes == 1_000)
+    #expect(fitted.description.hasPrefix("engine's growth: CPU ∝ items^"), "\(fitted.description)")
+    #expect(fitted.description.contains(" · changes^0.5") && fitted.description.contains("(fitted over 12 answers of 0.25 s or more, in CPU)") && fitted.description.hasSuffix("; peak memory 5 MB"), "\(fitted.description)")
+
+    // Changes a fixed share of the items: one exponent, said to be the items' alone.
+    var together = EnginePace()
+    for items in [1_000, 2_000, 4_000, 8_000] { together.record(items: items, changes: items / 10, seconds: 1e-3 * Double(items)) }
+    let alone = together.scaling(peakMemoryBytes: nil)
+    #expect(abs((alone.itemsExponent ?? 0) - 1) < 0.01 && alone.changesExponent == nil, "\(alone)")
+    #expect(alone.description.contains("items alone") && !alone.description.contains("peak memory"), "\(alone.description)")
+
+    // Answers under 0.25 s (timed by the wall, not read in CPU) are not fitted: no growth, said so.
+    var quick = EnginePace()
+    for items in [1_000, 2_000, 4_000] { quick.record(items: items, changes: 5, seconds: 0.001) }
+    quick.record(items: 4_000, changes: 5, seconds: 0.01)
+    let none = quick.scaling(peakMemoryBytes: nil)
+    #expect(none.itemsExponent == nil && none.fittedAnswers == 0 && none.largest?.items == 4_000)
+    #expect(none.description.hasPrefix("engine's growth: too few answers of 0.25 s or more"), "\(none.description)")
+    #expect(none.description.contains("largest request answered: 4000 items and 5 changes in 0.01 s"), "\(none.description)")
+}

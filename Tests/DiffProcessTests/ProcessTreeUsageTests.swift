@@ -62,3 +62,27 @@ private func eventually(_ pid: pid_t, within seconds: Double, _ condition: (Proc
     #expect(stopped?.isStopped == true && stopped?.isIdle == false, "\(String(describing: stopped))")
     #expect(ProcessTreeUsage.read(root: 999_999_999) == nil)
 }
+
+#if os(Linux)
+/// Issue 49: an engine's peak memory is its processes' high-water mark, not
+/// what they hold at the reading: a child that filled 200 MB and freed it
+/// still reads 200 MB or more.
+@Test func aTreesPeakMemoryIsItsHighWaterMarkNotItsMemoryNow() throws {
+    let status = "Name:\tpython3\nVmPeak:\t  300000 kB\nVmHWM:\t  204800 kB\nVmRSS:\t   10000 kB\n"
+    #expect(ProcessRow.parseHighWater(status: ArraySlice(Array(status.utf8))) == 204_800 * 1_024)
+    #expect(ProcessRow.parseHighWater(status: ArraySlice(Array("Name:\tx\nVmRSS:\t1 kB\n".utf8))) == nil)
+
+    let ready = NSTemporaryDirectory() + "high-water-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: ready) }
+    let child = try started("python3 -c 'b = b\"x\" * (200 << 20); del b; open(\"\(ready)\", \"w\").close()\nimport time; time.sleep(60)'; true")
+    defer { kill(-child, SIGKILL); kill(child, SIGKILL); ChildProcess.stop(child) }
+    let end = Date().addingTimeInterval(60)
+    while !FileManager.default.fileExists(atPath: ready) && Date() < end { usleep(50_000) }
+    #expect(FileManager.default.fileExists(atPath: ready))
+    let now = try #require(ProcessTreeUsage.read(root: child))
+    let peak = try #require(ProcessTreeUsage.peakResidentBytes(root: child))
+    #expect(peak >= 200 << 20, "\(peak)")
+    #expect(now.residentBytes < 100 << 20, "\(now.residentBytes)")
+    #expect(ProcessTreeUsage.peakResidentBytes(root: 999_999_999) == nil)
+}
+#endif

@@ -18,6 +18,9 @@ private let everyMessage: [WorkerMessage] = [
     .found(18, property: "valid", calls: 5_045, seconds: 1.25, shrunk: "finding: valid: two lines\nand a # in it\nold: a\nnew:\n"),
     .found(19, property: "no-crash", calls: 0, seconds: 0, shrunk: "old: a\nnew: b\n"),
     .busy(seconds: 601), .slow(20, items: 75_219, changes: 75_219, seconds: 141.4), .slow(21, items: 1_000, changes: nil, seconds: 3),
+    .measured([EnginePace.Measurement(items: 75_219, changes: 3_400, seconds: 2.3125)]),
+    .measured([EnginePace.Measurement(items: 200, changes: nil, seconds: 0.0051), EnginePace.Measurement(items: 4_000, changes: 0, seconds: 0)]),
+    .memory(212_000_000),
     .end, .engineStarted(4242), .engineEnded(4242),
     .pairFailed(22, [.fresh, .valid]), .pairHung(23, message: "engine did not answer within 30 s"),
     .reached(24), .walked(16_420), .shrunk("old: a b\nnew: b a\nexpect: fail valid\n"),
@@ -40,6 +43,10 @@ func eachMessageReadsBackAsItself(_ message: WorkerMessage) {
     #expect(WorkerMessage.shrunk("old: a\n").line == "shrunk b2xkOiBhCg==")
     #expect(WorkerMessage.slow(3, items: 10, changes: nil, seconds: 2).line == "slow 3 10 - 2.000")
     #expect(WorkerMessage.walked(5).line == "walked 5")
+    #expect(WorkerMessage.measured([EnginePace.Measurement(items: 10, changes: nil, seconds: 2),
+                                    EnginePace.Measurement(items: 400, changes: 7, seconds: 0.01)]).line
+            == "measured 10:-:2.0000 400:7:0.0100")
+    #expect(WorkerMessage.memory(4096).line == "memory 4096")
     #expect(SupervisorReply.allCases.map(\.line) == ["shrink", "skip"])
     #expect(SupervisorReply(line: "shrink") == .shrink && SupervisorReply(line: "Shrink") == nil)
 }
@@ -55,7 +62,8 @@ func eachMessageReadsBackAsItself(_ message: WorkerMessage) {
 /// malformed fields, negative numbers, bad base64.
 @Test(arguments: ["", "hello", "start", "start x", "start -1", "done", "failed 3", "failed x valid",
                   "found 3 valid 9", "found 3 valid x 0.5 p", "busy 0", "busy x", "slow 3 10", "allow 3 nan",
-                  "shrinking 3 valid !!!", "found 3 valid 9 0.50 p q.case", "shrunk", "shrunk a b", "engine 0", "engine x", "fail x valid", "at", "walked -2", "end now"])
+                  "shrinking 3 valid !!!", "found 3 valid 9 0.50 p q.case", "shrunk", "shrunk a b", "engine 0", "engine x", "fail x valid", "at", "walked -2", "end now",
+                  "measured", "measured 10:2", "measured 10:x:1", "measured 10:-:nan", "measured -1:-:1", "memory", "memory -5", "memory 1 2"])
 func aLineThatIsNoMessageIsNil(_ line: String) {
     #expect(WorkerMessage(line: line) == nil, "\(line)")
 }

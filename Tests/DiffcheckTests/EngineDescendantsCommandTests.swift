@@ -25,7 +25,7 @@ import Darwin
     // Its output goes to a file, and the test waits for its exit, not for the
     // end of a pipe that a process it left behind might hold open.
     let outputPath = directory.appendingPathComponent("output")
-    FileManager.default.createFile(atPath: outputPath.path, contents: nil)
+    #expect(FileManager.default.createFile(atPath: outputPath.path, contents: nil))
     let outputFile = try FileHandle(forWritingTo: outputPath)
     defer { try? outputFile.close() }
     let process = Process()

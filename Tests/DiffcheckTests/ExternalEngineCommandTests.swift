@@ -76,6 +76,12 @@ let slowOnLongCasesEngine = """
     #expect(run.output.contains("case 48 (13459 items, ") && run.output.contains("case 50 ("), "\(run.output)")
     #expect(run.output.contains("saved apart for profiling (never a failing expectation): findings/slow/slowest.case"), "\(run.output)")
     #expect(run.output.contains("check: everything holds"), "\(run.output)")
+    // Issue 49: how the engine's time grows is in the report, with its peak memory (two sizes are too few to fit).
+    let growth = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("  engine's growth: ") }, "\(run.output)")
+    #expect(growth.contains("too few answers of 0.25 s or more, at sizes apart, to fit a growth; slowest answer: 13459 items and "
+                            + "1063 changes in "), "\(growth)")
+    let megabytes = growth.split(separator: " ").reversed().dropFirst().first.flatMap { Int($0) }
+    #expect(growth.hasSuffix(" MB") && (megabytes ?? 0) >= 5, "\(growth)")
     let saved = try String(contentsOf: directory.appendingPathComponent("findings/slow/slowest.case"), encoding: .utf8)
     #expect(saved.contains("# slow case: case 4") || saved.contains("# slow case: case 50 ("), "\(saved)")
     #expect(!saved.contains("expect: error") && !saved.contains("engine:"), "\(saved)")

@@ -140,6 +140,9 @@ public struct RandomPartReport: Sendable {
     public var slowestPath: String?
     /// How to time the slowest case (`diffcheck bench --engine-cmd … FILE`), if it was saved.
     public var slowestTiming: String?
+    /// How the engine's time and memory grew over the campaign (an
+    /// external engine's, as its workers measured it); nil: not measured.
+    public var engineScaling: EngineScaling?
     /// The slow cases the report names.
     public static let shownSlowCases = 3
     /// Whether every failure is on a sectioned case the engine answered
@@ -296,6 +299,8 @@ public struct RandomPartReport: Sendable {
                              + "(more CPU than --timeout, answered within its limit)")
             }
         }
+        // Timings only, as the slow cases: the growth is the machine's as well as the engine's.
+        if let engineScaling, showsTimings { lines.append("  " + engineScaling.description) }
         if let firstTooSlow {
             lines.append("  \(quantity(slow, "case")) not judged (a limit, not a failure): "
                          + "the first, case \(firstTooSlow.caseNumber): \(firstTooSlow.reason)")

@@ -7,7 +7,7 @@
 // first; a reason (which may hold spaces) is the line's last field, and a
 // case file's text goes in base64. The random campaign's workers send
 // `start`, `done`, `allow`, `failed`, `shrinking`, `found`, `busy`, `slow`,
-// `end`; exhaustive workers `fail`, `hang`, `at`, `walked`; a guarded
+// `measured`, `memory`, `end`; exhaustive workers `fail`, `hang`, `at`, `walked`; a guarded
 // shrinking child `shrunk`; all of them `engine` and `engine-end`. `start`
 // and `done`, sent for every case, are read from their bytes (`CaseLine`).
 import DiffHarness
@@ -51,6 +51,13 @@ public enum WorkerMessage: Hashable, Sendable {
     /// slow case of `items` items and `changes` changes (nil: not counted)
     /// that took `seconds` alone.
     case slow(Int, items: Int, changes: Int?, seconds: Double)
+    /// The engine's answers measured since the last such line (each a
+    /// request's items, changes and CPU seconds: `ExternalEngine.takeMeasurements`),
+    /// for the campaign's report of how its time grows.
+    case measured([EnginePace.Measurement])
+    /// The largest resident memory of one engine process (with its
+    /// children) so far, in bytes.
+    case memory(Int)
     /// The worker's share of the cases is done.
     case end
     /// The worker started an engine process group.
@@ -88,6 +95,11 @@ public enum WorkerMessage: Hashable, Sendable {
         case .busy(let seconds): return "busy " + String(format: "%.0f", seconds.rounded(.up))
         case .slow(let n, let items, let changes, let seconds):
             return "slow \(n) \(items) " + (changes.map(String.init) ?? "-") + " " + String(format: "%.3f", seconds)
+        case .measured(let answers):
+            return "measured" + answers.map { answer in
+                " \(answer.items):" + (answer.changes.map(String.init) ?? "-") + ":" + String(format: "%.4f", answer.seconds)
+            }.joined()
+        case .memory(let bytes): return "memory \(bytes)"
         case .end: return "end"
         case .engineStarted(let group): return "engine \(group)"
         case .engineEnded(let group): return "engine-end \(group)"
@@ -157,6 +169,20 @@ public enum WorkerMessage: Hashable, Sendable {
         case "shrunk":
             guard let text = caseText(fields.next()), fields.isAtEnd else { return nil }
             self = .shrunk(text)
+        case "measured":
+            var answers: [EnginePace.Measurement] = []
+            while let field = fields.next() {
+                let parts = field.split(separator: ":", omittingEmptySubsequences: false)
+                guard parts.count == 3, let items = number(parts[0]), let s = seconds(parts[2]) else { return nil }
+                let changes = number(parts[1])
+                guard changes != nil || parts[1] == "-" else { return nil }
+                answers.append(EnginePace.Measurement(items: items, changes: changes, seconds: s))
+            }
+            guard !answers.isEmpty else { return nil }
+            self = .measured(answers)
+        case "memory":
+            guard let bytes = number(fields.next()), fields.isAtEnd else { return nil }
+            self = .memory(bytes)
         case "busy":
             guard let s = seconds(fields.next()), s > 0, fields.isAtEnd else { return nil }
             self = .busy(seconds: s)

@@ -80,6 +80,10 @@ struct CampaignJob: WorkerPoolJob {
     var isTimeUp = false
     /// The cases said on stderr to have run past their timeout (each once).
     var announcedSlow: Set<Int> = []
+    /// The engine's answers measured by every worker (`measured` lines).
+    var pace = EnginePace()
+    /// The largest resident memory of one engine process any worker read (`memory` lines); nil: none read.
+    var peakMemoryBytes: Int?
 
     /// What the supervisor knows of the worker in a slot of the pool.
     struct Slot {
@@ -269,6 +273,10 @@ struct CampaignJob: WorkerPoolJob {
                 report.skipped += 1
                 report.noteRefusal(reason, caseNumber: n)
             }
+        case .measured(let answers):
+            for answer in answers { pace.record(answer) }
+        case .memory(let bytes):
+            peakMemoryBytes = max(peakMemoryBytes ?? 0, bytes)
         case .end:
             pool.finish(index)
         case .busy(let seconds):
@@ -588,6 +596,9 @@ struct CampaignJob: WorkerPoolJob {
             report.describeFirstRefusals { generator.campaignCase(seed: seed, n: $0) }
         }
         saveSlowest()
+        if pace.largestAnswered != nil || peakMemoryBytes != nil {
+            report.engineScaling = pace.scaling(peakMemoryBytes: peakMemoryBytes)
+        }
         report.noteIfEveryFailureIsSectioned()
         return report
     }

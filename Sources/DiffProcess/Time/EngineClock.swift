@@ -135,6 +135,21 @@ struct EngineClock: Sendable {
         self.lastWall = wall
     }
 
+    /// A clock whose first reading comes `wall` seconds after the answer
+    /// became due, when the tree's CPU at that moment is known
+    /// (`cpuAtStart`: read as the answer before it came, with nothing run
+    /// since): the CPU used before the first reading is then measured, not
+    /// taken to be the wall time.
+    init(limits: TimeLimits, firstReadingAfter wall: Double, cpuAtStart: Double) {
+        self.limits = limits
+        self.lastWall = wall
+        self.cpuBase = cpuAtStart
+    }
+
+    /// The tree's CPU seconds at the last reading (its own count, not
+    /// since the answer became due); nil before a reading.
+    var lastCPUReading: Double? { cpuBase }
+
     /// Takes a reading `wall` seconds after the answer became due: `usage`
     /// is the tree's, or nil when it cannot be read (the CPU clock then
     /// follows the wall, as the old rule did). `isOwed`: whether the answer

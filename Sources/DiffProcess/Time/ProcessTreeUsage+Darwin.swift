@@ -25,6 +25,11 @@ extension ProcessRow {
         return pids.prefix(Int(listed)).compactMap { $0 > 0 ? row($0) : nil }
     }
 
+    /// The high-water mark of `pid`'s resident memory: libproc's
+    /// RUSAGE_INFO_V2 keeps none, so nil (the tree's resident memory now
+    /// stands for it).
+    static func highWaterBytes(_ pid: pid_t) -> Int? { nil }
+
     /// The row of `pid`; nil when it is gone.
     private static func row(_ pid: pid_t) -> ProcessRow? {
         var bsd = proc_bsdinfo()

@@ -31,6 +31,42 @@ extension ProcessRow {
         return rows
     }
 
+    /// The high-water mark of `pid`'s resident memory, in bytes: the
+    /// `VmHWM` line of /proc/PID/status; nil when it is gone or has none
+    /// (a kernel thread, a zombie).
+    static func highWaterBytes(_ pid: pid_t) -> Int? {
+        let descriptor = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        return parseHighWater(status: buffer[..<count])
+    }
+
+    /// The `VmHWM:` value of a /proc/PID/status text, in bytes (the file
+    /// says kB, meaning KiB); nil without one.
+    static func parseHighWater(status: ArraySlice<UInt8>) -> Int? {
+        let key = Array("VmHWM:".utf8)
+        var lineStart = status.startIndex
+        while lineStart < status.endIndex {
+            let lineEnd = status[lineStart...].firstIndex(of: 10) ?? status.endIndex
+            let line = status[lineStart..<lineEnd]
+            if line.starts(with: key) {
+                var value = 0
+                var hasDigit = false
+                for byte in line.dropFirst(key.count) where byte >= 48 && byte <= 57 {
+                    guard value < Int.max / 20 else { return nil }
+                    value = value * 10 + Int(byte - 48)
+                    hasDigit = true
+                }
+                return hasDigit ? value * 1_024 : nil
+            }
+            lineStart = lineEnd + 1
+        }
+        return nil
+    }
+
     /// The row of `pid` from /proc/PID/stat; nil when it is gone.
     private static func row(_ pid: pid_t, buffer: inout [UInt8]) -> ProcessRow? {
         let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)

@@ -60,6 +60,35 @@ extension ProcessTreeUsage {
         read(roots: [root])[root]
     }
 
+    /// The peak resident memory of the tree under `root`, in bytes: the
+    /// sum of its live processes' high-water marks (on Linux, each one's
+    /// `VmHWM`; where the platform keeps none, their resident memory
+    /// now); nil when the tree is gone or cannot be read. An upper bound
+    /// on the tree's peak: its processes may have peaked at different times.
+    static func peakResidentBytes(root: pid_t) -> Int? {
+        guard let rows = ProcessRow.table() else { return nil }
+        let members = members(root: root, rows: rows)
+        guard !members.isEmpty else { return nil }
+        return members.reduce(0) { $0 + (ProcessRow.highWaterBytes($1.pid) ?? $1.residentBytes) }
+    }
+
+    /// The rows of the tree under `root` in `rows`: the root first, then
+    /// every process whose parent is in the tree.
+    static func members(root: pid_t, rows: [ProcessRow]) -> [ProcessRow] {
+        guard let top = rows.firstIndex(where: { $0.pid == root }) else { return [] }
+        var children: [pid_t: [Int]] = [:]
+        for (index, row) in rows.enumerated() { children[row.parent, default: []].append(index) }
+        var members: [ProcessRow] = []
+        var stack = [top]
+        var seen: Set<Int> = []
+        while let index = stack.popLast() {
+            guard seen.insert(index).inserted else { continue }
+            members.append(rows[index])
+            stack += children[rows[index].pid] ?? []
+        }
+        return members
+    }
+
     /// The trees under `roots` in `rows` (a process table): each root and
     /// every process whose parent is in its tree.
     static func trees(roots: [pid_t], rows: [ProcessRow]) -> [pid_t: ProcessTreeUsage] {

@@ -71,6 +71,7 @@ public func runCampaignWorker(engine: any DiffEngine, options: CampaignOptions, 
     let limit = share.limit
     var n = share.unskipped(share.first)
     var flight = 1
+    var sentPeakMemory = 0
     while n < limit {
         var numbers = [n]
         while isPipelined && numbers.count < flight, case let m = share.unskipped(share.after(numbers[numbers.count - 1])), m < limit {
@@ -101,6 +102,15 @@ public func runCampaignWorker(engine: any DiffEngine, options: CampaignOptions, 
             guard let checked = flown.first(where: { slow.isAnswer(old: $0.pair.old, new: $0.pair.new) }) else { continue }
             emit(.slow(checked.caseNumber, items: totalItems(checked.pair.old, checked.pair.new), changes: slow.changes,
                        seconds: slow.seconds))
+        }
+        // What the supervisor reports of the engine's growth, as it is measured (a worker stopped at --time keeps it).
+        if let external = engine as? ExternalEngine {
+            let measured = external.takeMeasurements()
+            if !measured.isEmpty { emit(.measured(measured)) }
+            if external.peakMemory > sentPeakMemory {
+                sentPeakMemory = external.peakMemory
+                emit(.memory(sentPeakMemory))
+            }
         }
         for (position, checked) in flown.enumerated() {
             let n = checked.caseNumber
