@@ -27,11 +27,15 @@ public struct CampaignOptions: Sendable, Equatable {
     /// The properties an external engine claims (`--claims`, or its
     /// declaration); nil: every one an external engine can claim.
     public var claims: Set<PropertyName>?
+    /// The most resident memory an external engine's processes may hold,
+    /// in megabytes (`--rss-limit-mb`; `ExternalEngine.memoryLimitBytes`); nil: no limit.
+    public var memoryLimitMB: Int?
 
     /// The options of a campaign of the built-in engine `engineName`, or of the external engine `engineCommand`.
     public init(engineName: String = "core", engineCommand: String? = nil, timeout: Double = 10, seed: UInt64 = 1,
                 profile: Profile = .strict, generator: GeneratorOptions = GeneratorOptions(), claims: Set<PropertyName>? = nil,
-                hangTimeout: Double = ExternalEngine.defaultHangTimeout) {
+                hangTimeout: Double = ExternalEngine.defaultHangTimeout, memoryLimitMB: Int? = nil) {
+        self.memoryLimitMB = memoryLimitMB
         self.claims = claims
         self.hangTimeout = hangTimeout
         self.engineName = engineName
@@ -46,7 +50,7 @@ public struct CampaignOptions: Sendable, Equatable {
     public func engine() throws -> any DiffEngine {
         if let command = engineCommand {
             return ExternalEngine(command: command, timeout: timeout, isFlatOnly: generator.isFlatOnly, claims: claims,
-                                  hangTimeout: hangTimeout)
+                                  hangTimeout: hangTimeout, memoryLimitBytes: memoryLimitMB.map { $0 * 1_000_000 })
         }
         guard let engine = EngineCatalog.engine(named: engineName) else {
             throw CampaignError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
@@ -93,7 +97,7 @@ public struct CampaignOptions: Sendable, Equatable {
 extension CampaignOptions: Codable {
     enum CodingKeys: String, CodingKey {
         case engineName = "engine", engineCommand, timeout, hangTimeout, seed, profile
-        case maxSize, isFlatOnly = "flat", allowsDuplicates = "duplicates", shapes, size, claims
+        case maxSize, isFlatOnly = "flat", allowsDuplicates = "duplicates", shapes, size, claims, memoryLimitMB = "rssLimitMB"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -110,6 +114,7 @@ extension CampaignOptions: Codable {
         try container.encode(generator.shapes.rawValue, forKey: .shapes)
         try container.encodeIfPresent(generator.everyCaseSize?.name, forKey: .size)
         try container.encodeIfPresent(claims.map { $0.map(\.rawValue).sorted() }, forKey: .claims)
+        try container.encodeIfPresent(memoryLimitMB, forKey: .memoryLimitMB)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -135,7 +140,8 @@ extension CampaignOptions: Codable {
                   engineCommand: try container.decodeIfPresent(String.self, forKey: .engineCommand),
                   timeout: try container.decode(Double.self, forKey: .timeout), seed: try container.decode(UInt64.self, forKey: .seed),
                   profile: try named(.profile, Profile.init(rawValue:)), generator: generator, claims: claims,
-                  hangTimeout: try container.decode(Double.self, forKey: .hangTimeout))
+                  hangTimeout: try container.decode(Double.self, forKey: .hangTimeout),
+                  memoryLimitMB: try container.decodeIfPresent(Int.self, forKey: .memoryLimitMB))
     }
 }
 

@@ -213,11 +213,7 @@ public struct EnginePace: Sendable {
         return shown.joined(separator: "; ")
     }
 
-    /// Seconds as a reader wants them: 3 significant digits at most.
-    public static func seconds(_ value: Double) -> String {
-        if value >= 100 { return String(format: "%.0f s", value) }
-        if value >= 10 { return String(format: "%.1f s", value) }
-        if value >= 1 { return String(format: "%.2f s", value) }
-        return String(format: "%.3g s", value)
-    }
+    /// Seconds as a reader wants them (`EngineScaling.seconds`): 3
+    /// significant digits at most, "under 1 ms" below a millisecond.
+    public static func seconds(_ value: Double) -> String { EngineScaling.seconds(value) }
 }

@@ -21,6 +21,9 @@ enum PipeFailure: Error {
     /// `EngineProcess.strayGrace` (nor within the request's time).
     case noAnswerAfterStrayLine
     case tooLong
+    /// The process tree held more resident memory than its limit
+    /// (`memoryLimitBytes`): this many bytes at the reading.
+    case overMemory(Int)
     /// The process closed its end; whether part of an answer had arrived.
     case closed(hasPartialAnswer: Bool)
     /// The engine broke the protocol (an answer nobody asked for, a late or
@@ -125,6 +128,10 @@ final class EngineProcess {
     private var cpuAtLastAnswer: Double?
     /// The largest resident memory of the process tree read so far, in bytes.
     private(set) var peakResidentBytes = 0
+    /// The most resident memory the process tree may hold while it owes
+    /// an answer, in bytes (`--rss-limit-mb`); nil: no limit. Read with
+    /// the request's clocks: from `firstReading` on, every `readingInterval`.
+    var memoryLimitBytes: Int?
     /// Seconds a request waits before its process tree is first read: a
     /// quicker answer costs no reading of the process table.
     static let firstReading = 0.25
@@ -349,9 +356,11 @@ final class EngineProcess {
                     lastReading = now
                     // Idle counts once the engine has the whole request, or while it leaves the pipe full (it stopped reading).
                     let isOwed = written >= ends[done] - 1 || isInputFull
-                    let verdict = reading.read(wall: waited, usage: ProcessTreeUsage.read(root: pid), isOwed: isOwed)
+                    let usage = ProcessTreeUsage.read(root: pid)
+                    let verdict = reading.read(wall: waited, usage: usage, isOwed: isOwed)
                     peakResidentBytes = max(peakResidentBytes, reading.peakResidentBytes)
                     clock = reading
+                    if let limit = memoryLimitBytes, let held = usage?.residentBytes, held > limit { return end(.overMemory(held)) }
                     if let verdict { return end(.timedOut(verdict)) }
                 }
                 nextReading = lastReading &+ interval

@@ -77,6 +77,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// the largest case the size schedule sends (70,000 old items).
     public static let defaultHangTimeout = 600.0
     public let isFlatOnly: Bool
+    /// The most resident memory the engine's process tree may hold while
+    /// it owes an answer, in bytes (`--rss-limit-mb`); nil: no limit. An
+    /// engine past it is stopped, and the request is not judged: a fact
+    /// about the engine's memory, never a `no-crash` failure.
+    public let memoryLimitBytes: Int?
     /// The properties checked: those the engine claims (`--claims`, or its
     /// declaration), with `deterministic` and `no-crash` always.
     public let claims: Set<PropertyName>
@@ -164,7 +169,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
 
     /// The engine behind `command`, started on first use; `claims` nil: `defaultClaims`.
     public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, claims: Set<PropertyName>? = nil,
-                capturesErrors: Bool = false, hangTimeout: Double = ExternalEngine.defaultHangTimeout) {
+                capturesErrors: Bool = false, hangTimeout: Double = ExternalEngine.defaultHangTimeout,
+                memoryLimitBytes: Int? = nil) {
+        self.memoryLimitBytes = memoryLimitBytes.map { max($0, 1) }
         self.command = command
         self.claims = (claims ?? ExternalEngine.defaultClaims).union([.deterministic, .noCrash])
         self.capturesErrors = capturesErrors
@@ -438,6 +445,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                     + "\(EngineProcess.maximumLine / 1_048_576) MiB, diffcheck's limit on one answer line (it keeps diffcheck's "
                     + "memory bounded): not judged, a limit of diffcheck's and not a fault of the engine", isTooSlow: true)))
                 continue
+            case .overMemory(let held)?:
+                stopProcess()
+                _ = add(.failed(ExternalEngine.overMemory(held, limit: memoryLimitBytes ?? 0, size: sizes[failingIndex])))
+                continue
             case .system(let what)?, .brokeProtocol(let what)?:
                 failure = EngineFailure(what)
             case .closed(let hasPartialAnswer)?:
@@ -601,6 +612,14 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         }
     }
 
+    /// The failure of a request on which the engine's processes held `held`
+    /// bytes, past `limit`: not judged, and said to be the engine's memory.
+    static func overMemory(_ held: Int, limit: Int, size: EnginePace.Measurement) -> EngineFailure {
+        EngineFailure("the engine's processes held \(EngineScaling.bytes(held)) of resident memory on a request of \(size.summary), "
+            + "past its limit of \(EngineScaling.bytes(limit)) (--rss-limit-mb): stopped, and the case not judged (the engine's "
+            + "memory, not a crash)", isTooSlow: true)
+    }
+
     /// Keeps a slow answer: one that used more CPU than the timeout allows,
     /// within its limit. Judged like any other; reported once on stderr.
     private func noteSlowAnswer(_ pair: (old: Snapshot, new: Snapshot), size: EnginePace.Measurement, cpuSeconds: Double,
@@ -743,6 +762,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         let started = EngineProcess.start(command: command, errors: errorOutput)
         if case .success(let running) = started {
             running.settleSeconds = settleSeconds
+            running.memoryLimitBytes = memoryLimitBytes
             running.firstAnswerIdleSeconds = startupIdleSeconds
             process = running
         }

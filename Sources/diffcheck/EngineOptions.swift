@@ -44,6 +44,16 @@ struct EngineOptions: ParsableOptions {
         """, .positiveSeconds)
     var hangTimeout = ExternalEngine.defaultHangTimeout
 
+    @Option("--rss-limit-mb", "MB", help: """
+        the most resident memory an --engine-cmd engine's
+        processes may hold (megabytes; default: no limit),
+        read every 0.1 s while an answer is late (0.25 s
+        or more): an engine past it is stopped and the case
+        is not judged (exit 4), its memory named; never a
+        no-crash failure
+        """, .wholeNumber(atLeast: 1))
+    var rssLimitMB: Int?
+
     @Option("--seed", "N", help: "seed of the random cases (default 1)", .wholeNumber)
     var seed: UInt64 = 1
 
@@ -113,7 +123,8 @@ struct EngineOptions: ParsableOptions {
     /// The engine and generator options, as a campaign's workers get them.
     var campaign: CampaignOptions {
         CampaignOptions(engineName: engineName, engineCommand: engineCommand, timeout: timeout, seed: seed,
-                        profile: profile, generator: generator, claims: claims ?? declaredClaims, hangTimeout: hangTimeout)
+                        profile: profile, generator: generator, claims: claims ?? declaredClaims, hangTimeout: hangTimeout,
+                        memoryLimitMB: rssLimitMB)
     }
 
     /// The claims the declaration stands for: its own, or, when it claims
@@ -154,7 +165,7 @@ extension EngineOptions {
     /// `--engine-cmd` whenever there is one (a case never carries its
     /// command), else `--engine` when it is not the default or
     /// `namingEngine`; `--flat`, `--profile`, `--timeout`,
-    /// `--hang-timeout`, `--max-size` and `--no-duplicates` when not the
+    /// `--hang-timeout`, `--rss-limit-mb`, `--max-size` and `--no-duplicates` when not the
     /// defaults, `--shapes` when not the engine's default.
     static func arguments(giving given: CampaignOptions, namingEngine: Bool) -> [String] {
         let declared = EngineOptions()
@@ -171,6 +182,7 @@ extension EngineOptions {
         if given.hangTimeout != defaults.hangTimeout {
             arguments += [declared._hangTimeout.spec.name, secondsText(given.hangTimeout)]
         }
+        if let limit = given.memoryLimitMB { arguments += [declared._rssLimitMB.spec.name, String(limit)] }
         if given.generator.maxSize != defaults.generator.maxSize {
             arguments += [declared._maxSize.spec.name, String(given.generator.maxSize)]
         }

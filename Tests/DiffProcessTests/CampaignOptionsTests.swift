@@ -14,8 +14,11 @@ import Testing
                                      everyCaseSize: .thousands)
     generator.maxSize = 5_000
     let every = CampaignOptions(engineName: "simple", engineCommand: "python3 'my engine.py'", timeout: 2.5, seed: 42,
-                                profile: .tableview, generator: generator, claims: [.valid, .fresh], hangTimeout: 30)
+                                profile: .tableview, generator: generator, claims: [.valid, .fresh], hangTimeout: 30,
+                                memoryLimitMB: 8_000)
     #expect(try CampaignOptions(json: every.json) == every)
+    #expect(every.json.contains("\"rssLimitMB\":8000") && !plain.json.contains("rssLimitMB"), "\(every.json)")
+    #expect((try every.engine() as? ExternalEngine)?.memoryLimitBytes == 8_000_000_000)
     #expect(every.forwarded == ["--campaign", every.json])
 }
 

@@ -244,3 +244,31 @@ let slowOnLongCasesEngine = """
             && run.output.contains("a crash that depends on what the process was asked before"), "\(run.output)")
     #expect(!run.output.contains("everything holds"), "\(run.output)")
 }
+
+/// Issue 49: `--rss-limit-mb` stops an engine whose processes hold more
+/// memory than it, and the case is not judged, its memory named (exit 4,
+/// never a no-crash failure); the command that judges it alone keeps the limit.
+@Test func anEnginePastTheMemoryLimitIsNotJudgedAndExitsFour() async throws {
+    let directory = try workspace(["engine.py": """
+        import json, sys
+        \(pythonBurn)
+        for line in sys.stdin:
+            request = json.loads(line)
+            old, new = request["old"], request["new"]
+            if sum(len(s["items"]) for s in old) + sum(len(s["items"]) for s in new) > 2000:
+                held = b"x" * (300 << 20)
+                burn(1)
+                del held
+            print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
+        """])
+    let run = try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60",
+                                   "--rss-limit-mb", "100", "--findings", "findings"], in: directory)
+    #expect(run.status == 4, "\(run.output)\(run.errors)")
+    #expect(run.output.contains("2 cases not judged (a limit, not a failure): the first, case 48: the engine's processes held ")
+            && run.output.contains(" of resident memory on a request of 13459 items and 1063 changes, past its limit of 100 MB "
+                                   + "(--rss-limit-mb): stopped, and the case not judged (the engine's memory, not a crash)"), "\(run.output)")
+    #expect(run.output.contains(" case --case 48 --engine-cmd 'python3 engine.py' --rss-limit-mb 100 --output case-48.case && "), "\(run.output)")
+    #expect(!run.output.contains("FAIL") && !run.output.contains("no-crash"), "\(run.output)")
+    let zero = try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--rss-limit-mb", "0"], in: directory)
+    #expect(zero.status == 2 && zero.errors.contains("--rss-limit-mb"), "\(zero.errors)")
+}

@@ -81,8 +81,10 @@ public struct EngineScaling: Sendable, Hashable {
         return "engine's growth: " + parts.joined(separator: "; ")
     }
 
-    /// Seconds to 3 significant digits at most.
-    static func seconds(_ value: Double) -> String {
+    /// Seconds as a reader wants them: 3 significant digits at most, and
+    /// "under 1 ms" below a millisecond.
+    public static func seconds(_ value: Double) -> String {
+        if value < 0.001 { return "under 1 ms" }
         if value >= 100 { return String(format: "%.0f s", value) }
         if value >= 10 { return String(format: "%.1f s", value) }
         if value >= 1 { return String(format: "%.2f s", value) }
@@ -90,7 +92,7 @@ public struct EngineScaling: Sendable, Hashable {
     }
 
     /// Bytes as MB or GB (powers of 1,000), or KB below a megabyte.
-    static func bytes(_ value: Int) -> String {
+    public static func bytes(_ value: Int) -> String {
         let amount = Double(value)
         if amount >= 1e9 { return String(format: "%.2f GB", amount / 1e9) }
         if amount >= 1e6 { return String(format: "%.0f MB", amount / 1e6) }
