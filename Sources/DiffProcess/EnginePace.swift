@@ -34,42 +34,9 @@ import Foundation
 public struct EnginePace: Sendable {
     /// One answered request: its items (old and new together), its change
     /// (deletes, inserts and moves the core finds for it; nil when not
-    /// counted) and the seconds its answer took.
-    public struct Measurement: Sendable, Hashable {
-        /// Items in the request, old and new together.
-        public var items: Int
-        /// Deletes, inserts and moves (items and sections) the core finds
-        /// for the request: a fair measure of the D in O(N·D); nil: not counted.
-        public var changes: Int?
-        /// Seconds from when the engine could start on the request to its answer.
-        public var seconds: Double
-
-        /// A measurement of `items` items with `changes` changes, answered in `seconds`.
-        public init(items: Int, changes: Int?, seconds: Double) {
-            self.items = items
-            self.changes = changes
-            self.seconds = seconds
-        }
-
-        /// Whether `other` is no larger than this in items and in changes
-        /// (a measurement without changes is compared by items alone).
-        func dominates(_ other: Measurement) -> Bool {
-            guard other.items <= items else { return false }
-            switch (changes, other.changes) {
-            case let (mine?, theirs?): return theirs <= mine
-            case (nil, nil): return true
-            default: return false
-            }
-        }
-
-        /// The request's size without its time: "71202 items and 3400 changes".
-        public var summary: String {
-            quantity(items, "item") + (changes.map { " and " + quantity($0, "change") } ?? "")
-        }
-
-        /// The size and the time: "71202 items and 3400 changes in 0.0523 s".
-        var description: String { summary + " in " + EnginePace.seconds(seconds) }
-    }
+    /// counted) and the seconds its answer took: `EngineScaling.Answer`,
+    /// the report's type for it.
+    public typealias Measurement = EngineScaling.Answer
 
     /// Requests of at most this many items (old and new together) are
     /// small: a timeout on one is asked again alone within the timeout, and
@@ -159,11 +126,8 @@ public struct EnginePace: Sendable {
     /// else the items' exponent is fitted alone and stands for both.
     public func scaling(peakMemoryBytes: Int?) -> EngineScaling {
         let timed = measurements.filter { $0.seconds >= EngineScaling.fittedSeconds }
-        func answer(_ m: Measurement) -> EngineScaling.Answer {
-            EngineScaling.Answer(items: m.items, changes: m.changes, seconds: m.seconds)
-        }
-        var scaling = EngineScaling(slowest: timed.max { $0.seconds < $1.seconds }.map(answer),
-                                    largest: largestAnswered.map(answer), peakMemoryBytes: peakMemoryBytes)
+        var scaling = EngineScaling(slowest: timed.max { $0.seconds < $1.seconds },
+                                    largest: largestAnswered, peakMemoryBytes: peakMemoryBytes)
         guard timed.count >= 3, let fewest = timed.map(\.items).min(), let most = timed.map(\.items).max(),
               most >= 2 * fewest else { return scaling }
         let y = timed.map { log($0.seconds) }, x1 = timed.map { log(Double($0.items)) }
@@ -216,4 +180,17 @@ public struct EnginePace: Sendable {
     /// Seconds as a reader wants them (`EngineScaling.seconds`): 3
     /// significant digits at most, "under 1 ms" below a millisecond.
     public static func seconds(_ value: Double) -> String { EngineScaling.seconds(value) }
+}
+
+extension EngineScaling.Answer {
+    /// Whether `other` is no larger than this in items and in changes
+    /// (a measurement without changes is compared by items alone).
+    func dominates(_ other: EngineScaling.Answer) -> Bool {
+        guard other.items <= items else { return false }
+        switch (changes, other.changes) {
+        case let (mine?, theirs?): return theirs <= mine
+        case (nil, nil): return true
+        default: return false
+        }
+    }
 }

@@ -8,20 +8,6 @@ import DiffHarness
 import ListModel
 import TestSupport
 
-/// A correct engine that fills 300 MB and burns 1 s of CPU on a request of
-/// more than 2,000 items, then frees it and answers.
-private let memoryHungryEngine = """
-    import json, sys
-    \(pythonBurn)
-    for line in sys.stdin:
-        request = json.loads(line)
-        old, new = request["old"], request["new"]
-        if sum(len(s["items"]) for s in old) + sum(len(s["items"]) for s in new) > 2000:
-            held = b"x" * (300 << 20)
-            burn(1)
-            del held
-        print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
-    """
 
 @Test func anEnginePastItsMemoryLimitIsStoppedAndTheCaseNotJudged() throws {
     let script = try EngineScript(memoryHungryEngine)

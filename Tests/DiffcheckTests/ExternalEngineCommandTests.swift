@@ -249,18 +249,7 @@ let slowOnLongCasesEngine = """
 /// memory than it, and the case is not judged, its memory named (exit 4,
 /// never a no-crash failure); the command that judges it alone keeps the limit.
 @Test func anEnginePastTheMemoryLimitIsNotJudgedAndExitsFour() async throws {
-    let directory = try workspace(["engine.py": """
-        import json, sys
-        \(pythonBurn)
-        for line in sys.stdin:
-            request = json.loads(line)
-            old, new = request["old"], request["new"]
-            if sum(len(s["items"]) for s in old) + sum(len(s["items"]) for s in new) > 2000:
-                held = b"x" * (300 << 20)
-                burn(1)
-                del held
-            print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
-        """])
+    let directory = try workspace(["engine.py": memoryHungryEngine])
     let run = try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "60",
                                    "--rss-limit-mb", "100", "--findings", "findings"], in: directory)
     #expect(run.status == 4, "\(run.output)\(run.errors)")

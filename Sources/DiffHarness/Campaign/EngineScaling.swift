@@ -9,10 +9,15 @@ import Foundation
 /// How an engine's time and memory grew over a campaign's requests.
 public struct EngineScaling: Sendable, Hashable {
     /// One answered request: its items (old and new together), its
-    /// changes (nil: not counted) and the CPU seconds its answer took.
+    /// changes (deletes, inserts and moves the core finds for it: the D in
+    /// O(N·D); nil: not counted) and the seconds its answer took (its CPU,
+    /// where its process tree was read).
     public struct Answer: Sendable, Hashable {
+        /// Items in the request, old and new together.
         public var items: Int
+        /// Deletes, inserts and moves in it; nil: not counted.
         public var changes: Int?
+        /// Seconds from when the engine could start on the request to its answer.
         public var seconds: Double
 
         /// An answer to a request of `items` items and `changes` changes, in `seconds` of CPU.
@@ -22,11 +27,13 @@ public struct EngineScaling: Sendable, Hashable {
             self.seconds = seconds
         }
 
-        /// "75219 items and 3400 changes in 2.31 s".
-        var description: String {
+        /// The request's size without its time: "71202 items and 3400 changes".
+        public var summary: String {
             quantity(items, "item") + (changes.map { " and " + quantity($0, "change") } ?? "")
-                + " in " + EngineScaling.seconds(seconds)
         }
+
+        /// The size and the time: "75219 items and 3400 changes in 2.31 s".
+        public var description: String { summary + " in " + EngineScaling.seconds(seconds) }
     }
 
     /// How many answers the exponents were fitted over (each of at least
