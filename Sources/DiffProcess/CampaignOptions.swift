@@ -50,7 +50,7 @@ public struct CampaignOptions: Sendable, Equatable {
     public func engine() throws -> any DiffEngine {
         if let command = engineCommand {
             return ExternalEngine(command: command, timeout: timeout, isFlatOnly: generator.isFlatOnly, claims: claims,
-                                  hangTimeout: hangTimeout, memoryLimitBytes: memoryLimitMB.map { $0 * 1_000_000 })
+                                  hangTimeout: hangTimeout, memoryLimitBytes: memoryLimitMB.map(CampaignOptions.bytes(megabytes:)))
         }
         guard let engine = EngineCatalog.engine(named: engineName) else {
             throw CampaignError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
@@ -67,6 +67,12 @@ public struct CampaignOptions: Sendable, Equatable {
             throw CampaignError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
         }
         return engine
+    }
+
+    /// `megabytes` million bytes, or the most an `Int` holds when that is more.
+    static func bytes(megabytes: Int) -> Int {
+        let (bytes, overflows) = megabytes.multipliedReportingOverflow(by: 1_000_000)
+        return overflows ? .max : bytes
     }
 
     /// These options as a worker process's arguments: `--campaign` and

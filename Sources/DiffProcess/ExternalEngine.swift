@@ -115,8 +115,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     private var lastPacedSeconds: Double?
     /// Whether a slow answer was reported on stderr; guarded by `lock`.
     private var hasReportedSlowAnswer = false
-    /// The largest resident memory of the engine's process tree read, in
-    /// bytes (read only while an answer was late: `EngineProcess.firstReading`); guarded by `lock`.
+    /// The largest resident memory of one process tree of the engine read,
+    /// in bytes (`peakMemory`); guarded by `lock`.
     private var peakResidentBytes = 0
     /// When the engine's high-water mark was last read (a monotonic
     /// uptime in nanoseconds); guarded by `lock`.
@@ -210,7 +210,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// process's pace (`EnginePace.record(_:)`): those of at least
     /// `EnginePace.fittedItems` items whose CPU was read (answers that
     /// took `EngineProcess.firstReading` or more) and each answer larger
-    /// than every one before.
+    /// than every one before; at most `EnginePace.keptMeasurements` between
+    /// two calls.
     public func takeMeasurements() -> [EnginePace.Measurement] {
         lock.lock()
         defer { lock.unlock() }
@@ -390,7 +391,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                             let isLargest = self.pace.largestAnswered.map { measured.items > $0.items } ?? true
                             self.pace.record(measured)
                             // Only an answer whose process tree was read has its CPU measured (the rest: wall time).
-                            if isLargest || (measured.items >= EnginePace.fittedItems && running.lastAnswerClock != nil) {
+                            // Bounded as the pace is, for an owner that never takes them (`takeMeasurements`).
+                            if untakenMeasurements.count < EnginePace.keptMeasurements,
+                               isLargest || (measured.items >= EnginePace.fittedItems && running.lastAnswerClock != nil) {
                                 self.untakenMeasurements.append(measured)
                             }
                         }

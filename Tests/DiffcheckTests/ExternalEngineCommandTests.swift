@@ -78,8 +78,10 @@ let slowOnLongCasesEngine = """
     #expect(run.output.contains("check: everything holds"), "\(run.output)")
     // Issue 49: how the engine's time grows is in the report, with its peak memory (two sizes are too few to fit).
     let growth = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("  engine's growth: ") }, "\(run.output)")
-    #expect(growth.contains("too few answers of 0.25 s or more, at sizes apart, to fit a growth; slowest answer: 13459 items and "
-                            + "1063 changes in "), "\(growth)")
+    // Cases 48 and 50 each burn 3 s: either may be the slowest by a tick.
+    #expect(growth.contains("too few answers of 0.25 s or more, at sizes apart, to fit a growth; slowest answer: ")
+            && (growth.contains("slowest answer: 13459 items and 1063 changes in ") || growth.contains("slowest answer: 9890 items and 8620 changes in ")),
+            "\(growth)")
     let megabytes = growth.split(separator: " ").reversed().dropFirst().first.flatMap { Int($0) }
     #expect(growth.hasSuffix(" MB") && (megabytes ?? 0) >= 5, "\(growth)")
     let saved = try String(contentsOf: directory.appendingPathComponent("findings/slow/slowest.case"), encoding: .utf8)
@@ -260,4 +262,8 @@ let slowOnLongCasesEngine = """
     #expect(!run.output.contains("FAIL") && !run.output.contains("no-crash"), "\(run.output)")
     let zero = try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--rss-limit-mb", "0"], in: directory)
     #expect(zero.status == 2 && zero.errors.contains("--rss-limit-mb"), "\(zero.errors)")
+    // A limit past what bytes can count is no limit, not a trap.
+    let huge = try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--no-exhaustive", "--cases", "5",
+                                    "--rss-limit-mb", String(Int.max), "--findings", "findings"], in: directory)
+    #expect(huge.status == 0, "\(huge.output)\(huge.errors)")
 }
