@@ -30,12 +30,17 @@ public struct CampaignOptions: Sendable, Equatable {
     /// The most resident memory an external engine's processes may hold,
     /// in megabytes (`--rss-limit-mb`; `ExternalEngine.memoryLimitBytes`); nil: no limit.
     public var memoryLimitMB: Int?
+    /// The most CPU an external engine may use on one case, in seconds
+    /// (`--max-cpu-per-case`; `ExternalEngine.cpuLimitSeconds`); nil: no limit.
+    public var maxCPUPerCase: Double?
 
     /// The options of a campaign of the built-in engine `engineName`, or of the external engine `engineCommand`.
     public init(engineName: String = "core", engineCommand: String? = nil, timeout: Double = 10, seed: UInt64 = 1,
                 profile: Profile = .strict, generator: GeneratorOptions = GeneratorOptions(), claims: Set<PropertyName>? = nil,
-                hangTimeout: Double = ExternalEngine.defaultHangTimeout, memoryLimitMB: Int? = nil) {
+                hangTimeout: Double = ExternalEngine.defaultHangTimeout, memoryLimitMB: Int? = nil,
+                maxCPUPerCase: Double? = nil) {
         self.memoryLimitMB = memoryLimitMB
+        self.maxCPUPerCase = maxCPUPerCase
         self.claims = claims
         self.hangTimeout = hangTimeout
         self.engineName = engineName
@@ -50,7 +55,8 @@ public struct CampaignOptions: Sendable, Equatable {
     public func engine() throws -> any DiffEngine {
         if let command = engineCommand {
             return ExternalEngine(command: command, timeout: timeout, isFlatOnly: generator.isFlatOnly, claims: claims,
-                                  hangTimeout: hangTimeout, memoryLimitBytes: memoryLimitMB.map(CampaignOptions.bytes(megabytes:)))
+                                  hangTimeout: hangTimeout, memoryLimitBytes: memoryLimitMB.map(CampaignOptions.bytes(megabytes:)),
+                                  cpuLimitSeconds: maxCPUPerCase)
         }
         guard let engine = EngineCatalog.engine(named: engineName) else {
             throw CampaignError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
@@ -103,7 +109,7 @@ public struct CampaignOptions: Sendable, Equatable {
 extension CampaignOptions: Codable {
     enum CodingKeys: String, CodingKey {
         case engineName = "engine", engineCommand, timeout, hangTimeout, seed, profile
-        case maxSize, isFlatOnly = "flat", allowsDuplicates = "duplicates", shapes, size, claims, memoryLimitMB = "rssLimitMB"
+        case maxSize, isFlatOnly = "flat", allowsDuplicates = "duplicates", shapes, size, claims, memoryLimitMB = "rssLimitMB", maxCPUPerCase
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -121,6 +127,7 @@ extension CampaignOptions: Codable {
         try container.encodeIfPresent(generator.everyCaseSize?.name, forKey: .size)
         try container.encodeIfPresent(claims.map { $0.map(\.rawValue).sorted() }, forKey: .claims)
         try container.encodeIfPresent(memoryLimitMB, forKey: .memoryLimitMB)
+        try container.encodeIfPresent(maxCPUPerCase, forKey: .maxCPUPerCase)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -147,7 +154,8 @@ extension CampaignOptions: Codable {
                   timeout: try container.decode(Double.self, forKey: .timeout), seed: try container.decode(UInt64.self, forKey: .seed),
                   profile: try named(.profile, Profile.init(rawValue:)), generator: generator, claims: claims,
                   hangTimeout: try container.decode(Double.self, forKey: .hangTimeout),
-                  memoryLimitMB: try container.decodeIfPresent(Int.self, forKey: .memoryLimitMB))
+                  memoryLimitMB: try container.decodeIfPresent(Int.self, forKey: .memoryLimitMB),
+                  maxCPUPerCase: try container.decodeIfPresent(Double.self, forKey: .maxCPUPerCase))
     }
 }
 

@@ -115,9 +115,10 @@ public enum EngineProbe {
                                    + "longer than \(EngineProcess.maximumLine / 1_048_576) MiB")
         case .brokeProtocol(let what)?:
             throw EngineStartError(description: "the engine command \(shown) does not speak the protocol: \(what)")
-        case .overMemory?:
-            // The probe sets no memory limit; a limit passed would be the run's, not a protocol fault.
-            throw EngineStartError(description: "the engine command \(shown) held more memory than its limit on its first request")
+        case .overMemory?, .overCPU?:
+            // The probe sets no memory or CPU limit; a limit passed would be the run's, not a protocol fault.
+            throw EngineStartError(description: "the engine command \(shown) passed a limit of the run (memory or CPU) on its "
+                                   + "first request")
         case .system(let what)?:
             throw EngineStartError(description: "the engine command \(shown) cannot be run: \(what)")
         }

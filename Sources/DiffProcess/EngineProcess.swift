@@ -24,6 +24,9 @@ enum PipeFailure: Error {
     /// The process tree held more resident memory than its limit
     /// (`memoryLimitBytes`): this many bytes at the reading.
     case overMemory(Int)
+    /// The process tree was read to have used more CPU on the request than
+    /// its limit (`cpuLimitSeconds`): this many seconds at the reading.
+    case overCPU(Double)
     /// The process closed its end; whether part of an answer had arrived.
     case closed(hasPartialAnswer: Bool)
     /// The engine broke the protocol (an answer nobody asked for, a late or
@@ -132,6 +135,15 @@ final class EngineProcess {
     /// an answer, in bytes (`--rss-limit-mb`); nil: no limit. Read with
     /// the request's clocks: from `firstReading` on, every `readingInterval`.
     var memoryLimitBytes: Int?
+    /// The most CPU the process tree may be read to use on one request, in
+    /// seconds (`--max-cpu-per-case`); nil: no limit. Judged by the CPU
+    /// the readings show (`EngineClock.measuredCPUSeconds`), read from
+    /// `firstReading` (or an eighth of the limit, if less) and every
+    /// `readingInterval` (or a quarter of the limit).
+    var cpuLimitSeconds: Double?
+    /// The CPU seconds the readings show the last answer used (0 when it
+    /// came before a reading): a lower bound on `lastAnswerCPUSeconds`.
+    private(set) var lastAnswerMeasuredCPUSeconds = 0.0
     /// Seconds a request waits before its process tree is first read: a
     /// quicker answer costs no reading of the process table.
     static let firstReading = 0.25
@@ -306,10 +318,12 @@ final class EngineProcess {
                     _ = read.read(wall: lastAnswerSeconds, usage: ProcessTreeUsage.read(root: pid))
                     peakResidentBytes = max(peakResidentBytes, read.peakResidentBytes)
                     lastAnswerCPUSeconds = read.cpuSeconds
+                    lastAnswerMeasuredCPUSeconds = read.measuredCPUSeconds
                     lastAnswerClock = read
                     cpuAtLastAnswer = read.lastCPUReading
                 } else {
                     lastAnswerCPUSeconds = lastAnswerSeconds
+                    lastAnswerMeasuredCPUSeconds = 0
                     lastAnswerClock = nil
                     cpuAtLastAnswer = nil
                 }
@@ -342,7 +356,9 @@ final class EngineProcess {
             // A process's first answer waits for its start-up (an interpreter reading its files, a runtime loading
             // its bundle), which may sit idle on a loaded machine's disk: it gets the start-up's idle allowance.
             if answered == 0 { requestLimits.idle = max(requestLimits.idle, firstAnswerIdleSeconds) }
-            let firstRead = min(EngineProcess.firstReading, requestLimits.cpu / 2, requestLimits.idle / 2)
+            let cpuLimit = cpuLimitSeconds ?? .infinity
+            // Under a CPU limit, the CPU before the first reading (unknown unless the answer before was read) is at most an eighth of it.
+            let firstRead = min(EngineProcess.firstReading, requestLimits.cpu / 2, requestLimits.idle / 2, cpuLimit / 8)
             var nextReading = since &+ UInt64(firstRead * 1e9)
             if clock == nil && waited >= firstRead {
                 // Requests after the one being answered are not started on yet: the CPU at the last answer is this one's start.
@@ -351,7 +367,7 @@ final class EngineProcess {
                 lastReading = 0
             }
             if var reading = clock {
-                let interval = UInt64(min(EngineProcess.readingInterval, requestLimits.cpu / 4) * 1e9)
+                let interval = UInt64(min(EngineProcess.readingInterval, requestLimits.cpu / 4, cpuLimit / 4) * 1e9)
                 if now &- lastReading >= interval {
                     lastReading = now
                     // Idle counts once the engine has the whole request, or while it leaves the pipe full (it stopped reading).
@@ -361,6 +377,7 @@ final class EngineProcess {
                     peakResidentBytes = max(peakResidentBytes, reading.peakResidentBytes)
                     clock = reading
                     if let limit = memoryLimitBytes, let held = usage?.residentBytes, held > limit { return end(.overMemory(held)) }
+                    if reading.measuredCPUSeconds > cpuLimit { return end(.overCPU(reading.measuredCPUSeconds)) }
                     if let verdict { return end(.timedOut(verdict)) }
                 }
                 nextReading = lastReading &+ interval

@@ -82,8 +82,16 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// engine past it is stopped, and the request is not judged: a fact
     /// about the engine's memory, never a `no-crash` failure.
     public let memoryLimitBytes: Int?
+    /// The most CPU the engine's process tree may use on one request, in
+    /// seconds (`--max-cpu-per-case`); nil: no limit. A request it is read
+    /// to pass (while owed, or at its answer) fails `max-cpu`: the engine
+    /// is stopped there, so a check of a slow engine costs at most this
+    /// much CPU a case. Each fresh process is first asked `EngineProbe.pair`
+    /// with no limit, so its start-up is counted in no case.
+    public let cpuLimitSeconds: Double?
     /// The properties checked: those the engine claims (`--claims`, or its
-    /// declaration), with `deterministic` and `no-crash` always.
+    /// declaration), with `deterministic` and `no-crash` always, and
+    /// `max-cpu` with a CPU limit.
     public let claims: Set<PropertyName>
     /// What an external engine claims when it does not say.
     public static let defaultClaims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .deterministic, .noCrash]
@@ -170,10 +178,13 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// The engine behind `command`, started on first use; `claims` nil: `defaultClaims`.
     public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, claims: Set<PropertyName>? = nil,
                 capturesErrors: Bool = false, hangTimeout: Double = ExternalEngine.defaultHangTimeout,
-                memoryLimitBytes: Int? = nil) {
+                memoryLimitBytes: Int? = nil, cpuLimitSeconds: Double? = nil) {
         self.memoryLimitBytes = memoryLimitBytes.map { max($0, 1) }
+        let cpuLimit = cpuLimitSeconds.flatMap { $0.isNaN ? nil : min(max($0, EngineProcess.readingInterval), 1_000_000) }
+        self.cpuLimitSeconds = cpuLimit
         self.command = command
-        self.claims = (claims ?? ExternalEngine.defaultClaims).union([.deterministic, .noCrash])
+        self.claims = (claims ?? ExternalEngine.defaultClaims).union(cpuLimit == nil ? [.deterministic, .noCrash]
+                                                                      : [.deterministic, .noCrash, .maxCPU])
         self.capturesErrors = capturesErrors
         errorOutput = EngineErrors(isAlwaysKept: capturesErrors)
         self.timeout = timeout.isNaN ? 10 : min(max(timeout, 0), 1_000_000)
@@ -398,6 +409,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                             }
                         }
                         self.peakResidentBytes = max(self.peakResidentBytes, running.peakResidentBytes)
+                        if let limit = self.cpuLimitSeconds, running.lastAnswerMeasuredCPUSeconds > limit {
+                            return !add(.failed(ExternalEngine.overCPU(running.lastAnswerMeasuredCPUSeconds, limit: limit,
+                                                                       size: sizes[first + n], answered: true)))
+                        }
                         if judgesTimeouts, cpu > allowed(first + n) {
                             self.noteSlowAnswer(pairs[first + n], size: sizes[first + n], cpuSeconds: cpu,
                                                 clock: running.lastAnswerClock, because: flightLimits[n].why)
@@ -451,6 +466,10 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             case .overMemory(let held)?:
                 stopProcess()
                 _ = add(.failed(ExternalEngine.overMemory(held, limit: memoryLimitBytes ?? 0, size: sizes[failingIndex])))
+                continue
+            case .overCPU(let used)?:
+                stopProcess()
+                _ = add(.failed(ExternalEngine.overCPU(used, limit: cpuLimitSeconds ?? 0, size: sizes[failingIndex], answered: false)))
                 continue
             case .system(let what)?, .brokeProtocol(let what)?:
                 failure = EngineFailure(what)
@@ -623,6 +642,16 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             + "memory, not a crash)", isTooSlow: true)
     }
 
+    /// The failure of a request on which the engine's processes were read
+    /// to use `used` CPU seconds, past `limit`: a `max-cpu` failure, the
+    /// engine stopped there unless it had `answered`.
+    static func overCPU(_ used: Double, limit: Double, size: EnginePace.Measurement, answered: Bool) -> EngineFailure {
+        EngineFailure("the engine used more than its CPU limit of \(EnginePace.seconds(limit)) (--max-cpu-per-case) on a request of "
+            + "\(size.summary): " + (answered ? "its answer took \(EnginePace.seconds(used)) of CPU"
+                                             : "stopped after \(EnginePace.seconds(used)) of CPU without answering"),
+                      isOverCPULimit: true)
+    }
+
     /// Keeps a slow answer: one that used more CPU than the timeout allows,
     /// within its limit. Judged like any other; reported once on stderr.
     private func noteSlowAnswer(_ pair: (old: Snapshot, new: Snapshot), size: EnginePace.Measurement, cpuSeconds: Double,
@@ -762,14 +791,46 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             stopProcess()
         }
         if let running = process { return .success(running) }
+        let started = launched()
+        // With a CPU limit, a fresh process's start-up is taken by the trivial request, counted in no case. One that
+        // does not answer it is started again without: its fault shows on the request itself, as without a limit.
+        if case .success(let running) = started, cpuLimitSeconds != nil, !hasWarmedUp(running) {
+            stopProcess()
+            return launched()
+        }
+        return started
+    }
+
+    /// A fresh process of the engine, with its limits: the running one.
+    private func launched() -> Result<EngineProcess, PipeFailure> {
         let started = EngineProcess.start(command: command, errors: errorOutput)
         if case .success(let running) = started {
             running.settleSeconds = settleSeconds
             running.memoryLimitBytes = memoryLimitBytes
+            running.cpuLimitSeconds = cpuLimitSeconds
             running.firstAnswerIdleSeconds = startupIdleSeconds
             process = running
         }
         return started
+    }
+
+    /// Whether `running`, a fresh process, answered `EngineProbe.pair`
+    /// asked with no CPU limit (its start-up's idle allowance and the
+    /// timeout's CPU): its start-up is then behind it.
+    private func hasWarmedUp(_ running: EngineProcess) -> Bool {
+        let limit = running.cpuLimitSeconds
+        running.cpuLimitSeconds = nil
+        defer { running.cpuLimitSeconds = limit }
+        let limits = TimeLimits(cpu: timeout, idle: max(idleSeconds, running.firstAnswerIdleSeconds))
+        let end = running.fly(
+            count: 1,
+            encode: { _, bytes in SnapshotJSON.appendRequest(old: EngineProbe.pair.old, new: EngineProbe.pair.new, to: &bytes) },
+            limits: { _ in limits },
+            accept: { _, line in
+                if case .success = SnapshotJSON.answer(fromJSON: line) { return true }
+                return false
+            })
+        return end.answered == 1
     }
 
     private func stopProcess() {

@@ -54,6 +54,16 @@ struct EngineOptions: ParsableOptions {
         """, .wholeNumber(atLeast: 1))
     var rssLimitMB: Int?
 
+    @Option("--max-cpu-per-case", "SECONDS", help: """
+        fail an --engine-cmd engine that uses more CPU than
+        this on one case (at least 0.1; default: no limit):
+        the property max-cpu, shrunk to the smallest case
+        still over it. CPU is read from the engine's
+        processes from 0.25 s on, every 0.1 s, and never
+        counts its start-up or the machine's load
+        """, .positiveSeconds.checked({ name, n in "\(name) takes at least 0.1 seconds of CPU, not \(n)" }) { $0 >= 0.1 })
+    var maxCPUPerCase: Double?
+
     @Option("--seed", "N", help: "seed of the random cases (default 1)", .wholeNumber)
     var seed: UInt64 = 1
 
@@ -124,7 +134,7 @@ struct EngineOptions: ParsableOptions {
     var campaign: CampaignOptions {
         CampaignOptions(engineName: engineName, engineCommand: engineCommand, timeout: timeout, seed: seed,
                         profile: profile, generator: generator, claims: claims ?? declaredClaims, hangTimeout: hangTimeout,
-                        memoryLimitMB: rssLimitMB)
+                        memoryLimitMB: rssLimitMB, maxCPUPerCase: maxCPUPerCase)
     }
 
     /// The claims the declaration stands for: its own, or, when it claims
@@ -165,7 +175,7 @@ extension EngineOptions {
     /// `--engine-cmd` whenever there is one (a case never carries its
     /// command), else `--engine` when it is not the default or
     /// `namingEngine`; `--flat`, `--profile`, `--timeout`,
-    /// `--hang-timeout`, `--rss-limit-mb`, `--max-size` and `--no-duplicates` when not the
+    /// `--hang-timeout`, `--rss-limit-mb`, `--max-cpu-per-case`, `--max-size` and `--no-duplicates` when not the
     /// defaults, `--shapes` when not the engine's default.
     static func arguments(giving given: CampaignOptions, namingEngine: Bool) -> [String] {
         let declared = EngineOptions()
@@ -183,6 +193,7 @@ extension EngineOptions {
             arguments += [declared._hangTimeout.spec.name, secondsText(given.hangTimeout)]
         }
         if let limit = given.memoryLimitMB { arguments += [declared._rssLimitMB.spec.name, String(limit)] }
+        if let limit = given.maxCPUPerCase { arguments += [declared._maxCPUPerCase.spec.name, secondsText(limit)] }
         if given.generator.maxSize != defaults.generator.maxSize {
             arguments += [declared._maxSize.spec.name, String(given.generator.maxSize)]
         }

@@ -15,8 +15,12 @@ import Testing
     generator.maxSize = 5_000
     let every = CampaignOptions(engineName: "simple", engineCommand: "python3 'my engine.py'", timeout: 2.5, seed: 42,
                                 profile: .tableview, generator: generator, claims: [.valid, .fresh], hangTimeout: 30,
-                                memoryLimitMB: 8_000)
+                                memoryLimitMB: 8_000, maxCPUPerCase: 1.5)
     #expect(try CampaignOptions(json: every.json) == every)
+    #expect(every.json.contains("\"maxCPUPerCase\":1.5") && !plain.json.contains("maxCPUPerCase"), "\(every.json)")
+    #expect((try every.engine() as? ExternalEngine)?.cpuLimitSeconds == 1.5)
+    #expect((try every.engine() as? ExternalEngine)?.claims.contains(.maxCPU) == true)
+    #expect((try CampaignOptions(engineCommand: "true").engine() as? ExternalEngine)?.claims.contains(.maxCPU) == false)
     #expect(every.json.contains("\"rssLimitMB\":8000") && !plain.json.contains("rssLimitMB"), "\(every.json)")
     #expect((try every.engine() as? ExternalEngine)?.memoryLimitBytes == 8_000_000_000)
     #expect(every.forwarded == ["--campaign", every.json])

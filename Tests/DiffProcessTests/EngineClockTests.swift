@@ -121,3 +121,19 @@ private func run(_ clock: inout EngineClock, for seconds: Double, share: Double,
     _ = assumed.read(wall: 0.35, usage: usage(cpu: 100.07))
     #expect(abs(assumed.cpuSeconds - 0.27) < 1e-9, "\(assumed.cpuSeconds)")
 }
+
+/// `--max-cpu-per-case` judges the CPU the readings show, a lower bound:
+/// the time before the first reading counts only when it was measured, and
+/// a gap with no reading (the tree could not be read) counts for nothing.
+@Test func theMeasuredCPUCountsOnlyWhatTheReadingsShow() {
+    var assumed = EngineClock(limits: TimeLimits(cpu: 10, idle: 10), firstReadingAfter: 0.25)
+    _ = assumed.read(wall: 0.25, usage: usage(cpu: 100.05))
+    _ = assumed.read(wall: 0.35, usage: usage(cpu: 100.07))
+    _ = assumed.read(wall: 0.45, usage: nil)
+    #expect(abs(assumed.measuredCPUSeconds - 0.02) < 1e-9 && abs(assumed.cpuSeconds - 0.37) < 1e-9,
+            "\(assumed.measuredCPUSeconds) \(assumed.cpuSeconds)")
+    var measured = EngineClock(limits: TimeLimits(cpu: 10, idle: 10), firstReadingAfter: 0.25, cpuAtStart: 100)
+    _ = measured.read(wall: 0.25, usage: usage(cpu: 100.05))
+    _ = measured.read(wall: 0.35, usage: usage(cpu: 100.07))
+    #expect(abs(measured.measuredCPUSeconds - 0.07) < 1e-9, "\(measured.measuredCPUSeconds)")
+}

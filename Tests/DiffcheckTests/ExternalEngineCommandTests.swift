@@ -267,3 +267,61 @@ let slowOnLongCasesEngine = """
                                     "--rss-limit-mb", String(Int.max), "--findings", "findings"], in: directory)
     #expect(huge.status == 0, "\(huge.output)\(huge.errors)")
 }
+
+/// A correct flat engine that burns `startup` seconds of CPU as it starts
+/// and 0.3 s on a request of `items` items or more (old and new together).
+private func cpuBoundEngine(startup: Double, burnsFrom items: Int) -> String {
+    """
+    import json, sys
+    \(pythonBurn)
+    burn(\(startup))
+    for line in sys.stdin:
+        request = json.loads(line)
+        old, new = request["old"], request["new"]
+        if sum(len(s["items"]) for s in old) + sum(len(s["items"]) for s in new) >= \(items):
+            burn(0.3)
+        print(json.dumps({"stages": [{"deleteSections": list(range(len(old))), "insertSections": list(range(len(new)))}]}), flush=True)
+    """
+}
+
+/// Issue 49: `--max-cpu-per-case` is an opt-in property, `max-cpu`, judged
+/// by the engine's CPU beside four busy loops: a case past it fails and is
+/// shrunk to the smallest still over it (10 items: no fewer, or the verdict
+/// would be false), its reproduce line keeps the limit, and the case passes
+/// without it. The engine's start-up CPU counts in no case.
+@Test func anEnginePastTheCPULimitFailsMaxCPUShrunkUnderLoad() async throws {
+    let directory = try workspace(["engine.py": cpuBoundEngine(startup: 0, burnsFrom: 10),
+                                   "starts-slowly.py": cpuBoundEngine(startup: 0.5, burnsFrom: 1_000_000)])
+    let run = try await withBusyLoops(4) {
+        try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--flat", "--no-exhaustive", "--cases", "12",
+                             "--max-size", "10", "--max-cpu-per-case", "0.1", "--findings", "findings"], in: directory)
+    }
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    #expect(run.output.contains("FAIL case 10: max-cpu: the engine used more than its CPU limit of 0.1 s (--max-cpu-per-case) "
+                                + "on a request of 10 items: stopped after "), "\(run.output)")
+    #expect(!run.output.contains("no-crash") && !run.output.contains("declare it flat-only"), "\(run.output)")
+    let reproduce = try #require(run.output.split(separator: "\n").first { $0.contains("reproduce: ") }, "\(run.output)")
+    #expect(reproduce.contains("--max-cpu-per-case 0.1"), "\(reproduce)")
+    let saved = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("findings").path)
+        .first { $0.hasSuffix(".case") })
+    let path = "findings/" + saved
+    let text = try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
+    #expect(text.contains("finding: max-cpu: "), "\(text)")
+    // Shrunk from 18 items toward 10, the fewest the engine is slow on (under load the shrink may stop early).
+    let items = text.split(separator: "\n").filter { $0.hasPrefix("old: ") || $0.hasPrefix("new: ") }
+        .reduce(0) { $0 + $1.split(separator: " ").count - 1 }
+    #expect(items >= 10 && items < 18, "\(text)")
+    let again = try await diffcheck(["repro", path, "--engine-cmd", "python3 engine.py", "--flat", "--max-cpu-per-case", "0.1"],
+                                    in: directory)
+    #expect(again.status == 1 && again.output.contains("max-cpu: FAILS: the engine used more than its CPU limit"), "\(again.output)")
+    let unlimited = try await diffcheck(["repro", path, "--engine-cmd", "python3 engine.py", "--flat"], in: directory)
+    #expect(unlimited.status == 0, "\(unlimited.output)")
+    // Half a second of CPU at start-up, under a limit of a tenth: the start-up is the trivial request's.
+    let startsSlowly = try await withBusyLoops(4) {
+        try await diffcheck(["check", "--engine-cmd", "python3 starts-slowly.py", "--flat", "--no-exhaustive", "--cases", "12",
+                             "--max-size", "40", "--max-cpu-per-case", "0.1", "--findings", "findings-2"], in: directory)
+    }
+    #expect(startsSlowly.status == 0 && startsSlowly.output.contains("everything holds"), "\(startsSlowly.output)\(startsSlowly.errors)")
+    let tooSmall = try await diffcheck(["check", "--engine-cmd", "python3 engine.py", "--max-cpu-per-case", "0.05"], in: directory)
+    #expect(tooSmall.status == 2 && tooSmall.errors.contains("--max-cpu-per-case takes at least 0.1 seconds of CPU"), "\(tooSmall.errors)")
+}

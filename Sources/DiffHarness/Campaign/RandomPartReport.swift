@@ -231,10 +231,11 @@ public struct RandomPartReport: Sendable {
 
     /// Sets `everyFailureIsSectioned` from the saved findings: true when
     /// there is a failure and each one's case (read from its file) is
-    /// sectioned and its recorded answer holds no section operation.
+    /// sectioned and its recorded answer holds no section operation (a
+    /// `max-cpu` failure says nothing of what the engine handles).
     public mutating func noteIfEveryFailureIsSectioned() {
         everyFailureIsSectioned = !failures.isEmpty && failures.allSatisfy { failure in
-            guard let data = FileManager.default.contents(atPath: failure.path),
+            guard failure.property != PropertyName.maxCPU.rawValue, let data = FileManager.default.contents(atPath: failure.path),
                   case .success(let c) = CaseParser.parse(bytes: [UInt8](data), file: failure.path) else { return false }
             let touchesSections = c.recorded.contains { stage in
                 stage.batch.operations.contains { operation in

@@ -15,6 +15,9 @@ public enum PropertyName: String, CaseIterable, Sendable, Comparable {
     case deterministic
     /// The engine answers: no trap, no hang, no error but a declared refusal of repeated identities.
     case noCrash = "no-crash"
+    /// No answer takes more CPU than `--max-cpu-per-case` (an opt-in
+    /// performance property; checked only with that limit).
+    case maxCPU = "max-cpu"
 
     public static func < (lhs: PropertyName, rhs: PropertyName) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -45,12 +48,17 @@ public struct EngineFailure: Hashable, Sendable, CustomStringConvertible {
     /// answer line, or a request not sent again right after its slow
     /// answer. The case is reported, never a failure.
     public var isTooSlow: Bool
+    /// Whether the engine used more CPU on the request than its limit
+    /// (`--max-cpu-per-case`): a `max-cpu` failure, not a `no-crash` one.
+    public var isOverCPULimit: Bool
 
-    /// A failure for `reason`; `isHang` for no answer in time, `isTooSlow` for an answer not judged.
-    public init(_ reason: String, isHang: Bool = false, isTooSlow: Bool = false) {
+    /// A failure for `reason`; `isHang` for no answer in time, `isTooSlow`
+    /// for an answer not judged, `isOverCPULimit` for a request past the CPU limit.
+    public init(_ reason: String, isHang: Bool = false, isTooSlow: Bool = false, isOverCPULimit: Bool = false) {
         self.reason = reason
         self.isHang = isHang
         self.isTooSlow = isTooSlow
+        self.isOverCPULimit = isOverCPULimit
     }
 
     public var description: String { reason }

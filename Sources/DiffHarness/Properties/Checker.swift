@@ -167,6 +167,10 @@ public struct Checker: Sendable {
         case .failure(let failure) where failure.isTooSlow:
             // Speed is not correctness: a case too long for the engine's pace is not judged.
             return Verdict(output: output, failures: [], isSkipped: true)
+        case .failure(let failure) where failure.isOverCPULimit:
+            // Opt-in: only an engine given a CPU limit answers so.
+            failures.insert(PropertyFailure(.maxCPU, failure.reason), at: 0)
+            return Verdict(output: output, failures: failures, isSkipped: false)
         case .failure(let failure):
             failures.insert(PropertyFailure(.noCrash, failure.reason, isHang: failure.isHang), at: 0)
             return Verdict(output: output, failures: failures, isSkipped: false)

@@ -38,6 +38,8 @@ extension PropertyName {
             return "the same input gives the same output twice"
         case .noCrash:
             return "the engine returns: no trap, no hang, no error except a declared refusal of duplicated identities"
+        case .maxCPU:
+            return "the engine answers every case within its CPU limit (--max-cpu-per-case; checked only with that limit)"
         }
     }
 }

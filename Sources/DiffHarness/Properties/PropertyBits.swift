@@ -23,6 +23,7 @@ package struct PropertyBits: Sendable, Equatable {
         case .minimalMoves: return 1 << 3
         case .deterministic: return 1 << 4
         case .noCrash: return 1 << 5
+        case .maxCPU: return 1 << 6
         }
     }
 }

@@ -42,15 +42,15 @@ public struct PropertyCheck: Sendable {
             return again != output && !(output.isFailure && again.isFailure)
         }
         switch output {
-        case .failure:
-            return property == .noCrash
+        case .failure(let failure):
+            return property == (failure.isOverCPULimit ? .maxCPU : .noCrash)
         case .refusal:
             // Only `no-crash` (and `deterministic`, above) can fail on a refusal.
             guard property == .noCrash else { return false }
             return !(hasDuplicates(old) || hasDuplicates(new))
         case .stages(let stages):
             switch property {
-            case .noCrash, .deterministic:
+            case .noCrash, .deterministic, .maxCPU:
                 return false
             case .minimalMoves:
                 return reportedMoveCount(stages) > minimalMoveCount(old: old, new: new)

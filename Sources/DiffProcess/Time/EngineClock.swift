@@ -103,8 +103,14 @@ struct TimeVerdict: Sendable, Hashable {
 struct EngineClock: Sendable {
     /// What the process may spend.
     var limits: TimeLimits
-    /// CPU seconds used since the answer became due.
+    /// CPU seconds used since the answer became due: measured, and taken
+    /// to be the wall time where no reading says (before the first, or
+    /// when the tree cannot be read). An upper bound, for the limits.
     private(set) var cpuSeconds = 0.0
+    /// The CPU seconds the readings show were used since the answer became
+    /// due, and nothing taken: a lower bound (`--max-cpu-per-case` judges
+    /// by it, so that an answer fails only when it surely used more).
+    private(set) var measuredCPUSeconds = 0.0
     /// Seconds idle since the answer became due (counted only while `isOwed`).
     private(set) var idleSeconds = 0.0
     /// Wall seconds since the answer became due.
@@ -164,6 +170,7 @@ struct EngineClock: Sendable {
             let before = cpuSeconds
             if let base = cpuBase {
                 cpuSeconds += max(usage.cpuSeconds - base, 0)
+                measuredCPUSeconds += max(usage.cpuSeconds - base, 0)
             }
             cpuBase = usage.cpuSeconds
             isStopped = usage.isStopped

@@ -39,7 +39,8 @@
 /// names the file, line and column and what was expected there.
 public enum CaseParser {
     /// The property names `expect: fail` accepts.
-    public static let propertyNames = ["valid", "reaches-target", "fresh", "minimal-moves", "deterministic", "no-crash"]
+    public static let propertyNames = ["valid", "reaches-target", "fresh", "minimal-moves", "deterministic", "no-crash",
+                                              "max-cpu"]
 
     /// The directives, in the order the printer writes them.
     public static let directives = ["finding", "origin", "shrunk", "choices", "old", "new", "batch", "then", "recorded", "again",
