@@ -133,6 +133,9 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     private var untakenMeasurements: [EnginePace.Measurement] = []
     /// The slow answers not yet taken (`takeSlowAnswers`); guarded by `lock`.
     private var slowAnswers: [SlowAnswer] = []
+    /// The pathologically slow answers not yet taken (`takePathologicalAnswers`), at most
+    /// `EnginePace.keptMeasurements`; guarded by `lock`.
+    private var pathologicalAnswers: [SlowAnswer] = []
     /// The request whose answer was slow, until the next request is sent:
     /// the same request right after it is not sent again; guarded by `lock`.
     private var lastSlowRequest: (old: Snapshot, new: Snapshot, seconds: Double)?
@@ -400,6 +403,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                             let measured = EnginePace.Measurement(items: sizes[first + n].items, changes: sizes[first + n].changes,
                                                                   seconds: cpu)
                             let isLargest = self.pace.largestAnswered.map { measured.items > $0.items } ?? true
+                            self.notePathological(pairs[first + n], size: sizes[first + n],
+                                                  cpuSeconds: running.lastAnswerMeasuredCPUSeconds)
                             self.pace.record(measured)
                             // Only an answer whose process tree was read has its CPU measured (the rest: wall time).
                             // Bounded as the pace is, for an owner that never takes them (`takeMeasurements`).
@@ -515,8 +520,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         public var oldItems: Int, newItems: Int, oldSections: Int, newSections: Int
         /// Deletes, inserts and moves the core finds for the request (`CoreEngine.changeCount`).
         public var changes: Int?
-        /// Seconds the answer took, alone, in a fresh process.
+        /// Seconds the answer took, alone, in a fresh process (a
+        /// pathologically slow answer: the CPU its readings show).
         public var seconds: Double
+        /// For a pathologically slow answer (`takePathologicalAnswers`), the
+        /// quickest answered request with at least its items and changes.
+        public var dominator: EnginePace.Measurement?
 
         /// Whether this is the answer to a request of `old` and `new` (by
         /// their items and sections: how a worker finds the case it was).
@@ -532,6 +541,26 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         defer { slowAnswers.removeAll() }
         return slowAnswers
     }
+
+    /// The pathologically slow answers since the last call, oldest first:
+    /// each used, by its readings, at least `pathologicalFloor` seconds of
+    /// CPU and `dominatedFactor` times the time of a request already
+    /// answered with at least its items and its changes (its `dominator`).
+    /// An engine whose time grows with both takes no longer on a smaller
+    /// request, so such an answer is a performance finding: a shape the
+    /// engine is slow on, whatever the machine (the larger request's time
+    /// can only be overstated by the load, never understated).
+    public func takePathologicalAnswers() -> [SlowAnswer] {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { pathologicalAnswers.removeAll() }
+        return pathologicalAnswers
+    }
+
+    /// The fewest CPU seconds a pathologically slow answer takes: below it,
+    /// a hundred times a quick answer is a pause of the engine's runtime
+    /// (a collection, a compilation) as often as a slow shape.
+    public static let pathologicalFloor = 0.5
 
     /// Runs `body` (the shrink of a hang) with every timeout a hang at once:
     /// each candidate that passes the timeout would otherwise wait for the
@@ -650,6 +679,18 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
             + "\(size.summary): " + (answered ? "its answer took \(EnginePace.seconds(used)) of CPU"
                                              : "stopped after \(EnginePace.seconds(used)) of CPU without answering"),
                       isOverCPULimit: true)
+    }
+
+    /// Keeps a pathologically slow answer (`takePathologicalAnswers`): one
+    /// whose readings show `cpuSeconds` of CPU, at least `pathologicalFloor`
+    /// and `dominatedFactor` times a larger request's answer; its dominator
+    /// is the quickest such.
+    private func notePathological(_ pair: (old: Snapshot, new: Snapshot), size: EnginePace.Measurement, cpuSeconds: Double) {
+        guard cpuSeconds >= ExternalEngine.pathologicalFloor, pathologicalAnswers.count < EnginePace.keptMeasurements,
+              let larger = pace.quickestDominating(size), cpuSeconds >= ExternalEngine.dominatedFactor * larger.seconds else { return }
+        pathologicalAnswers.append(SlowAnswer(oldItems: pair.old.itemCount, newItems: pair.new.itemCount,
+                                              oldSections: pair.old.sections.count, newSections: pair.new.sections.count,
+                                              changes: size.changes, seconds: cpuSeconds, dominator: larger))
     }
 
     /// Keeps a slow answer: one that used more CPU than the timeout allows,

@@ -123,7 +123,7 @@ private func facts(_ text: String) -> Result<Case, CaseFormatError> {
 
 @Test func aBadFactLineSaysWhereAndWhat() {
     let errors: [(String, String)] = [
-        ("finding: frosh: x\nold: a\nnew: a\n", "t.case:1:10: error: expected a property (valid, reaches-target, fresh, minimal-moves, deterministic, no-crash) but found 'frosh'"),
+        ("finding: frosh: x\nold: a\nnew: a\n", "t.case:1:10: error: expected a property (valid, reaches-target, fresh, minimal-moves, deterministic, no-crash, max-cpu) but found 'frosh'"),
         ("finding: fresh: x\norigin: seed one case 2\nold: a\nnew: a\n", "t.case:2:"),
         ("finding: fresh: x\nshrunk: maybe\nold: a\nnew: a\n", "t.case:2:9: error: expected yes, partly or no but found 'maybe'"),
         ("choices: 1 x 2\nold: a\nnew: a\n", "t.case:1:12: error: expected a choice (a whole number) or none but found 'x'"),

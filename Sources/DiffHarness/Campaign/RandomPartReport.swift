@@ -82,6 +82,46 @@ public struct SlowCase: Sendable, Hashable {
     }
 }
 
+/// A case the engine answered pathologically slowly: a hundred times or more
+/// the time of a request with at least its items and its changes (a
+/// finding about speed, not correctness: never a failure).
+public struct PathologicalCase: Sendable, Hashable {
+    /// The case's number within its seed.
+    public var caseNumber: Int
+    /// Its answer: items, changes and the CPU seconds its readings show.
+    public var answer: EngineScaling.Answer
+    /// The quickest answered request with at least its items and changes.
+    public var dominator: EngineScaling.Answer
+    /// Where it was saved, shrunk (`slow/pathological.case` in the
+    /// findings folder), or why it was not; nil: not saved.
+    public var path: String?
+    /// Items (old and new together) in the saved case, once shrunk.
+    public var shrunkItems: Int?
+    /// The CPU seconds the saved case still takes more of (the shrink's
+    /// limit: `ExternalEngine.dominatedFactor` times the dominator's time).
+    public var limit: Double?
+    /// The command that shows it (`repro … --max-cpu-per-case LIMIT`).
+    public var reproduce: String?
+
+    /// Case `caseNumber`'s `answer`, slow beside `dominator`'s.
+    public init(caseNumber: Int, answer: EngineScaling.Answer, dominator: EngineScaling.Answer) {
+        self.caseNumber = caseNumber
+        self.answer = answer
+        self.dominator = dominator
+    }
+
+    /// How many times the dominator's time it took.
+    public var ratio: Double { answer.seconds / max(dominator.seconds, 1e-9) }
+
+    /// "case 48 (300 items, 13 changes) took 2.01 s of CPU, 167 times the
+    /// 12 ms of a request at least as large (13459 items, 1063 changes)".
+    public var description: String {
+        SlowCase(caseNumber: caseNumber, items: answer.items, changes: answer.changes, seconds: answer.seconds).description
+            + ", \(Int(ratio.rounded(.down))) times the \(EngineScaling.seconds(dominator.seconds)) of a request at least as large ("
+            + quantity(dominator.items, "item") + (dominator.changes.map { ", " + quantity($0, "change") } ?? "") + ")"
+    }
+}
+
 /// The cases an engine refused for one reason (`{"error": REASON}` on an
 /// input with repeated identities: a legitimate refusal, not a failure).
 public struct RefusedCases: Sendable, Hashable {
@@ -140,6 +180,11 @@ public struct RandomPartReport: Sendable {
     public var slowestPath: String?
     /// How to time the slowest case (`diffcheck bench --engine-cmd … FILE`), if it was saved.
     public var slowestTiming: String?
+    /// The most pathologically slow case (the largest ratio to its
+    /// dominator's time), saved shrunk for profiling; nil: none.
+    public var pathological: PathologicalCase?
+    /// How many pathologically slow cases there were in all.
+    public var pathologicalCount = 0
     /// How the engine's time and memory grew over the campaign (an
     /// external engine's, as its workers measured it); nil: not measured.
     public var engineScaling: EngineScaling?
@@ -229,6 +274,13 @@ public struct RandomPartReport: Sendable {
         if slowCases.count > RandomPartReport.shownSlowCases { slowCases.removeLast() }
     }
 
+    /// Counts a pathologically slow case, keeping the one of the largest ratio (the first, at equal ratios).
+    public mutating func notePathological(_ found: PathologicalCase) {
+        pathologicalCount += 1
+        if let kept = pathological, (kept.ratio, -kept.caseNumber) >= (found.ratio, -found.caseNumber) { return }
+        pathological = found
+    }
+
     /// Sets `everyFailureIsSectioned` from the saved findings: true when
     /// there is a failure and each one's case (read from its file) is
     /// sectioned and its recorded answer holds no section operation (a
@@ -298,6 +350,21 @@ public struct RandomPartReport: Sendable {
             } else {
                 lines.append("  \(quantity(slowCaseCount, "slow case")), \(slowCaseCount == 1 ? "not a failure" : "not failures") "
                              + "(more CPU than --timeout, answered within its limit)")
+            }
+        }
+        if let pathological {
+            let count = quantity(pathologicalCount, "pathologically slow case")
+            if showsTimings {
+                lines.append("  \(count) (a finding about speed, never a failure): the most, " + pathological.description)
+                if let path = pathological.path {
+                    var shrunk = ""
+                    if let items = pathological.shrunkItems, let limit = pathological.limit {
+                        shrunk = " (shrunk to \(quantity(items, "item")), still over \(EngineScaling.seconds(limit)) of CPU)"
+                    }
+                    lines.append("  saved apart for profiling\(shrunk): " + path + (pathological.reproduce.map { "; see it: " + $0 } ?? ""))
+                }
+            } else {
+                lines.append("  \(count) (a finding about speed, never a failure)")
             }
         }
         // Timings only, as the slow cases: the growth is the machine's as well as the engine's.

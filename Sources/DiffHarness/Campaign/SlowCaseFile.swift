@@ -30,3 +30,20 @@ package func slowCaseFile(_ slow: SlowCase, pair: GeneratedPair, seed: UInt64, e
     comments.append("time it: \(timing)")
     return Case(comments: comments, old: pair.old, new: pair.new, expectation: .pass)
 }
+
+/// The case file of a pathologically slow case, shrunk to `old` and `new`:
+/// as a slow case's, `expect: pass` and no `engine:` line (it is no
+/// failing expectation), with the answer's time, its dominator's, the
+/// limit the shrunk case still passes (`factor` times the dominator's
+/// time, at least `floor`) and the command that shows it, as comments.
+package func pathologicalCaseFile(_ found: PathologicalCase, old: Snapshot, new: Snapshot, seed: UInt64, engineCommand: String?,
+                                  limit: Double, factor: Double, floor: Double, shown: String) -> Case {
+    var comments = [
+        "pathologically slow case: \(found.description): a finding about speed, not a failure",
+        "seed \(seed), case \(found.caseNumber), shrunk to the smallest case still over \(EngineScaling.seconds(limit)) of CPU "
+            + "(\(Int(factor)) times the larger request's time, at least \(EngineScaling.seconds(floor)))",
+    ]
+    if let engineCommand { comments.append("answered by: \(engineCommand)") }
+    comments.append("see it: \(shown)")
+    return Case(comments: comments, old: old, new: new, expectation: .pass)
+}

@@ -7,7 +7,7 @@
 // first; a reason (which may hold spaces) is the line's last field, and a
 // case file's text goes in base64. The random campaign's workers send
 // `start`, `done`, `allow`, `failed`, `shrinking`, `found`, `busy`, `slow`,
-// `measured`, `memory`, `end`; exhaustive workers `fail`, `hang`, `at`, `walked`; a guarded
+// `pathological`, `measured`, `memory`, `end`; exhaustive workers `fail`, `hang`, `at`, `walked`; a guarded
 // shrinking child `shrunk`; all of them `engine` and `engine-end`. `start`
 // and `done`, sent for every case, are read from their bytes (`CaseLine`).
 import DiffHarness
@@ -51,6 +51,11 @@ public enum WorkerMessage: Hashable, Sendable {
     /// slow case of `items` items and `changes` changes (nil: not counted)
     /// that took `seconds` alone.
     case slow(Int, items: Int, changes: Int?, seconds: Double)
+    /// Case N's answer, `answer` (its items, changes and CPU seconds), was
+    /// pathologically slow: `ExternalEngine.dominatedFactor` times or more
+    /// the time of `dominator`, a request answered with at least its items
+    /// and changes (`ExternalEngine.takePathologicalAnswers`).
+    case pathological(Int, answer: EnginePace.Measurement, dominator: EnginePace.Measurement)
     /// The engine's answers measured since the last such line (each a
     /// request's items, changes and CPU seconds: `ExternalEngine.takeMeasurements`),
     /// for the campaign's report of how its time grows.
@@ -96,9 +101,9 @@ public enum WorkerMessage: Hashable, Sendable {
         case .slow(let n, let items, let changes, let seconds):
             return "slow \(n) \(items) " + (changes.map(String.init) ?? "-") + " " + String(format: "%.3f", seconds)
         case .measured(let answers):
-            return "measured" + answers.map { answer in
-                " \(answer.items):" + (answer.changes.map(String.init) ?? "-") + ":" + String(format: "%.4f", answer.seconds)
-            }.joined()
+            return "measured" + answers.map { " " + WorkerMessage.field($0) }.joined()
+        case .pathological(let n, let answer, let dominator):
+            return "pathological \(n) " + WorkerMessage.field(answer) + " " + WorkerMessage.field(dominator)
         case .memory(let bytes): return "memory \(bytes)"
         case .end: return "end"
         case .engineStarted(let group): return "engine \(group)"
@@ -124,6 +129,14 @@ public enum WorkerMessage: Hashable, Sendable {
         func number(_ text: Substring?) -> Int? { text.flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } }
         /// A field as seconds: finite and not negative.
         func seconds(_ text: Substring?) -> Double? { text.flatMap { Double($0) }.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+        /// A field as a measured answer: `ITEMS:CHANGES:SECONDS`, `-` for changes not counted.
+        func measurement(_ field: Substring) -> EnginePace.Measurement? {
+            let parts = field.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 3, let items = number(parts[0]), let s = seconds(parts[2]) else { return nil }
+            let changes = number(parts[1])
+            guard changes != nil || parts[1] == "-" else { return nil }
+            return EnginePace.Measurement(items: items, changes: changes, seconds: s)
+        }
         /// A field as a case file's text, from base64.
         func caseText(_ text: Substring?) -> String? {
             text.flatMap { Data(base64Encoded: String($0)) }.map { String(decoding: $0, as: UTF8.self) }
@@ -172,14 +185,15 @@ public enum WorkerMessage: Hashable, Sendable {
         case "measured":
             var answers: [EnginePace.Measurement] = []
             while let field = fields.next() {
-                let parts = field.split(separator: ":", omittingEmptySubsequences: false)
-                guard parts.count == 3, let items = number(parts[0]), let s = seconds(parts[2]) else { return nil }
-                let changes = number(parts[1])
-                guard changes != nil || parts[1] == "-" else { return nil }
-                answers.append(EnginePace.Measurement(items: items, changes: changes, seconds: s))
+                guard let answer = measurement(field) else { return nil }
+                answers.append(answer)
             }
             guard !answers.isEmpty else { return nil }
             self = .measured(answers)
+        case "pathological":
+            guard let n = number(fields.next()), let answer = fields.next().flatMap(measurement),
+                  let dominator = fields.next().flatMap(measurement), fields.isAtEnd else { return nil }
+            self = .pathological(n, answer: answer, dominator: dominator)
         case "memory":
             guard let bytes = number(fields.next()), fields.isAtEnd else { return nil }
             self = .memory(bytes)
@@ -211,6 +225,11 @@ public enum WorkerMessage: Hashable, Sendable {
     }
 
     /// A case file's text as one field.
+    /// A measured answer as one field: `ITEMS:CHANGES:SECONDS` (`-`: changes not counted).
+    static func field(_ answer: EnginePace.Measurement) -> String {
+        "\(answer.items):" + (answer.changes.map(String.init) ?? "-") + ":" + String(format: "%.4f", answer.seconds)
+    }
+
     static func base64(_ text: String) -> String {
         Data(text.utf8).base64EncodedString()
     }

@@ -286,6 +286,9 @@ struct CampaignJob: WorkerPoolJob {
         case .allow(_, let seconds):
             // The flight starting at case n: its cases' sizes fix its deadline.
             slots[index].allowance = seconds
+        case .pathological(let n, let answer, let dominator):
+            // A shape the engine is slow on: a finding about speed, shrunk and saved apart at the end (never a failure).
+            report.notePathological(PathologicalCase(caseNumber: n, answer: answer, dominator: dominator))
         case .slow(let n, let items, let changes, let seconds):
             // A slow case: answered after its timeout, within the hang deadline (judged, not a failure).
             report.noteSlow(SlowCase(caseNumber: n, items: items, changes: changes, seconds: seconds))
@@ -596,11 +599,58 @@ struct CampaignJob: WorkerPoolJob {
             report.describeFirstRefusals { generator.campaignCase(seed: seed, n: $0) }
         }
         saveSlowest()
+        savePathological()
         if pace.largestAnswered != nil || peakMemoryBytes != nil {
             report.engineScaling = pace.scaling(peakMemoryBytes: peakMemoryBytes)
         }
         report.noteIfEveryFailureIsSectioned()
         return report
+    }
+
+    /// Shrinks the most pathologically slow case to the smallest one still
+    /// over `ExternalEngine.dominatedFactor` times its dominator's time
+    /// (at least `ExternalEngine.pathologicalFloor`), its engine run with
+    /// that CPU limit (`max-cpu`), for at most `crashShrinkSeconds` and
+    /// never past `--time`; then saves it apart
+    /// (`FINDINGS/slow/pathological.case`) with the command that shows it.
+    mutating func savePathological() {
+        guard var found = report.pathological, let command = options.engineCommand else { return }
+        let limit = (max(ExternalEngine.pathologicalFloor, ExternalEngine.dominatedFactor * found.dominator.seconds) * 100)
+            .rounded(.down) / 100
+        var limited = options
+        limited.maxCPUPerCase = limit
+        guard let engine = try? limited.engine() else { return }
+        let generator = PairGenerator(options: options.generator.forEngine(engine))
+        let pair = generator.campaignCase(seed: options.seed, n: found.caseNumber)
+        let remaining = supervisor.maxTime.map { $0 - start.duration(to: .now).inSeconds } ?? crashShrinkSeconds
+        var kept = (old: pair.old, new: pair.new)
+        if remaining > 1 {
+            let checker = Checker(engine: engine, profile: options.profile)
+            let shrunk = keepingEngineErrors(engine, while: "shrinking a pathologically slow case") {
+                shrinkCase(old: pair.old, new: pair.new, failing: .maxCPU, checker: checker, options: generator.options,
+                           timeLimit: min(crashShrinkSeconds, remaining))
+            }
+            // Kept only when it is still over the limit (an engine whose slowness did not come back keeps its case whole).
+            if shrunk.verdict.failures.contains(where: { $0.property == .maxCPU }) { kept = (shrunk.old, shrunk.new) }
+        }
+        let path = (slowCasesFolder(supervisor.findings) as NSString).appendingPathComponent("pathological.case")
+        let diffcheck = supervisor.workerExecutable.resolvingSymlinksInPath() == ownExecutable() ? invokedCommand() : supervisor.workerExecutable.path
+        let shown = ([diffcheck, "repro", path, "--engine-cmd", command] + (options.generator.isFlatOnly ? ["--flat"] : [])
+                     + ["--max-cpu-per-case", String(format: "%g", limit)]).map(shellQuoted).joined(separator: " ")
+        let file = pathologicalCaseFile(found, old: kept.old, new: kept.new, seed: options.seed, engineCommand: command,
+                                        limit: limit, factor: ExternalEngine.dominatedFactor,
+                                        floor: ExternalEngine.pathologicalFloor, shown: shown)
+        do {
+            try createFindingsFolder(slowCasesFolder(supervisor.findings))
+            try writeAtomically(CasePrinter.text(file), to: path)
+            found.path = path
+            found.shrunkItems = kept.old.itemCount + kept.new.itemCount
+            found.limit = limit
+            found.reproduce = shown
+        } catch {
+            found.path = "not saved (\(error))"
+        }
+        report.pathological = found
     }
 
     /// Saves the slowest case apart from the findings, for profiling

@@ -103,6 +103,14 @@ public func runCampaignWorker(engine: any DiffEngine, options: CampaignOptions, 
             emit(.slow(checked.caseNumber, items: totalItems(checked.pair.old, checked.pair.new), changes: slow.changes,
                        seconds: slow.seconds))
         }
+        // Pathologically slow answers, the same way: the supervisor keeps the most, and shrinks it at the end.
+        for slow in (engine as? ExternalEngine)?.takePathologicalAnswers() ?? [] {
+            guard let dominator = slow.dominator,
+                  let checked = flown.first(where: { slow.isAnswer(old: $0.pair.old, new: $0.pair.new) }) else { continue }
+            let answer = EnginePace.Measurement(items: totalItems(checked.pair.old, checked.pair.new), changes: slow.changes,
+                                                seconds: slow.seconds)
+            emit(.pathological(checked.caseNumber, answer: answer, dominator: dominator))
+        }
         // What the supervisor reports of the engine's growth, as it is measured (a worker stopped at --time keeps it).
         if let external = engine as? ExternalEngine {
             let measured = external.takeMeasurements()
@@ -148,6 +156,7 @@ private func shrink(_ checked: CheckedCase, failure: PropertyFailure, cases: Cam
     }
     // Slow answers while shrinking belong to no campaign case.
     _ = external?.takeSlowAnswers()
+    _ = (engine as? ExternalEngine)?.takePathologicalAnswers()
     emit(.found(n, property: property, calls: shrunk.example.shrinkCalls, seconds: shrunk.seconds,
                 shrunk: CasePrinter.text(findingCase(shrunk.example))))
 }
