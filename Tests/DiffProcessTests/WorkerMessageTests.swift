@@ -21,6 +21,8 @@ private let everyMessage: [WorkerMessage] = [
     .measured([EnginePace.Measurement(items: 75_219, changes: 3_400, seconds: 2.3125)]),
     .measured([EnginePace.Measurement(items: 200, changes: nil, seconds: 0.0051), EnginePace.Measurement(items: 4_000, changes: 0, seconds: 0)]),
     .memory(212_000_000),
+    .pathological(25, answer: EnginePace.Measurement(items: 400, changes: 0, seconds: 5.0012),
+                  dominator: EnginePace.Measurement(items: 9_890, changes: 8_620, seconds: 0.0143)),
     .end, .engineStarted(4242), .engineEnded(4242),
     .pairFailed(22, [.fresh, .valid]), .pairHung(23, message: "engine did not answer within 30 s"),
     .reached(24), .walked(16_420), .shrunk("old: a b\nnew: b a\nexpect: fail valid\n"),
@@ -47,6 +49,9 @@ func eachMessageReadsBackAsItself(_ message: WorkerMessage) {
                                     EnginePace.Measurement(items: 400, changes: 7, seconds: 0.01)]).line
             == "measured 10:-:2.0000 400:7:0.0100")
     #expect(WorkerMessage.memory(4096).line == "memory 4096")
+    #expect(WorkerMessage.pathological(3, answer: EnginePace.Measurement(items: 10, changes: nil, seconds: 2),
+                                       dominator: EnginePace.Measurement(items: 400, changes: 7, seconds: 0.01)).line
+            == "pathological 3 10:-:2.0000 400:7:0.0100")
     #expect(SupervisorReply.allCases.map(\.line) == ["shrink", "skip"])
     #expect(SupervisorReply(line: "shrink") == .shrink && SupervisorReply(line: "Shrink") == nil)
 }
@@ -63,7 +68,9 @@ func eachMessageReadsBackAsItself(_ message: WorkerMessage) {
 @Test(arguments: ["", "hello", "start", "start x", "start -1", "done", "failed 3", "failed x valid",
                   "found 3 valid 9", "found 3 valid x 0.5 p", "busy 0", "busy x", "slow 3 10", "allow 3 nan",
                   "shrinking 3 valid !!!", "found 3 valid 9 0.50 p q.case", "shrunk", "shrunk a b", "engine 0", "engine x", "fail x valid", "at", "walked -2", "end now",
-                  "measured", "measured 10:2", "measured 10:x:1", "measured 10:-:nan", "measured -1:-:1", "memory", "memory -5", "memory 1 2"])
+                  "measured", "measured 10:2", "measured 10:x:1", "measured 10:-:nan", "measured -1:-:1", "memory", "memory -5", "memory 1 2",
+                  "pathological", "pathological 3", "pathological 3 10:-:2", "pathological 3 10:-:2 400:7", "pathological x 10:-:2 400:7:1",
+                  "pathological 3 10:-:2 400:7:1 more"])
 func aLineThatIsNoMessageIsNil(_ line: String) {
     #expect(WorkerMessage(line: line) == nil, "\(line)")
 }
