@@ -723,22 +723,6 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         pair.old.itemCount + pair.new.itemCount
     }
 
-    /// The pair cut to about `fraction` of its items: each snapshot keeps
-    /// its sections and the first items of them, in order, up to its share.
-    static func prefix(of pair: (old: Snapshot, new: Snapshot), fraction: Double) -> (old: Snapshot, new: Snapshot) {
-        func cut(_ snapshot: Snapshot) -> Snapshot {
-            var left = Int((Double(snapshot.itemCount) * fraction).rounded(.up))
-            var cut = snapshot
-            for s in cut.sections.indices {
-                let kept = min(left, cut.sections[s].items.count)
-                cut.sections[s].items.removeSubrange(kept...)
-                left -= kept
-            }
-            return cut
-        }
-        return (cut(pair.old), cut(pair.new))
-    }
-
     /// Seconds as the reports show a timeout: whole, or to a tenth.
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)

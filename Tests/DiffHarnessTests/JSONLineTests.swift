@@ -3,6 +3,7 @@
 // what it reads as JSON is what Foundation's reader does.
 import Foundation
 import Testing
+import TestSupport
 @testable import DiffHarness
 
 private func line(_ text: String) throws -> JSONLine {
@@ -85,16 +86,28 @@ extension JSONLine {
     }
 
     /// What the reader takes as JSON is what JSONSerialization takes, on
-    /// short lines of the characters that matter.
+    /// short lines of the characters that matter (the same lines every
+    /// run), but for one difference: a number past a Double's range (`8e811`)
+    /// is JSON by its grammar, which the reader follows, and Foundation
+    /// refuses it. No such number is an index or a count, so an answer that
+    /// holds one is refused for what it holds, not for its syntax.
     @Test func readsAsJSONWhatFoundationDoes() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 49)
         let alphabet = Array(#"{}[]",:\u0dD8 1.e-tn"#.utf8)
+        var compared = 0
         for _ in 0..<20_000 {
             let bytes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
             let ours = (try? JSONLine(bytes)) != nil
             let foundation = (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
-            #expect(ours == foundation, "\(String(decoding: bytes, as: UTF8.self))")
+            let text = String(decoding: bytes, as: UTF8.self)
+            // An exponent of three digits or more may be past a Double's range.
+            if text.contains(/[eE]-?\d{3}/) { continue }
+            compared += 1
+            #expect(ours == foundation, "\(text)")
         }
+        #expect(compared > 15_000)
+        #expect((try? JSONLine(Array("8e811".utf8))) != nil)
+        #expect((try? JSONSerialization.jsonObject(with: Data("8e811".utf8), options: [.fragmentsAllowed])) == nil)
     }
 
     /// Cut anywhere, or made of random bytes, a line is read without a trap.
