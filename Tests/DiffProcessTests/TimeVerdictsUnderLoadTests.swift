@@ -147,3 +147,22 @@ private func burningEngine(seconds: Double, from: Int, pidFile: String = "") -> 
         #expect(probed.declaration?.isFlatOnly == true, "\(String(describing: probed.declaration))")
     }
 }
+
+/// Tests under load at once share their busy loops: two holding four each
+/// run beside four, not eight, and the loops end when the last lets go.
+@Test func testsUnderLoadShareTheirBusyLoops() {
+    let loops = BusyLoops()
+    loops.acquire(4)
+    loops.acquire(4)
+    #expect(loops.liveLoops == 4)
+    loops.release()
+    Thread.sleep(forTimeInterval: 0.2)
+    #expect(loops.liveLoops == 4, "one holder left: the loops spin on")
+    loops.release()
+    var waited = 0
+    while loops.liveLoops > 0 && waited < 500 {
+        Thread.sleep(forTimeInterval: 0.01)
+        waited += 1
+    }
+    #expect(loops.liveLoops == 0)
+}

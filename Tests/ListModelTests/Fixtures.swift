@@ -81,6 +81,10 @@ struct Rejected: Sendable, CustomStringConvertible {
             // JXMovableCellTableView issue 4: `attempt to move both row at index path …`.
             return (rule, message.replacing("move both item", with: "move both row"))
         }
+        if rule == .negativeSection, let found = message.firstMatch(of: /^request for number of items in section (-?\d+) when there are only \d+ sections in the collection view( \(.*\))$/) {
+            // element-ios issue 4591, WordPress-iOS issue 13891: UITableView's row data asks, in its own words.
+            return (rule, "Requested the number of rows for section (\(found.1)) which is out of bounds." + found.2)
+        }
         if isRowsForm {
             let rows = message.replacing("collection view", with: "table view")
                 .replacing("an item", with: "a row").replacing("items", with: "rows")

@@ -6,55 +6,96 @@
 import Foundation
 
 /// Runs `body` beside `count` busy loops (threads that only spin), and
-/// stops them when it returns.
+/// stops them when it returns. Tests under load at the same time share
+/// their loops (`BusyLoops.shared`): each runs beside at least `count`, and
+/// two of them never stack eight on two cores, which would starve both for
+/// nothing a shared runner does.
 public func withBusyLoops<T>(_ count: Int = 4, _ body: () throws -> T) rethrows -> T {
-    let loops = BusyLoops(count)
-    defer { loops.stop() }
+    BusyLoops.shared.acquire(count)
+    defer { BusyLoops.shared.release() }
     return try body()
 }
 
 /// `withBusyLoops` for an async body.
 public func withBusyLoops<T>(_ count: Int = 4, _ body: () async throws -> T) async rethrows -> T {
-    let loops = BusyLoops(count)
-    defer { loops.stop() }
+    BusyLoops.shared.acquire(count)
+    defer { BusyLoops.shared.release() }
     return try await body()
 }
 
-/// Threads that spin until stopped, or for `BusyLoops.longest` seconds.
+/// Threads that spin while some test holds them, and for at most
+/// `BusyLoops.longest` seconds after the last test took them.
 public final class BusyLoops: @unchecked Sendable {
-    /// The longest a loop spins, whatever the test does.
+    /// The longest a loop spins after the last `acquire`, whatever the tests do.
     public static let longest = 120.0
+    /// The loops of this test process.
+    public static let shared = BusyLoops()
     private let lock = NSLock()
-    private var isStopped = false
+    /// How many tests hold the loops.
+    private var holders = 0
+    /// How many loops spin now.
+    private var running = 0
+    /// Bumped when the last holder lets go: loops of an older generation stop.
+    private var generation = 0
+    /// When a test last took the loops.
+    private var lastAcquired = Date()
+    /// How many loop threads have not returned yet.
+    private var live = 0
 
-    /// Starts `count` busy loops.
-    public init(_ count: Int) {
-        let began = Date()
-        for _ in 0..<count {
+    /// Loops of their own, for a test of the loops (tests under load use `shared`).
+    public init() {}
+
+    /// How many loop threads have not returned yet.
+    public var liveLoops: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return live
+    }
+
+    /// Holds the loops for a test: at least `count` spin until `release`.
+    public func acquire(_ count: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        holders += 1
+        lastAcquired = Date()
+        while running < count {
+            running += 1
+            live += 1
+            let mine = generation
             let thread = Thread { [self] in
                 var spins: UInt64 = 0
                 while true {
                     spins &+= 1
-                    if spins % 1_000_000 == 0 {
-                        if self.hasStopped || Date().timeIntervalSince(began) > BusyLoops.longest { return }
-                    }
+                    if spins % 1_000_000 == 0, !shouldSpin(generation: mine) { break }
                 }
+                lock.lock()
+                live -= 1
+                lock.unlock()
             }
             thread.start()
         }
     }
 
-    private var hasStopped: Bool {
+    /// Lets go of the loops; the last holder stops them (each ends within a few milliseconds).
+    public func release() {
         lock.lock()
         defer { lock.unlock() }
-        return isStopped
+        holders -= 1
+        if holders == 0 {
+            generation += 1
+            running = 0
+        }
     }
 
-    /// Stops every loop (each ends within a few milliseconds).
-    public func stop() {
+    /// Whether a loop started in `generation` spins on.
+    private func shouldSpin(generation mine: Int) -> Bool {
         lock.lock()
-        isStopped = true
-        lock.unlock()
+        defer { lock.unlock() }
+        guard mine == generation, Date().timeIntervalSince(lastAcquired) <= BusyLoops.longest else {
+            if mine == generation { running = max(running - 1, 0) }
+            return false
+        }
+        return true
     }
 }
 

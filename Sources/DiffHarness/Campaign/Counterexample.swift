@@ -87,50 +87,38 @@ public func shrink(
     // Only the shrunk property is judged (the same verdict as `check`, less work).
     let propertyCheck = PropertyCheck(property, of: checker)
     func fails(_ old: Snapshot, _ new: Snapshot) -> Bool { ContinuousClock.now < deadline && propertyCheck.fails(old: old, new: new) }
-    // A large failure starts from its smallest failing cut (`smallestFailingCut`): written by the generator's
-    // unrelated shape when it can (and still failing so renamed), else, when the case may be edited, edited from there.
+    // A large failure starts from its smallest failing cut (`smallestFailingCut`), written as choices of the
+    // generator's unrelated shape (as the shrinker's item removal writes a smaller pair).
     var pair = pair
-    let found = smallestFailingCut(of: (pair.old, pair.new), fails: fails)
-    var cutCalls = found.tried
-    var uneditedCut: (old: Snapshot, new: Snapshot)?
-    if let cut = found.cut {
-        let replayed = generator.unrelatedChoices(old: cut.old, new: cut.new).map(generator.replay)
-        cutCalls += replayed == nil ? 0 : 1
-        if let replayed, fails(replayed.old, replayed.new) { pair = replayed } else if editsCase { uneditedCut = cut }
+    let found: (cut: GeneratedPair?, tried: Int) = generator.writesAnyPair
+        ? smallestFailingCut(of: pair, generator: generator) { fails($0.old, $0.new) } : (nil, 0)
+    let cutCalls = found.tried
+    if let cut = found.cut { pair = cut }
+    let shrinker = Shrinker(
+        failing: pair.choices, size: totalItems(pair.old, pair.new), budget: budget,
+        direct: generator.directShapes
+    ) { candidate in
+        guard ContinuousClock.now < deadline else { return nil }
+        let replayed = generator.replay(candidate)
+        guard propertyCheck.fails(old: replayed.old, new: replayed.new) else { return nil }
+        return (replayed.choices, totalItems(replayed.old, replayed.new))
     }
-    var result: ShrinkResult
-    var shrunk: GeneratedPair
-    if let uneditedCut {
-        shrunk = GeneratedPair(old: uneditedCut.old, new: uneditedCut.new, choices: [], bounds: [])
-        result = ShrinkResult(choices: [], calls: 0, isBudgetExhausted: false)
-    } else {
-        let shrinker = Shrinker(
-            failing: pair.choices, size: totalItems(pair.old, pair.new), budget: budget,
-            direct: generator.directShapes
-        ) { candidate in
-            guard ContinuousClock.now < deadline else { return nil }
-            let replayed = generator.replay(candidate)
-            guard propertyCheck.fails(old: replayed.old, new: replayed.new) else { return nil }
-            return (replayed.choices, totalItems(replayed.old, replayed.new))
-        }
-        shrinker.pairFails = { old, new in ContinuousClock.now < deadline && propertyCheck.fails(old: old, new: new) }
-        shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
-        shrinker.removingItems = { generator.choices($0, removingItems: $1) }
-        shrinker.sideLengths = { generator.sideLengths(of: $0) }
-        shrinker.walked = walked.known(property)
-        shrinker.smallerPairsBudget = smallerPairsBudget
-        result = shrinker.run()
-        shrunk = generator.replay(result.choices)
-    }
+    shrinker.pairFails = { old, new in ContinuousClock.now < deadline && propertyCheck.fails(old: old, new: new) }
+    shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
+    shrinker.removingItems = { generator.choices($0, removingItems: $1) }
+    shrinker.sideLengths = { generator.sideLengths(of: $0) }
+    shrinker.walked = walked.known(property)
+    shrinker.smallerPairsBudget = smallerPairsBudget
+    var result = shrinker.run()
+    var shrunk = generator.replay(result.choices)
     result.calls += cutCalls
     let largestDirect = generator.directShapes.map(\.bound.maxTotalItems).max() ?? 0
-    let isWrittenShapeStuck = !generator.writesAnyPair && totalItems(shrunk.old, shrunk.new) > largestDirect
-    if editsCase, uneditedCut != nil || isWrittenShapeStuck, ContinuousClock.now < deadline {
+    if editsCase, !generator.writesAnyPair, totalItems(shrunk.old, shrunk.new) > largestDirect, ContinuousClock.now < deadline {
         let seconds = Double(ContinuousClock.now.duration(to: deadline).components.seconds) + 0.5
         let caseShrinker = CaseShrinker(old: shrunk.old, new: shrunk.new, budget: budget, timeLimit: seconds, fails: fails)
         let edited = caseShrinker.run()
         result.calls += edited.calls
-        if uneditedCut != nil || isSimpler(old: edited.old, new: edited.new, than: (shrunk.old, shrunk.new)) {
+        if isSimpler(old: edited.old, new: edited.new, than: (shrunk.old, shrunk.new)) {
             shrunk = generator.unrelatedChoices(old: edited.old, new: edited.new).map(generator.replay)
                 ?? GeneratedPair(old: edited.old, new: edited.new, choices: [], bounds: [])
             result.choices = shrunk.choices

@@ -16,34 +16,46 @@ let smallerCutFractions = [1.0 / 64, 1.0 / 32, 1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 /
 /// they are shrunk; a smaller one shrinks well as it is.
 public let smallerCutItems = 2_000
 
-/// The pair cut to about `fraction` of its items: each snapshot keeps its
-/// sections and the first items of them, in order, up to its share.
-func prefix(of pair: (old: Snapshot, new: Snapshot), fraction: Double) -> (old: Snapshot, new: Snapshot) {
-    func cut(_ snapshot: Snapshot) -> Snapshot {
-        var left = Int((Double(snapshot.itemCount) * fraction).rounded(.up))
-        var cut = snapshot
-        for s in cut.sections.indices {
-            let kept = min(left, cut.sections[s].items.count)
-            cut.sections[s].items.removeSubrange(kept...)
-            left -= kept
-        }
-        return cut
+/// The choices of `pair` cut to about `fraction` of its items: each side
+/// keeps its first items, in order across its sections, up to its share;
+/// written by the generator's unrelated shape (contents simplified, as the
+/// shrinker's item removal writes them); nil when that shape cannot write it.
+func cut(_ pair: GeneratedPair, to fraction: Double, generator: PairGenerator) -> [Int]? {
+    let oldItems = pair.old.itemCount, newItems = pair.new.itemCount
+    let keptOld = Int((Double(oldItems) * fraction).rounded(.up)), keptNew = Int((Double(newItems) * fraction).rounded(.up))
+    // New's tail first: the positions count old's items, then new's.
+    guard let withoutNewTail = generator.choices(pair.choices, removingItems: (oldItems + keptNew)..<(oldItems + newItems)) else {
+        return nil
     }
-    return (cut(pair.old), cut(pair.new))
+    return generator.choices(withoutNewTail, removingItems: keptOld..<oldItems)
 }
 
-/// The smallest prefix of `pair` (`smallerCutFractions`, smallest first)
-/// that `fails`, and how many were tried; nil when `pair` has no more than
-/// `smallerCutItems` items or no cut fails (`fails` answering false once
-/// its time is up).
-func smallestFailingCut(of pair: (old: Snapshot, new: Snapshot), fails: (Snapshot, Snapshot) -> Bool)
-    -> (cut: (old: Snapshot, new: Snapshot)?, tried: Int) {
+/// The smallest cut of `pair` (`smallerCutFractions`, smallest first) that
+/// `fails`, and how many were tried; no cut when `pair` has no more than
+/// `smallerCutItems` items or none fails (`fails` answering false once its
+/// time is up).
+///
+/// The cut is kept only for a slow engine: when its check, scaled to the
+/// whole pair (its time divided by its share), comes to `slowSeconds` or
+/// more. A quick engine shrinks better from the pair as generated, whose
+/// choices the length passes lower by binary search; the cut's choices are
+/// one per item.
+func smallestFailingCut(of pair: GeneratedPair, generator: PairGenerator, fails: (GeneratedPair) -> Bool)
+    -> (cut: GeneratedPair?, tried: Int) {
     guard totalItems(pair.old, pair.new) > smallerCutItems else { return (nil, 0) }
     var tried = 0
     for fraction in smallerCutFractions {
-        let cut = prefix(of: pair, fraction: fraction)
+        guard let choices = cut(pair, to: fraction, generator: generator) else { continue }
+        let candidate = generator.replay(choices)
         tried += 1
-        if fails(cut.old, cut.new) { return (cut, tried) }
+        let began = ContinuousClock.now
+        guard fails(candidate) else { continue }
+        let wholeSeconds = began.duration(to: .now).inSeconds / fraction
+        return (wholeSeconds >= slowSeconds ? candidate : nil, tried)
     }
     return (nil, tried)
 }
+
+/// The time a check of a whole large pair takes, at least, for its
+/// shrink to start from a cut (`smallestFailingCut`).
+let slowSeconds = 1.0

@@ -438,8 +438,11 @@ extension BatchContext {
     }
 
     private func noSuchSection(_ s: Int, _ count: Int, _ when: String, _ item: UpdateItem) -> Rejection {
-        Rejection(.negativeSection, words.unsourced(
-            "request for number of items in section \(s) when there are only \(count) sections in the collection view"
-            + " (\(UpdateItemMap.describe(item)), in the state \(when) the update)"))
+        let place = " (\(UpdateItemMap.describe(item)), in the state \(when) the update)"
+        // UITableView's row data asks it, in its own words: element-ios issue 4591 (section -1) and a Sentry
+        // report with -[UITableViewRowData numberOfRowsInSection:] on its stack (WordPress-iOS issue 13891); RULES.md §3.4.
+        if words == .tableView { return Rejection(.negativeSection, "Requested the number of rows for section (\(s)) which is out of bounds." + place) }
+        return Rejection(.negativeSection, words.unsourced(
+            "request for number of items in section \(s) when there are only \(count) sections in the collection view" + place))
     }
 }
