@@ -254,6 +254,8 @@ final class EngineProcess {
         var hasExitedWithOutputOpen = false
         /// The clock of request `done`, once it is read (after `firstReading`), and when it was last read.
         var clock: EngineClock?
+        /// Whether request `done`'s idle time was looked into (`hasClosedOutputButLives`).
+        var hasLookedForClosedOutput = false
         var lastReading: UInt64 = 0
         /// Whether the last write left bytes the pipe had no room for: the engine is not reading.
         var isInputFull = false
@@ -328,6 +330,7 @@ final class EngineProcess {
                     cpuAtLastAnswer = nil
                 }
                 clock = nil
+                hasLookedForClosedOutput = false
                 guard accept(done, line) else { return end(nil) }
                 done += 1
                 lastAnswer = DispatchTime.now().uptimeNanoseconds
@@ -378,6 +381,11 @@ final class EngineProcess {
                     clock = reading
                     if let limit = memoryLimitBytes, let held = usage?.residentBytes, held > limit { return end(.overMemory(held)) }
                     if reading.measuredCPUSeconds > cpuLimit { return end(.overCPU(reading.measuredCPUSeconds)) }
+                    // Idle half a second owing an answer: is it because none can come (stdout closed, the process alive)?
+                    if reading.idleSeconds >= 0.5 && !hasLookedForClosedOutput {
+                        hasLookedForClosedOutput = true
+                        if hasClosedOutputButLives() { return end(.brokeProtocol(EngineProcess.closedOutput)) }
+                    }
                     if let verdict { return end(.timedOut(verdict)) }
                 }
                 nextReading = lastReading &+ interval
@@ -487,6 +495,49 @@ final class EngineProcess {
         self.status = status
         return true
     }
+
+    /// What an engine that closed its standard output and lives on broke
+    /// (`hasClosedOutputButLives`).
+    static let closedOutput = "the engine closed its standard output and did not exit: none of its processes holds the pipe "
+        + "diffcheck reads answers from (only the shell that runs it does), so no answer can come. It broke the protocol: "
+        + "one answer a line on stdout, for every request, until stdin ends"
+
+    /// Whether the engine closed its standard output and lives on: the
+    /// pipe diffcheck reads answers from is held open only by the process
+    /// started (a shell running the engine as its child: `/bin/sh -c`),
+    /// and by none of the processes under it, so no answer can come and
+    /// no end of the pipe is seen. A protocol fault, not a hang. False
+    /// when the process itself is the engine (no child), or where the
+    /// platform cannot say (only Linux's /proc lists a process's files).
+    func hasClosedOutputButLives() -> Bool {
+        #if os(Linux)
+        var info = stat()
+        guard fstat(output, &info) == 0, let rows = ProcessRow.table() else { return false }
+        let pipe = "pipe:[\(info.st_ino)]"
+        let others = ProcessTreeUsage.members(root: pid, rows: rows).filter { $0.pid != pid }
+        return !others.isEmpty && !others.contains { EngineProcess.holds(pipe, pid: $0.pid) }
+        #else
+        return false
+        #endif
+    }
+
+    #if os(Linux)
+    /// Whether `pid` has `file` (as /proc/PID/fd's links name it: `pipe:[INODE]`) open.
+    private static func holds(_ file: String, pid: pid_t) -> Bool {
+        let folder = "/proc/\(pid)/fd"
+        guard let directory = opendir(folder) else { return false }
+        defer { closedir(directory) }
+        var target = [CChar](repeating: 0, count: 256)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.first?.isNumber == true else { continue }
+            let count = readlink(folder + "/" + name, &target, target.count - 1)
+            guard count > 0 else { continue }
+            if String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) == file { return true }
+        }
+        return false
+    }
+    #endif
 
     /// After the process closed its output: how it ended, waiting a little
     /// (never past the deadline) for it to exit.

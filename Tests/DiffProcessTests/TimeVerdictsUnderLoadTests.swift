@@ -166,3 +166,32 @@ private func burningEngine(seconds: Double, from: Int, pidFile: String = "") -> 
     }
     #expect(loops.liveLoops == 0)
 }
+
+/// Issue 51: an engine that closes its stdout after five answers and lives
+/// on is not a hang blamed on the load: within half a second of idle its
+/// request fails for what it broke (the pipe is held only by its shell).
+@Test func anEngineThatClosesItsOutputAndLivesOnBrokeTheProtocol() throws {
+    let script = try EngineScript("""
+        import json, os, sys, time
+        answered = 0
+        for line in sys.stdin:
+            request = json.loads(line)
+            if answered == 5:
+                sys.stdout.close()
+                os.close(1)
+                time.sleep(600)
+            answered += 1
+            print(json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))), "insertSections": list(range(len(request["new"])))}]}), flush=True)
+        """)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: script.command, timeout: 10)
+    defer { engine.close() }
+    let began = DispatchTime.now()
+    let answers = engine.run(pairs: (0..<6).map { _ in flatPair(3) })
+    let wall = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e9
+    #expect(answers.prefix(5).allSatisfy { !$0.output.isFailure }, "\(answers)")
+    guard case .failure(let failure)? = answers.last?.output else { Issue.record("\(answers)"); return }
+    #expect(failure.reason.contains("the engine closed its standard output and did not exit") && !failure.isHang, "\(failure)")
+    // Found by its idle time (half a second), not by the 10 s idle limit.
+    #expect(wall < 8, "\(wall) s")
+}
