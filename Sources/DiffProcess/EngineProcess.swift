@@ -507,12 +507,13 @@ final class EngineProcess {
     /// started (a shell running the engine as its child: `/bin/sh -c`),
     /// and by none of the processes under it, so no answer can come and
     /// no end of the pipe is seen. A protocol fault, not a hang. False
-    /// when the process itself is the engine (no child), or where the
+    /// when the process started is not a shell (`shells`: it is the engine,
+    /// which holds its own stdout), when it has no child, or where the
     /// platform cannot say (only Linux's /proc lists a process's files).
     func hasClosedOutputButLives() -> Bool {
         #if os(Linux)
         var info = stat()
-        guard fstat(output, &info) == 0, let rows = ProcessRow.table() else { return false }
+        guard fstat(output, &info) == 0, EngineProcess.isShell(pid), let rows = ProcessRow.table() else { return false }
         let pipe = "pipe:[\(info.st_ino)]"
         let others = ProcessTreeUsage.members(root: pid, rows: rows).filter { $0.pid != pid }
         return !others.isEmpty && !others.contains { EngineProcess.holds(pipe, pid: $0.pid) }
@@ -521,7 +522,16 @@ final class EngineProcess {
         #endif
     }
 
+    /// The commands a shell runs `--engine-cmd` as (`/bin/sh -c` is one of them).
+    static let shells: Set<String> = ["sh", "dash", "bash", "zsh", "ksh", "ash", "busybox"]
+
     #if os(Linux)
+    /// Whether `pid` runs a shell (`shells`), by its /proc/PID/comm.
+    private static func isShell(_ pid: pid_t) -> Bool {
+        guard let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return false }
+        return shells.contains(name.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// Whether `pid` has `file` (as /proc/PID/fd's links name it: `pipe:[INODE]`) open.
     private static func holds(_ file: String, pid: pid_t) -> Bool {
         let folder = "/proc/\(pid)/fd"

@@ -195,3 +195,24 @@ private func burningEngine(seconds: Double, from: Int, pidFile: String = "") -> 
     // Found by its idle time (half a second), not by the 10 s idle limit.
     #expect(wall < 8, "\(wall) s")
 }
+
+/// The other side of it: an engine started without a shell (`exec`) that
+/// blocks holding its stdout, with a child that holds none, is hung by the
+/// idle clock; it closed nothing.
+@Test func anEngineThatBlocksHoldingItsOutputIsHungNotClosed() throws {
+    let script = try EngineScript("""
+        import json, subprocess, sys, time
+        for line in sys.stdin:
+            request = json.loads(line)
+            if len(request["old"]) == 0:
+                subprocess.Popen(["sleep", "600"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                time.sleep(600)
+            print(json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))), "insertSections": list(range(len(request["new"])))}]}), flush=True)
+        """)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: "exec " + script.command, timeout: 1)
+    defer { engine.close() }
+    let answers = engine.run(pairs: [flatPair(3), (old: Snapshot(), new: Snapshot())])
+    guard case .failure(let failure)? = answers.last?.output else { Issue.record("\(answers)"); return }
+    #expect(failure.isHang && !failure.reason.contains("closed its standard output"), "\(failure)")
+}
