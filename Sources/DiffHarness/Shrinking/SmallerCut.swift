@@ -37,7 +37,7 @@ func cut(_ pair: GeneratedPair, to fraction: Double, generator: PairGenerator) -
 ///
 /// The cut is kept only for a slow engine: when its check, scaled to the
 /// whole pair (its time divided by its share), comes to `slowSeconds` or
-/// more. A quick engine shrinks better from the pair as generated, whose
+/// more (wall time: see `slowSeconds`). A quick engine shrinks better from the pair as generated, whose
 /// choices the length passes lower by binary search; the cut's choices are
 /// one per item.
 func smallestFailingCut(of pair: GeneratedPair, generator: PairGenerator, fails: (GeneratedPair) -> Bool)
@@ -57,5 +57,8 @@ func smallestFailingCut(of pair: GeneratedPair, generator: PairGenerator, fails:
 }
 
 /// The time a check of a whole large pair takes, at least, for its
-/// shrink to start from a cut (`smallestFailingCut`).
-let slowSeconds = 1.0
+/// shrink to start from a cut (`smallestFailingCut`). It is wall time (an
+/// external engine's CPU is another process's), so it is set far above a
+/// quick engine's: four busy loops on two cores make a 20 ms check 60 ms,
+/// not the 300 ms a thirty-second cut would need to pass it.
+let slowSeconds = 10.0

@@ -634,7 +634,7 @@ struct CampaignJob: WorkerPoolJob {
             if shrunk.verdict.failures.contains(where: { $0.property == .maxCPU }) { kept = (shrunk.old, shrunk.new) }
         }
         let path = (slowCasesFolder(supervisor.findings) as NSString).appendingPathComponent("pathological.case")
-        let diffcheck = supervisor.workerExecutable.resolvingSymlinksInPath() == ownExecutable() ? invokedCommand() : supervisor.workerExecutable.path
+        let diffcheck = shownDiffcheck
         let shown = ([diffcheck, "repro", path, "--engine-cmd", command] + (options.generator.isFlatOnly ? ["--flat"] : [])
                      + ["--max-cpu-per-case", String(format: "%g", limit)]).map(shellQuoted).joined(separator: " ")
         let file = pathologicalCaseFile(found, old: kept.old, new: kept.new, seed: options.seed, engineCommand: command,
@@ -653,6 +653,12 @@ struct CampaignJob: WorkerPoolJob {
         report.pathological = found
     }
 
+    /// diffcheck as the user ran it, for the commands a report shows (inside
+    /// diffcheck); the workers' executable when a program of the user's supervises.
+    private var shownDiffcheck: String {
+        supervisor.workerExecutable.resolvingSymlinksInPath() == ownExecutable() ? invokedCommand() : supervisor.workerExecutable.path
+    }
+
     /// Saves the slowest case apart from the findings, for profiling
     /// (`FINDINGS/slow/slowest.case`, replacing an earlier campaign's), with
     /// the command that times it; a case that cannot be written is only
@@ -663,8 +669,7 @@ struct CampaignJob: WorkerPoolJob {
         let pair = generator.campaignCase(seed: options.seed, n: slowest.caseNumber)
         let path = (slowCasesFolder(supervisor.findings) as NSString).appendingPathComponent("slowest.case")
         let engineArguments = options.engineCommand.map { ["--engine-cmd", $0] } ?? ["--engine", options.engineName]
-        // diffcheck as the user ran it, inside diffcheck; the workers' executable when a program of the user's supervises.
-        let diffcheck = supervisor.workerExecutable.resolvingSymlinksInPath() == ownExecutable() ? invokedCommand() : supervisor.workerExecutable.path
+        let diffcheck = shownDiffcheck
         let timing = ([diffcheck, "bench"] + engineArguments + (options.generator.isFlatOnly ? ["--flat"] : []) + ["--case", path])
             .map(shellQuoted).joined(separator: " ")
         let file = slowCaseFile(slowest, pair: pair, seed: options.seed, engineCommand: options.engineCommand,
