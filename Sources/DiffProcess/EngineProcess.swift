@@ -147,6 +147,12 @@ final class EngineProcess {
     /// Seconds a request waits before its process tree is first read: a
     /// quicker answer costs no reading of the process table.
     static let firstReading = 0.25
+    /// Seconds a request that `fly`'s `readsEarly` names waits before its
+    /// process tree is first read: its CPU is then measured from there (an
+    /// upper bound: this time, one processor, plus what the readings show),
+    /// so that a quick answer on a loaded machine is not timed by the wall.
+    /// A quicker answer costs no reading.
+    static let earlyReading = 0.005
     /// Seconds a process may sit idle before its first answer, at least:
     /// its start-up reads files and loads code, and on a loaded machine
     /// (or a network file system) it waits on them, idle.
@@ -231,11 +237,13 @@ final class EngineProcess {
     /// n − 1 was answered, whichever is later (so a request's time is what
     /// it would be one at a time, however long the queue ahead of it). Its
     /// CPU is the process tree's; its idle time counts from when the whole
-    /// request was written. A request past a limit ends the flight with
+    /// request was written. Its tree is first read after `firstReading`, or
+    /// after `earlyReading` when `readsEarly(n)`. A request past a limit ends the flight with
     /// `.timedOut` and the verdict, which names the clock. One thread
     /// waits on both pipes with poll(2): an engine that fills its output
     /// pipe while we are still writing is read from, never deadlocked.
     func fly(count: Int, encode: (Int, inout [UInt8]) -> Void, limits: (Int) -> TimeLimits,
+             readsEarly: (Int) -> Bool = { _ in false },
              skips: ([UInt8]) -> Bool = { _ in false }, declared: ([UInt8]) -> Void = { _ in },
              accept: (Int, [UInt8]) -> Bool) -> FlightEnd {
         var queued = 0, done = 0
@@ -361,7 +369,8 @@ final class EngineProcess {
             if answered == 0 { requestLimits.idle = max(requestLimits.idle, firstAnswerIdleSeconds) }
             let cpuLimit = cpuLimitSeconds ?? .infinity
             // Under a CPU limit, the CPU before the first reading (unknown unless the answer before was read) is at most an eighth of it.
-            let firstRead = min(EngineProcess.firstReading, requestLimits.cpu / 2, requestLimits.idle / 2, cpuLimit / 8)
+            let firstRead = min(readsEarly(done) ? EngineProcess.earlyReading : EngineProcess.firstReading,
+                                requestLimits.cpu / 2, requestLimits.idle / 2, cpuLimit / 8)
             var nextReading = since &+ UInt64(firstRead * 1e9)
             if clock == nil && waited >= firstRead {
                 // Requests after the one being answered are not started on yet: the CPU at the last answer is this one's start.

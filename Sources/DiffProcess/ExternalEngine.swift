@@ -382,6 +382,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 count: count,
                 encode: { n, bytes in SnapshotJSON.appendRequest(old: pairs[first + n].old, new: pairs[first + n].new, to: &bytes) },
                 limits: { n in flightLimits[n].limits },
+                // A request that may dominate a pathologically slow one has its CPU read, not its wall.
+                readsEarly: { n in sizes[first + n].items >= EnginePace.fittedItems },
                 skips: { line in
                     guard ExternalEngine.isStrayLine(line) else { return false }
                     self.reportStrayLine(line)
@@ -600,6 +602,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// How many times the CPU of a larger request already answered a
     /// request may use before it is a hang (or a pathologically slow case).
     public static let dominatedFactor = 100.0
+    /// `dominatedFactor` times the time `larger` took, counted up by the
+    /// CPU readings' resolution (`ProcessRow.cpuResolutionSeconds`): a
+    /// quick answer read as no CPU at all took up to that.
+    static func dominatedSeconds(_ larger: EnginePace.Measurement) -> Double {
+        dominatedFactor * (larger.seconds + ProcessRow.cpuResolutionSeconds)
+    }
     /// The fewest CPU seconds the dominated rule allows a request (the
     /// timeout's, if more): below it, times are the machine's noise.
     public static let dominatedFloor = 5.0
@@ -632,7 +640,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         }
         let hang = ExternalEngine.allowedSeconds(hangTimeout, items: size.items)
         if let larger = pace.quickestDominating(size) {
-            let cpu = min(hang, max(allowed, ExternalEngine.dominatedFloor, ExternalEngine.dominatedFactor * larger.seconds))
+            let cpu = min(hang, max(allowed, ExternalEngine.dominatedFloor, ExternalEngine.dominatedSeconds(larger)))
             return (TimeLimits(cpu: cpu, idle: idle), "\(Int(ExternalEngine.dominatedFactor)) times the "
                     + "\(EnginePace.seconds(larger.seconds)) of CPU it took on a larger request of \(larger.summary)")
         }
@@ -683,11 +691,15 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
 
     /// Keeps a pathologically slow answer (`takePathologicalAnswers`): one
     /// whose readings show `cpuSeconds` of CPU, at least `pathologicalFloor`
-    /// and `dominatedFactor` times a larger request's answer; its dominator
-    /// is the quickest such.
+    /// and `dominatedFactor` times a larger request's answer (its time an
+    /// upper bound: the readings' CPU and their resolution, or its wall
+    /// time when it came before a reading; requests of `fittedItems` or
+    /// more are read from `earlyReading` on, so that the wall of a loaded
+    /// machine does not time them); its dominator is the quickest such.
     private func notePathological(_ pair: (old: Snapshot, new: Snapshot), size: EnginePace.Measurement, cpuSeconds: Double) {
         guard cpuSeconds >= ExternalEngine.pathologicalFloor, pathologicalAnswers.count < EnginePace.keptMeasurements,
-              let larger = pace.quickestDominating(size), cpuSeconds >= ExternalEngine.dominatedFactor * larger.seconds else { return }
+              let larger = pace.quickestDominating(size),
+              cpuSeconds >= ExternalEngine.dominatedSeconds(larger) else { return }
         pathologicalAnswers.append(SlowAnswer(oldItems: pair.old.itemCount, newItems: pair.new.itemCount,
                                               oldSections: pair.old.sections.count, newSections: pair.new.sections.count,
                                               changes: size.changes, seconds: cpuSeconds, dominator: larger))

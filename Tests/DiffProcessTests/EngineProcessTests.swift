@@ -153,3 +153,38 @@ private let declaresLate = """
     #expect(failure.reason.contains("status 3"), "\(failure.reason)")
     #expect(!failure.isHang && !failure.isTooSlow, "\(failure.reason)")
 }
+
+/// Sleeps 80 ms on each request (idle: the wall runs, the CPU does not),
+/// then answers.
+private let sleepsBeforeEachAnswerEngine = """
+    import json, sys, time
+    for line in sys.stdin:
+        request = json.loads(line)
+        time.sleep(0.08)
+        print(json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
+                                      "insertSections": list(range(len(request["new"])))}]}), flush=True)
+    """
+
+/// Issue 49: a request of `EnginePace.fittedItems` items or more has its
+/// process tree read from `EngineProcess.earlyReading` on, so a quick
+/// answer's time is its CPU, not the wall: an engine that sleeps 80 ms on
+/// each request is measured at well under that (the wall timed it at 80 ms
+/// or more, and a loaded machine's wall made a quick dominator look slow
+/// to the pathologically-slow rule). A smaller request is not read.
+@Test func aQuickAnswerToALargeRequestIsTimedByItsCPU() throws {
+    let script = try EngineScript(sleepsBeforeEachAnswerEngine)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: script.command, timeout: 10)
+    defer { engine.close() }
+    let answers = engine.run(pairs: (0..<8).map { pair($0, items: 300) })
+    #expect(answers.allSatisfy { !$0.output.isFailure }, "\(answers.prefix(2))")
+    // The first answer is the process's start-up's: not measured.
+    let measured = engine.takeMeasurements()
+    #expect(measured.count >= 6, "\(measured)")
+    #expect(measured.allSatisfy { $0.seconds < 0.06 }, "\(measured)")
+    // Below the size, the wall times it: 80 ms at least, and not kept.
+    let small = ExternalEngine(command: script.command, timeout: 10)
+    defer { small.close() }
+    _ = small.run(pairs: (0..<3).map { pair($0, items: 50) })
+    #expect(small.takeMeasurements().allSatisfy { $0.seconds >= 0.08 })
+}

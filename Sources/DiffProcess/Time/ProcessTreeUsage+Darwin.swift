@@ -14,6 +14,10 @@ extension ProcessRow {
         mach_timebase_info(&timebase)
         return timebase.denom == 0 ? 1 : Double(timebase.numer) / Double(timebase.denom)
     }()
+    /// The most a difference of two readings of one process's CPU may fall
+    /// short of the CPU it used between them: rusage_info counts in Mach
+    /// time units (nanoseconds or less); a microsecond is generous.
+    static let cpuResolutionSeconds = 1e-6
 
     /// Every process libproc lists; nil when it cannot list them.
     static func table() -> [ProcessRow]? {

@@ -6,6 +6,10 @@ import Glibc
 extension ProcessRow {
     /// Clock ticks a second, the unit of /proc's CPU times.
     private static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+    /// The most a difference of two readings of one process's CPU may fall
+    /// short of the CPU it used between them: its user and its system time
+    /// are each counted down to a whole tick.
+    static let cpuResolutionSeconds = 2 / ticksPerSecond
     /// Bytes a page, the unit of /proc's rss.
     private static let pageBytes = Int(sysconf(Int32(_SC_PAGESIZE)))
 
