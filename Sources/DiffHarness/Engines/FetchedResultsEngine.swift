@@ -36,7 +36,8 @@ public enum FetchedResultsCollector: String, CaseIterable, Sendable {
 
 /// A fetched-results pipeline under test: `fetchedResultsChanges` (the
 /// emulated controller, with the reading `FetchedResultsReading.reading`
-/// draws from the pair), then the collector.
+/// draws from the pair), then the collector, written as an app writes one
+/// (`BatchUpdatesCollector`, through `FetchedResultsCollectorEngine`).
 ///
 /// Claims `valid`, `reaches-target` and `fresh`; not `minimal-moves` (the
 /// controller reports what changed, not a minimal script). A pair with a
@@ -63,20 +64,16 @@ public struct FetchedResultsEngine: DiffEngine {
         fetchedResultsChanges(old: old, new: new, reading: .reading(old: old, new: new))
     }
 
+    /// The collector (`BatchUpdatesCollector`), as an app would write it,
+    /// driven by the emulated controller's delegate calls.
+    private var pipeline: FetchedResultsCollectorEngine {
+        let collector = self.collector
+        return FetchedResultsCollectorEngine(name: name, isSafeToCallConcurrently: true) {
+            BatchUpdatesCollector(collector, list: $0)
+        }
+    }
+
     public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
-        guard let stream = stream(old: old, new: new) else {
-            return .refusal("a fetched-results controller never reports a repeated object or section name")
-        }
-        var stages: [Stage]
-        switch collector {
-        case .move: stages = stream.stages(movedObjects: .move, data: new)
-        case .dropInSectionChanges:
-            stages = stream.droppingObjectChangesInChangedSections().stages(movedObjects: .move, data: new)
-        case .deleteInsert: stages = stream.stages(movedObjects: .deleteAndInsert, data: new)
-        case .moveThenReload: stages = stream.stages(movedObjects: .moveThenReload, data: new)
-        }
-        // The last stage's data is `new` itself, which an engine leaves unsaid (`EngineOutput`).
-        if !stages.isEmpty { stages[stages.count - 1].data = nil }
-        return .stages(stages)
+        pipeline.diff(old: old, new: new)
     }
 }

@@ -1,18 +1,12 @@
 // The UIKit side of ListModel's article "Checking a batch before UIKit
-// does". UIKit does not exist here: `UICollectionView` and `IndexPath` are
-// stand-ins for what the extension calls, so that its text compiles as
-// written (and runs, in PrecheckExampleTests).
+// does". UIKit does not exist here: `UICollectionView` is a stand-in for
+// what the extension calls, so that its text compiles as written (and
+// runs, in PrecheckExampleTests); `IndexPath` is Foundation's, with the
+// `item` and `section` UIKit gives it (DiffHarness declares them where
+// UIKit does not exist).
+import DiffHarness
+import Foundation
 import ListModel
-
-/// Stand-in for UIKit's `IndexPath`.
-struct IndexPath: Hashable {
-    var item: Int
-    var section: Int
-    init(item: Int, section: Int) {
-        self.item = item
-        self.section = section
-    }
-}
 
 /// Stand-in for UIKit's `UICollectionView`: item counts, and the calls made.
 final class UICollectionView {
