@@ -1,7 +1,8 @@
 // An app's own fetched-results collector under test (issue 52): the
 // built-in `frc:` collectors, rewritten against `FetchedResultsCollecting`
 // and `ListUpdating`, give the batches they gave before; a collector with
-// one planted flaw is caught and shrunk to a few items; a careful one passes.
+// one planted flaw is caught and shrunk to a few items; the article's
+// careful one passes.
 import Foundation
 import Testing
 import ListModel
@@ -36,103 +37,65 @@ func theBuiltInCollectorsGiveTheBatchesTheStreamGave(collector: FetchedResultsCo
     #expect(differing.isEmpty, "cases \(differing.prefix(10))")
 }
 
-/// One mistake a collector can make.
+/// One mistake a collector can make, planted around the careful one (the
+/// article's, in Snippets/FetchedResultsCollectorExample.swift).
 enum CollectorFlaw: Sendable {
     /// An update reloaded at `newIndexPath`, where the object is after the batch.
     case reloadsUpdatesAtTheNewPath
-    /// A move replayed as a move, which leaves a changed object's cell as it was.
-    case movesWithoutRefreshing
     /// Section deletes not replayed.
     case forgetsSectionDeletes
     /// A delete read from `newIndexPath` (nil for a delete): the delete is lost.
     case readsNewIndexPathForADelete
 }
 
-/// A careful collector: object changes inside inserted or deleted sections
-/// dropped (the section change covers them), a move as a delete and an
-/// insert (the cell is made afresh), even one between equal index paths
-/// (the sections around it changed, or the Xcode 7 SDK's controller
-/// reported an update so), an update as a reload at its path unless the
-/// object also moved or shifted (then a delete and an insert: a reload
-/// that does not stay in place is read two ways); with `flaw`, one mistake.
-final class CarefulCollector: FetchedResultsCollecting {
-    let list: any ListUpdating
-    let flaw: CollectorFlaw?
-    private var insertedSections = IndexSet(), deletedSections = IndexSet()
-    private var inserts: [IndexPath] = [], deletes: [IndexPath] = []
-    private var updates: [(object: String, at: IndexPath)] = []
-    private var moves: [(object: String, from: IndexPath, to: IndexPath)] = []
+/// The careful collector, with `flaw` planted: the calls it is given, or
+/// those it makes, changed as the flaw says.
+final class FlawedCollector: FetchedResultsCollecting {
+    let careful: CarefulCollector
+    let flaw: CollectorFlaw
 
-    init(list: any ListUpdating, flaw: CollectorFlaw? = nil) {
-        self.list = list
+    init(list: any ListUpdating, flaw: CollectorFlaw) {
         self.flaw = flaw
+        careful = CarefulCollector(list: flaw == .forgetsSectionDeletes ? ForgetsSectionDeletes(list) : list)
     }
 
-    func controllerWillChangeContent() {
-        insertedSections = []; deletedSections = []
-        inserts = []; deletes = []; updates = []; moves = []
-    }
-
+    func controllerWillChangeContent() { careful.controllerWillChangeContent() }
     func controllerDidChangeSection(atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) {
-        switch type {
-        case .insert: insertedSections.insert(sectionIndex)
-        case .delete: if flaw != .forgetsSectionDeletes { deletedSections.insert(sectionIndex) }
-        default: break
-        }
+        careful.controllerDidChangeSection(atSectionIndex: sectionIndex, for: type)
     }
-
     func controllerDidChangeObject(_ object: String, at indexPath: IndexPath?, for type: FetchedResultsChangeType,
                                    newIndexPath: IndexPath?) {
-        switch type {
-        case .insert: if let to = newIndexPath { inserts.append(to) }
-        case .delete: if let from = flaw == .readsNewIndexPathForADelete ? newIndexPath : indexPath { deletes.append(from) }
-        case .update:
-            guard let from = indexPath else { return }
-            if flaw == .reloadsUpdatesAtTheNewPath {
-                updates.append((object, newIndexPath ?? from))
-            } else if let to = newIndexPath, to != from {
-                // It shifted: a reload does not stay in place everywhere (PSTCollectionView, IGListKit, UITableView).
-                moves.append((object, from, to))
-            } else {
-                updates.append((object, from))
-            }
-        case .move:
-            if let from = indexPath, let to = newIndexPath { moves.append((object, from, to)) }
-        }
+        var at = indexPath
+        if flaw == .readsNewIndexPathForADelete && type == .delete { at = newIndexPath }
+        // Read at the new path, an update is in place: a reload there.
+        if flaw == .reloadsUpdatesAtTheNewPath && type == .update { at = newIndexPath ?? indexPath }
+        careful.controllerDidChangeObject(object, at: at, for: type, newIndexPath: newIndexPath)
     }
+    func controllerDidChangeContent() { careful.controllerDidChangeContent() }
+}
 
-    func controllerDidChangeContent() {
-        let insertedSections = insertedSections, deletedSections = deletedSections
-        // A moved object's cell is made afresh: its update (the Xcode 7 SDK reports both) needs no reload.
-        let movedObjects = Set(moves.map(\.object))
-        let reloaded = updates.filter { !movedObjects.contains($0.object) && !deletedSections.contains($0.at.section) }.map(\.at)
-        var deleted = deletes.filter { !deletedSections.contains($0.section) }
-        var inserted = inserts.filter { !insertedSections.contains($0.section) }
-        var moved: [(object: String, from: IndexPath, to: IndexPath)] = []
-        for move in moves {
-            if flaw == .movesWithoutRefreshing && !deletedSections.contains(move.from.section)
-                && !insertedSections.contains(move.to.section) {
-                moved.append(move)
-                continue
-            }
-            if !deletedSections.contains(move.from.section) { deleted.append(move.from) }
-            if !insertedSections.contains(move.to.section) { inserted.append(move.to) }
-        }
-        list.performBatchUpdates({
-            if !deletedSections.isEmpty { self.list.deleteSections(deletedSections) }
-            if !insertedSections.isEmpty { self.list.insertSections(insertedSections) }
-            if !deleted.isEmpty { self.list.deleteItems(at: deleted) }
-            if !inserted.isEmpty { self.list.insertItems(at: inserted) }
-            if !reloaded.isEmpty { self.list.reloadItems(at: reloaded) }
-            for move in moved { self.list.moveItem(at: move.from, to: move.to) }
-        }, completion: nil)
+/// A list that drops `deleteSections` and passes the rest on.
+final class ForgetsSectionDeletes: ListUpdating {
+    let list: any ListUpdating
+    init(_ list: any ListUpdating) { self.list = list }
+    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+        list.performBatchUpdates(updates, completion: completion)
     }
+    func insertSections(_ sections: IndexSet) { list.insertSections(sections) }
+    func deleteSections(_ sections: IndexSet) {}
+    func reloadSections(_ sections: IndexSet) { list.reloadSections(sections) }
+    func moveSection(_ section: Int, toSection newSection: Int) { list.moveSection(section, toSection: newSection) }
+    func insertItems(at indexPaths: [IndexPath]) { list.insertItems(at: indexPaths) }
+    func deleteItems(at indexPaths: [IndexPath]) { list.deleteItems(at: indexPaths) }
+    func reloadItems(at indexPaths: [IndexPath]) { list.reloadItems(at: indexPaths) }
+    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { list.moveItem(at: indexPath, to: newIndexPath) }
 }
 
 private func temporaryFolder() -> String {
     (NSTemporaryDirectory() as NSString).appendingPathComponent("collector-\(UUID().uuidString)")
 }
 
+/// The article's collector passes, under UIKit's collection view and the portable subset.
 @Test func aCarefulCollectorPasses() throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -149,19 +112,39 @@ private func items(_ caseText: String) throws -> Int {
     return parsed.old.itemCount + parsed.new.itemCount
 }
 
-@Test(arguments: [(CollectorFlaw.reloadsUpdatesAtTheNewPath, PropertyName.valid), (.movesWithoutRefreshing, .fresh),
-                  (.forgetsSectionDeletes, .valid), (.readsNewIndexPathForADelete, .valid)])
+/// The largest of a campaign's findings of `property`, in items.
+private func shrunkItems(_ failure: EngineCheckFailure, _ property: PropertyName) throws -> Int? {
+    try failure.result.failures.filter { $0.property == property }.map { try items($0.caseText) }.max()
+}
+
+@Test(arguments: [(CollectorFlaw.reloadsUpdatesAtTheNewPath, PropertyName.valid), (.forgetsSectionDeletes, .valid),
+                  (.readsNewIndexPathForADelete, .valid)])
 func aCollectorWithAFlawIsCaughtAndShrunk(flaw: CollectorFlaw, property: PropertyName) throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let failure = try #require(throws: EngineCheckFailure.self) {
         try checkFetchedResultsCollector(named: "FlawedCollector", cases: 2_000, regressions: folder, environment: [:]) {
-            CarefulCollector(list: $0, flaw: flaw)
+            FlawedCollector(list: $0, flaw: flaw)
         }
     }
-    let finding = try #require(failure.result.failures.first { $0.property == property }, "\(failure)")
-    #expect(try items(finding.caseText) <= 4, "\(finding.caseText)")
-    #expect(finding.caseText.contains("FlawedCollector") && finding.path != nil, "\(finding.caseText)")
+    let items = try #require(try shrunkItems(failure, property), "\(failure)")
+    #expect(items <= 4, "\(failure)")
+    #expect(failure.result.failures.allSatisfy { $0.caseText.contains("engine: FlawedCollector") && $0.path != nil },
+            "\(failure)")
+}
+
+/// The classic collector (`frc:move`) moves a changed object without
+/// refreshing its cell: a stale cell, shrunk to a few items.
+@Test func aCollectorThatMovesWithoutRefreshingIsCaughtAsStale() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let failure = try #require(throws: EngineCheckFailure.self) {
+        try checkFetchedResultsCollector(named: "MovingCollector", cases: 2_000, regressions: folder, environment: [:]) {
+            BatchUpdatesCollector(.move, list: $0)
+        }
+    }
+    let items = try #require(try shrunkItems(failure, .fresh), "\(failure)")
+    #expect(items <= 4, "\(failure)")
 }
 
 @Test func theRecorderMakesOneStageABatchAndOneForAnUpdateOutsideAny() {

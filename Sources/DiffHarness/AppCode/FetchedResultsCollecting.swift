@@ -7,9 +7,13 @@ import ListModel
 
 /// What changed, as `NSFetchedResultsChangeType` says it (the same raw values).
 public enum FetchedResultsChangeType: UInt, Sendable, CaseIterable {
+    /// An object or a section inserted.
     case insert = 1
+    /// An object or a section deleted.
     case delete = 2
+    /// An object moved (its sort key or its section key changed).
     case move = 3
+    /// An object updated.
     case update = 4
 }
 

@@ -20,7 +20,9 @@ import ListModel
 /// changed object. A pair with a repeated identifier is declined (no
 /// controller reports one).
 public struct FetchedResultsCollectorEngine: DiffEngine {
+    /// The collector's name, in reports and saved cases.
     public let name: String
+    /// Whether collectors may be made and driven on several threads at once.
     public let isSafeToCallConcurrently: Bool
     /// Makes a collector that replays on the list it is given.
     public let makeCollector: @Sendable (any ListUpdating) -> any FetchedResultsCollecting
@@ -61,9 +63,17 @@ public struct FetchedResultsCollectorEngine: DiffEngine {
 ///
 /// - Parameters:
 ///   - name: the collector's name, in reports and saved cases.
-///   - profile, cases, seed, regressions, exhaustive, environment,
-///     filePath: as `checkEngine` takes them.
+///   - profile: the list view its batches are checked as (UIKit's
+///     collection view by default).
+///   - cases: random cases; `DIFFCHECK_CASES` overrides it.
+///   - seed: the seed of the random cases; `DIFFCHECK_SEED` overrides it.
+///   - regressions: the folder of saved failures, as `checkEngine` takes it.
+///   - exhaustive: bounds whose every pair is checked (`[]`: none).
+///   - environment: where the `DIFFCHECK_…` variables are read.
+///   - filePath: the calling test file, whose folder holds the default
+///     regressions folder; leave it out.
 ///   - makeCollector: a collector replaying on the list it is given.
+/// - Returns: the result, when every property holds.
 @discardableResult
 public func checkFetchedResultsCollector(named name: String, profile: Profile = .uikit, cases: Int = 1_000,
                                          seed: UInt64 = 0, regressions: String? = nil,
