@@ -91,13 +91,14 @@ final class ForgetsSectionDeletes: ListUpdating {
     func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { list.moveItem(at: indexPath, to: newIndexPath) }
 }
 
-private func temporaryFolder() -> String {
-    (NSTemporaryDirectory() as NSString).appendingPathComponent("collector-\(UUID().uuidString)")
+/// A new folder's path in the temporary directory, for a check's saved cases.
+func appCodeFolder() -> String {
+    (NSTemporaryDirectory() as NSString).appendingPathComponent("app-code-\(UUID().uuidString)")
 }
 
 /// The article's collector passes, under UIKit's collection view and the portable subset.
 @Test func aCarefulCollectorPasses() throws {
-    let folder = temporaryFolder()
+    let folder = appCodeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     for profile in [Profile.uikit, .strict] {
         let result = try checkFetchedResultsCollector(named: "CarefulCollector", profile: profile, cases: 2_000,
@@ -107,20 +108,20 @@ private func temporaryFolder() -> String {
 }
 
 /// The item count of a saved case's text (its `old:` and `new:` lines).
-private func items(_ caseText: String) throws -> Int {
+func savedItems(_ caseText: String) throws -> Int {
     let parsed = try CaseParser.parse(caseText, file: "saved.case").get()
     return parsed.old.itemCount + parsed.new.itemCount
 }
 
 /// The largest of a campaign's findings of `property`, in items.
 private func shrunkItems(_ failure: EngineCheckFailure, _ property: PropertyName) throws -> Int? {
-    try failure.result.failures.filter { $0.property == property }.map { try items($0.caseText) }.max()
+    try failure.result.failures.filter { $0.property == property }.map { try savedItems($0.caseText) }.max()
 }
 
 @Test(arguments: [(CollectorFlaw.reloadsUpdatesAtTheNewPath, PropertyName.valid), (.forgetsSectionDeletes, .valid),
                   (.readsNewIndexPathForADelete, .valid)])
 func aCollectorWithAFlawIsCaughtAndShrunk(flaw: CollectorFlaw, property: PropertyName) throws {
-    let folder = temporaryFolder()
+    let folder = appCodeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let failure = try #require(throws: EngineCheckFailure.self) {
         try checkFetchedResultsCollector(named: "FlawedCollector", cases: 2_000, regressions: folder, environment: [:]) {
@@ -136,7 +137,7 @@ func aCollectorWithAFlawIsCaughtAndShrunk(flaw: CollectorFlaw, property: Propert
 /// The classic collector (`frc:move`) moves a changed object without
 /// refreshing its cell: a stale cell, shrunk to a few items.
 @Test func aCollectorThatMovesWithoutRefreshingIsCaughtAsStale() throws {
-    let folder = temporaryFolder()
+    let folder = appCodeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let failure = try #require(throws: EngineCheckFailure.self) {
         try checkFetchedResultsCollector(named: "MovingCollector", cases: 2_000, regressions: folder, environment: [:]) {

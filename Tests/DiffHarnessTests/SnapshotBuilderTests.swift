@@ -22,12 +22,8 @@ func buildSnapshot<S: DiffableSnapshotWriting>(_ results: [FetchedResultsSection
     }
 }
 
-private func temporaryFolder() -> String {
-    (NSTemporaryDirectory() as NSString).appendingPathComponent("builder-\(UUID().uuidString)")
-}
-
 @Test func aBuilderThatKeepsEntitiesApartAndReconfiguresPasses() throws {
-    let folder = temporaryFolder()
+    let folder = appCodeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     for profile in [Profile.uikit, .strict] {
         let result = try checkDiffableSnapshotBuilder(named: "CarefulBuilder", profile: profile, cases: 2_000,
@@ -38,14 +34,8 @@ private func temporaryFolder() -> String {
     }
 }
 
-/// The items of a saved case (its `old:` and `new:` lines).
-private func items(_ caseText: String) throws -> Int {
-    let parsed = try CaseParser.parse(caseText, file: "saved.case").get()
-    return parsed.old.itemCount + parsed.new.itemCount
-}
-
 @Test func aBuilderThatNeverReconfiguresLeavesAStaleCell() throws {
-    let folder = temporaryFolder()
+    let folder = appCodeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let failure = try #require(throws: EngineCheckFailure.self) {
         try checkDiffableSnapshotBuilder(named: "ForgetfulBuilder", cases: 500, regressions: folder, environment: [:]) {
@@ -53,13 +43,13 @@ private func items(_ caseText: String) throws -> Int {
         }
     }
     let stale = try #require(failure.result.failures.first { $0.property == .fresh }, "\(failure)")
-    let staleItems = try items(stale.caseText)
+    let staleItems = try savedItems(stale.caseText)
     #expect(stale.message.contains("is stale") && staleItems <= 2, "\(failure)")
     #expect(failure.result.failures.allSatisfy { $0.property == .fresh }, "\(failure)")
 }
 
 @Test func aBuilderThatMergesEntitiesByClashingIdentifiersHitsUIKitsFatalError() throws {
-    let folder = temporaryFolder()
+    let folder = appCodeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let failure = try #require(throws: EngineCheckFailure.self) {
         try checkDiffableSnapshotBuilder(named: "ClashingBuilder", cases: 2_000, regressions: folder, environment: [:]) {
@@ -68,7 +58,7 @@ private func items(_ caseText: String) throws -> Int {
     }
     let trap = try #require(failure.result.failures.first { $0.property == .noCrash }, "\(failure)")
     #expect(trap.message.contains("Fatal: supplied item identifiers are not unique. Duplicate identifiers:"), "\(trap.message)")
-    #expect(try items(trap.caseText) <= 4, "\(failure)")
+    #expect(try savedItems(trap.caseText) <= 4, "\(failure)")
     #expect(failure.result.failures.allSatisfy { $0.property == .noCrash }, "\(failure)")
 }
 
