@@ -223,7 +223,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// The measurements the pace took since the last call, for another
     /// process's pace (`EnginePace.record(_:)`): those of at least
     /// `EnginePace.fittedItems` items whose CPU was read (answers that
-    /// took `EngineProcess.firstReading` or more) and each answer larger
+    /// took `EngineProcess.earlyReading` or more) and each answer larger
     /// than every one before; at most `EnginePace.keptMeasurements` between
     /// two calls.
     public func takeMeasurements() -> [EnginePace.Measurement] {
