@@ -170,7 +170,7 @@ private let sleepsBeforeEachAnswerEngine = """
 /// answer's time is its CPU, not the wall: an engine that sleeps 80 ms on
 /// each request is measured at well under that (the wall timed it at 80 ms
 /// or more, and a loaded machine's wall made a quick dominator look slow
-/// to the pathologically-slow rule); it holds beside ../shared/tools/with-load 4.
+/// to the pathologically-slow rule); it holds beside four busy loops.
 @Test func aQuickAnswerToALargeRequestIsTimedByItsCPU() throws {
     let script = try EngineScript(sleepsBeforeEachAnswerEngine)
     defer { script.remove() }
