@@ -44,7 +44,7 @@ struct WorkerGateParts: GateParts {
         supervisor.isMaxTimeABudget = time.isBudget
         supervisor.shard = options.shard
         if !request.walks.isEmpty { supervisor.walkedBounds = walkedText(request.walks) }
-        supervisor.foundProperties = Set(request.foundProperties.map(\.rawValue))
+        supervisor.foundKinds = request.foundKinds
         let report = try supervisor.run()
         let found = report.failures.map { GateRandomFinding(failure: $0, caseText: try? String(contentsOfFile: $0.path, encoding: .utf8)) }
         return GateRandomPart(report: report, findings: found, properties: Checker(engine: engine).properties.sorted())

@@ -86,9 +86,9 @@ private final class WatchedParts: GateParts, @unchecked Sendable {
         let result = gate.run(parts)
         let request = try #require(parts.randomRequest)
         #expect(request.cases == 10)
-        #expect(request.foundProperties == [.fresh])
+        #expect(request.foundKinds == [FindingKind(.fresh)])
         #expect(request.walks.map(\.bound) == [flatBound])
-        #expect(request.walks.first?.firstFailingPlaces[.fresh] == result.exhaustive[0].findings[0].place)
+        #expect(request.walks.first?.firstFailingPlaces[FindingKind(.fresh)] == result.exhaustive[0].findings[0].place)
         // Found by the walk, fresh is a repeat in the random cases, never a second finding.
         #expect(result.random?.findings.isEmpty == true)
     }
@@ -150,7 +150,7 @@ private final class WatchedParts: GateParts, @unchecked Sendable {
 
     @Test func aPairThatPassesWhenAskedAgainIsShownAndNotSaved() {
         var part = GateBoundResult(bound: flatBound, shard: .whole, walk: ExhaustiveResult())
-        part.findings = [GateExhaustiveFinding(property: .deterministic, failingPairs: 1, place: 3,
+        part.findings = [GateExhaustiveFinding(kind: FindingKind(.deterministic), failingPairs: 1, place: 3,
                                                old: .flat([Item(id: "a")]), new: .flat([Item(id: "b")]),
                                                check: .passedWhenAskedAgain(askings: 4))]
         let text = GateTextReport { $0 }.findingsText(part)

@@ -157,7 +157,7 @@ import ListModel
             place += 1
             return true
         }
-        walked.record(bound, firstFailingPlaces: first.map { [.valid: $0] } ?? [:])
+        walked.record(bound, firstFailingPlaces: first.map { [FindingKind(.valid): $0] } ?? [:])
     }
     func run(knowing walked: WalkedBounds) -> ShrinkResult {
         let shrinker = Shrinker(failing: start.choices, size: totalItems(start.old, start.new),

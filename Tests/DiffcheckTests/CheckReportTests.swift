@@ -237,3 +237,53 @@ let printingEngine = forgetfulEngine.replacingOccurrences(
     #expect(saved.contains("\nold:\n") || saved.contains("\nold: [_:]\n"), "\(saved)")
     #expect(saved.contains("\nnew: a a\n"), "\(saved)")
 }
+
+/// A flat engine that keeps item 0 and issues its move to itself twice (a
+/// copy UICollectionView drops: only the stricter reading rejects it) and,
+/// from three old items on, leaves its last insert out (an item count UIKit
+/// throws on, checked before the copy).
+let twoReadingsEngine = """
+import json, sys
+def ids(snapshot):
+    return [item["id"] for item in snapshot[0]["items"]] if snapshot else []
+for line in sys.stdin:
+    request = json.loads(line)
+    n, m = len(ids(request["old"])), len(ids(request["new"]))
+    if n == 0 or m == 0:
+        stage = {"deleteItems": [[0, i] for i in range(n)], "insertItems": [[0, i] for i in range(m)]}
+    else:
+        inserts = [[0, i] for i in range(1, m)]
+        if n >= 3 and inserts:
+            inserts.pop()
+        stage = {"deleteItems": [[0, i] for i in range(1, n)], "insertItems": inserts,
+                 "moveItems": [[[0, 0], [0, 0]], [[0, 0], [0, 0]]]}
+    print(json.dumps({"stages": [stage]}), flush=True)
+"""
+
+// A UIKit exception does not hide among the stricter reading's failures of
+// `valid` (issue 51, point 15): the campaign's workers and the exhaustive
+// walk's keep, shrink and save the smallest failure of each reading, and
+// the reports count them apart.
+@Test func aUIKitExceptionIsShownBesideTheStricterReadingsFailures() throws {
+    let directory = try workspace(["two.py": twoReadingsEngine])
+    let random = try diffcheck(["check", "--no-exhaustive", "--engine-cmd", "python3 two.py", "--flat", "--cases", "150", "--jobs", "2",
+                                "--findings", "random"], in: directory)
+    #expect(random.status == 1, "\(random.output)\(random.errors)")
+    let failures = random.output.split(separator: "\n").filter { $0.hasPrefix("FAIL case ") && $0.contains(": valid: ") }
+    #expect(failures.count == 2, "\(random.output)")
+    #expect(failures.filter { $0.contains("not a UIKit exception") }.count == 1, "\(random.output)")
+    #expect(failures.filter { $0.contains("invalid number of items") }.count == 1, "\(random.output)")
+    #expect(random.output.contains("valid, by reading: "), "\(random.output)")
+    let saved = try caseFiles(in: directory.appendingPathComponent("random")).map { try String(contentsOf: $0, encoding: .utf8) }
+    // Each shrunk within its reading: one old item (its copied move), and three old items with two new ones.
+    #expect(saved.contains { $0.contains("\nold: a\n") && $0.contains("not a UIKit exception") }, "\(saved)")
+    #expect(saved.contains { $0.contains("\nold: a b c\n") && $0.contains("invalid number of items") }, "\(saved)")
+
+    let walk = try diffcheck(["exhaust", "--engine-cmd", "python3 two.py", "--flat", "--max-items", "5", "--findings", "walk"],
+                             in: directory)
+    #expect(walk.status == 1, "\(walk.output)\(walk.errors)")
+    let stricter = try #require(walk.output.firstMatch(of: /\(([0-9]+) the stricter reading only\)\)/)?.output.1, "\(walk.output)")
+    #expect(walk.output.contains("# smallest failure: valid (the stricter reading only) (\(stricter) pairs fail it)"), "\(walk.output)")
+    #expect(walk.output.contains("# smallest failure: valid ("), "\(walk.output)")
+    #expect(caseFiles(in: directory.appendingPathComponent("walk")).count >= 2)
+}

@@ -167,7 +167,8 @@ public struct CampaignCases: Sendable {
     /// Shrinks `failure` of `checked`, after giving `willShrink` the
     /// failure unshrunk (to keep, in case shrinking never ends).
     ///
-    /// The shrunk case always fails `failure.property` on the answer it
+    /// The shrunk case always fails `failure.kind` (its property, and for
+    /// `valid` the same reading) on the answer it
     /// records, and its message is that answer's. An engine that is not
     /// deterministic (or whose answers depend on what else it was asked)
     /// may pass a pair it failed: the case is asked again first, up to
@@ -190,16 +191,16 @@ public struct CampaignCases: Sendable {
         let kept: (pair: GeneratedPair, verdict: Verdict, failure: PropertyFailure, calls: Int, isAsGenerated: Bool)
         var isBudgetExhausted = false
         // A hang is not asked again here: each time would cost the timeout (the shrink asks it anyway).
-        if let again = failure.isHang ? 0 : failsAgain(checked, property: failure.property) {
-            let shrunk = DiffHarness.shrink(checked.pair, failing: failure.property, checker: checker, generator: generator, walked: walked,
-                                editsCase: true)
+        if let again = failure.isHang ? 0 : failsAgain(checked, kind: failure.kind) {
+            let shrunk = DiffHarness.shrink(checked.pair, failing: failure.property, stricterReading: failure.isStricterReading,
+                                            checker: checker, generator: generator, walked: walked, editsCase: true)
             var answer = failingAnswer(shrunk: shrunk.pair, verdict: shrunk.verdict, of: checked, failure: failure)
             let isShrunk = answer.pair.old != checked.pair.old || answer.pair.new != checked.pair.new
             if let stillFails, isShrunk {
                 if stillFails(answer.pair) {
                     answer.failure.message += " (confirmed: no answer within the hang deadline either, asked again alone of a fresh process)"
                 } else {
-                    var noted = checked.verdict.failures.first { $0.property == failure.property } ?? failure
+                    var noted = checked.verdict.failures.first { $0.kind == failure.kind } ?? failure
                     noted.message += " (its shrunk case of \(quantity(totalItems(answer.pair.old, answer.pair.new), "item")) answered "
                         + "when asked again alone with the hang deadline: a slow case, not a hang, so the case as generated is saved)"
                     answer = (checked.pair, checked.verdict, noted, answer.calls, true)
@@ -209,7 +210,7 @@ public struct CampaignCases: Sendable {
             kept = (answer.pair, answer.verdict, answer.failure, shrunk.result.calls + answer.calls + again, answer.isAsGenerated)
             isBudgetExhausted = shrunk.result.isBudgetExhausted
         } else {
-            var noted = checked.verdict.failures.first { $0.property == failure.property } ?? failure
+            var noted = checked.verdict.failures.first { $0.kind == failure.kind } ?? failure
             noted.message += " (the engine is not deterministic: asked again \(CampaignCases.reaskings + 1) times, it passed "
                 + "this case every time, so it is saved as generated, with the answer that failed, and not shrunk)"
             kept = (checked.pair, checked.verdict, noted, CampaignCases.reaskings + 1, true)
@@ -230,8 +231,8 @@ public struct CampaignCases: Sendable {
     /// The number of the check (1, 2, …) on which case `checked` failed
     /// `property` again, asked as `Checker.askingAgain` asks; nil when it
     /// passed every time.
-    func failsAgain(_ checked: CheckedCase, property: PropertyName) -> Int? {
-        let asked = checker.askingAgain(for: property, old: checked.pair.old, new: checked.pair.new)
+    func failsAgain(_ checked: CheckedCase, kind: FindingKind) -> Int? {
+        let asked = checker.askingAgain(for: kind, old: checked.pair.old, new: checked.pair.new)
         return asked.fails ? asked.askings : nil
     }
 
@@ -242,16 +243,16 @@ public struct CampaignCases: Sendable {
     /// `isAsGenerated`). `calls`: the checks made here.
     func failingAnswer(shrunk pair: GeneratedPair, verdict: Verdict, of checked: CheckedCase, failure: PropertyFailure)
         -> (pair: GeneratedPair, verdict: Verdict, failure: PropertyFailure, calls: Int, isAsGenerated: Bool) {
-        let property = failure.property
-        let asked = checker.askingAgain(for: property, old: pair.old, new: pair.new, first: verdict)
-        if asked.fails, var found = asked.verdict.failures.first(where: { $0.property == property }) {
+        let kind = failure.kind
+        let asked = checker.askingAgain(for: kind, old: pair.old, new: pair.new, first: verdict)
+        if asked.fails, var found = asked.verdict.failures.first(where: { $0.kind == kind }) {
             if asked.askings > 1 {
                 found.message += " (the engine is not deterministic: it passed this pair when asked again, "
                     + "then failed it on attempt \(asked.askings))"
             }
             return (pair, asked.verdict, found, asked.askings - 1, false)
         }
-        var found = checked.verdict.failures.first { $0.property == property } ?? failure
+        var found = checked.verdict.failures.first { $0.kind == kind } ?? failure
         found.message += " (the engine is not deterministic: its shrunk case passed when asked again "
             + "\(CampaignCases.reaskings + 1) times, so the case as generated is saved, with the answer that failed)"
         return (checked.pair, checked.verdict, found, CampaignCases.reaskings, true)

@@ -77,15 +77,18 @@ public func totalItems(_ old: Snapshot, _ new: Snapshot) -> Int {
 /// (`choices` empty) unless the unrelated shape can write it; a caller that
 /// needs the pair's choices (a fuzz input's bytes) leaves this off.
 /// `smallerPairsBudget`: the most calls the walk of the smaller pairs may
-/// make (`Shrinker.smallerPairsBudget`).
+/// make (`Shrinker.smallerPairsBudget`). `stricterReading`: for `valid`,
+/// whether the shrunk pair must stay a batch only the stricter reading
+/// rejects (true) or one the view throws on (false), as `FindingKind`
+/// tells them apart; nil lets it become either.
 public func shrink(
-    _ pair: GeneratedPair, failing property: PropertyName, checker: Checker, generator: PairGenerator,
+    _ pair: GeneratedPair, failing property: PropertyName, stricterReading: Bool? = nil, checker: Checker, generator: PairGenerator,
     budget: Int = 20_000, timeLimit: Double = 60, walked: WalkedBounds = WalkedBounds(), editsCase: Bool = false,
     smallerPairsBudget: Int = 200_000
 ) -> (pair: GeneratedPair, verdict: Verdict, result: ShrinkResult) {
     let deadline = ContinuousClock.now + .milliseconds(Int(timeLimit * 1000))
     // Only the shrunk property is judged (the same verdict as `check`, less work).
-    let propertyCheck = PropertyCheck(property, of: checker)
+    let propertyCheck = PropertyCheck(property, stricterReading: stricterReading, of: checker)
     func fails(_ old: Snapshot, _ new: Snapshot) -> Bool { ContinuousClock.now < deadline && propertyCheck.fails(old: old, new: new) }
     // A large failure starts from its smallest failing cut (`smallestFailingCut`), written as choices of the
     // generator's unrelated shape (as the shrinker's item removal writes a smaller pair).
@@ -107,7 +110,7 @@ public func shrink(
     shrinker.judgesPairsConcurrently = checker.engine.isSafeToCallConcurrently
     shrinker.removingItems = { generator.choices($0, removingItems: $1) }
     shrinker.sideLengths = { generator.sideLengths(of: $0) }
-    shrinker.walked = walked.known(property)
+    shrinker.walked = walked.known(property, stricterReading: propertyCheck.stricterReading)
     shrinker.smallerPairsBudget = smallerPairsBudget
     var result = shrinker.run()
     var shrunk = generator.replay(result.choices)

@@ -11,14 +11,15 @@ public struct ExhaustiveResult: Sendable {
     public var pairs = 0
     /// Pairs that failed some property.
     public var failingPairs = 0
-    /// How many pairs failed each property.
-    public var byProperty: [PropertyName: Int] = [:]
+    /// How many pairs failed each kind of finding (for `valid`, the view's
+    /// exceptions apart from the stricter reading's).
+    public var byKind: [FindingKind: Int] = [:]
     /// The first failing place in the walk and, for a crash, why.
     public var firstFailure: (place: Int, crash: String?)?
     /// The properties the first failing pair failed in its worker.
     public var firstProperties: [PropertyName] = []
-    /// For each property that failed, the first place in the walk failing it.
-    public var firstPlaceByProperty: [PropertyName: Int] = [:]
+    /// For each kind of finding, the first place in the walk failing it.
+    public var firstPlaceByKind: [FindingKind: Int] = [:]
     /// The place of the pair the engine trapped or hung on, where the walk stopped.
     public var stoppedAt: Int?
     /// Workers killed from outside on a pair the engine alone passes (the
@@ -54,11 +55,11 @@ extension ExhaustiveResult {
 }
 
 /// The `--walked` text a campaign's workers get: for each bound walked to
-/// its end, `SPEC=PROPERTY@PLACE,…` (each property's first failing place),
-/// bounds separated by `;`.
-public func walkedText(_ walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])]) -> String {
+/// its end, `SPEC=KIND@PLACE,…` (each kind's first failing place, the kind
+/// as `FindingKind.token` writes it), bounds separated by `;`.
+public func walkedText(_ walks: [(bound: ExhaustiveBound, firstFailingPlaces: [FindingKind: Int])]) -> String {
     walks.map { walk in
-        walk.bound.workerSpec + "=" + walk.firstFailingPlaces.keys.sorted().map { "\($0.rawValue)@\(walk.firstFailingPlaces[$0]!)" }
+        walk.bound.workerSpec + "=" + walk.firstFailingPlaces.keys.sorted().map { "\($0.token)@\(walk.firstFailingPlaces[$0]!)" }
             .joined(separator: ",")
     }.joined(separator: ";")
 }
@@ -67,13 +68,13 @@ public func walkedText(_ walks: [(bound: ExhaustiveBound, firstFailingPlaces: [P
 public func walkedBounds(_ text: String) -> WalkedBounds? {
     var walked = WalkedBounds()
     for part in text.split(separator: ";") {
-        // BOUND=PROPERTY@PLACE,…
+        // BOUND=KIND@PLACE,…
         guard let equals = part.firstIndex(of: "="), let bound = ExhaustiveBound(workerSpec: String(part[..<equals])) else { return nil }
-        var places: [PropertyName: Int] = [:]
+        var places: [FindingKind: Int] = [:]
         for entry in part[part.index(after: equals)...].split(separator: ",") {
             let fields = entry.split(separator: "@")
-            guard fields.count == 2, let property = PropertyName(rawValue: String(fields[0])), let place = Int(fields[1]) else { return nil }
-            places[property] = place
+            guard fields.count == 2, let kind = FindingKind(token: fields[0]), let place = Int(fields[1]) else { return nil }
+            places[kind] = place
         }
         walked.record(bound, firstFailingPlaces: places)
     }

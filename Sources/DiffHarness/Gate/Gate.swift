@@ -117,7 +117,7 @@ public struct Gate: Sendable {
 
         // 2. The exhaustive bounds: a signal stops the part after its bound.
         if !exhaustiveBounds.isEmpty {
-            var reported: Set<PropertyName> = []
+            var reported: Set<FindingKind> = []
             for bound in exhaustiveBounds {
                 let began = ContinuousClock.now
                 var part: GateBoundResult
@@ -126,10 +126,10 @@ public struct Gate: Sendable {
                 } catch {
                     part = GateBoundResult(bound: bound, shard: shard, walk: nil, runError: "\(error)")
                 }
-                if part.walk.map({ !$0.firstPlaceByProperty.isEmpty }) ?? false {
+                if part.walk.map({ !$0.firstPlaceByKind.isEmpty }) ?? false {
                     part.checkSmallestFailures(engine: parts.engineForCheckingAgain(), profile: profile, engineCommand: engine.command,
                                                findings: findings, skipping: reportsEachPropertyOnce ? reported : [])
-                    reported.formUnion(part.findings.map(\.property))
+                    reported.formUnion(part.findings.map(\.kind))
                 }
                 part.seconds = seconds(since: began)
                 result.exhaustive.append(part)
@@ -145,7 +145,7 @@ public struct Gate: Sendable {
             let walks = result.exhaustive.compactMap { part in part.wholeWalk.map { (bound: part.bound, firstFailingPlaces: $0) } }
             let found = Set(walks.flatMap { $0.firstFailingPlaces.keys })
             do {
-                result.random = try parts.runRandom(GateRandomRequest(cases: cases, walks: walks, foundProperties: found))
+                result.random = try parts.runRandom(GateRandomRequest(cases: cases, walks: walks, foundKinds: found))
             } catch {
                 result.random = GateRandomPart(runError: "\(error)")
             }

@@ -28,12 +28,12 @@ public struct GateBoundResult: Sendable {
     /// Pairs failing some property (0 for a walk that could not run).
     public var failingPairs: Int { walk?.failingPairs ?? 0 }
 
-    /// Each failing property's first place, when the walk went through the
+    /// Each failing kind's first place, when the walk went through the
     /// whole bound (no shard, no stop): what the random part's shrinks need
-    /// not walk again, and the properties it does not save again.
-    public var wholeWalk: [PropertyName: Int]? {
+    /// not walk again, and the kinds of finding it does not save again.
+    public var wholeWalk: [FindingKind: Int]? {
         guard let walk, walk.isWhole, shard.isWhole else { return nil }
-        return walk.firstPlaceByProperty
+        return walk.firstPlaceByKind
     }
 }
 
@@ -56,8 +56,10 @@ public struct GateExhaustiveFinding: Sendable {
         case passedWhenAskedAgain(askings: Int)
     }
 
+    /// The kind of finding: the property, and for `valid` its reading.
+    public var kind: FindingKind
     /// The property.
-    public var property: PropertyName
+    public var property: PropertyName { kind.property }
     /// How many pairs of the walk fail it.
     public var failingPairs: Int
     /// The pair's place in the walk.
@@ -71,10 +73,10 @@ public struct GateExhaustiveFinding: Sendable {
     /// Where it was saved; nil when the gate has no findings folder, or there was nothing to save.
     public var saving: Saving?
 
-    /// The smallest pair failing `property`, at `place`, checked again.
-    public init(property: PropertyName, failingPairs: Int, place: Int, old: Snapshot, new: Snapshot, check: Check,
+    /// The smallest pair failing a `kind` of finding, at `place`, checked again.
+    public init(kind: FindingKind, failingPairs: Int, place: Int, old: Snapshot, new: Snapshot, check: Check,
                 saving: Saving? = nil) {
-        self.property = property
+        self.kind = kind
         self.failingPairs = failingPairs
         self.place = place
         self.old = old

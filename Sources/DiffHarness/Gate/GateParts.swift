@@ -7,19 +7,19 @@ import ListModel
 public struct GateRandomRequest: Sendable {
     /// Random cases to run (of the whole run; a shard runs its own).
     public var cases: Int
-    /// Each bound walked whole, with each failing property's first place:
+    /// Each bound walked whole, with each failing kind's first place:
     /// shrinking does not walk those bounds again.
-    public var walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])]
-    /// Properties the exhaustive part found and saved: a random case
+    public var walks: [(bound: ExhaustiveBound, firstFailingPlaces: [FindingKind: Int])]
+    /// Kinds of finding the exhaustive part found and saved: a random case
     /// failing one is counted as a repeat, not shrunk and saved again.
-    public var foundProperties: Set<PropertyName>
+    public var foundKinds: Set<FindingKind>
 
-    /// `cases` random cases, after `walks`, which found `foundProperties`.
-    public init(cases: Int, walks: [(bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int])],
-                foundProperties: Set<PropertyName>) {
+    /// `cases` random cases, after `walks`, which found `foundKinds`.
+    public init(cases: Int, walks: [(bound: ExhaustiveBound, firstFailingPlaces: [FindingKind: Int])],
+                foundKinds: Set<FindingKind>) {
         self.cases = cases
         self.walks = walks
-        self.foundProperties = foundProperties
+        self.foundKinds = foundKinds
     }
 }
 

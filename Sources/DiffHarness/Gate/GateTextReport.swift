@@ -158,6 +158,18 @@ public struct GateTextReport {
 
     // MARK: The exhaustive bounds
 
+    /// Failing pairs by property, in property order; `valid`'s say how
+    /// many only the stricter reading rejects (`valid 40 (12 the stricter
+    /// reading only)`).
+    func byProperty(_ counts: [FindingKind: Int]) -> String {
+        let properties = Set(counts.keys.map(\.property)).sorted()
+        return properties.map { property in
+            let exceptions = counts[FindingKind(property), default: 0]
+            let stricter = property == .valid ? counts[FindingKind(.valid, isStricterReading: true), default: 0] : 0
+            return "\(property.rawValue) \(exceptions + stricter)" + (stricter > 0 ? " (\(stricter) the stricter reading only)" : "")
+        }.joined(separator: ", ")
+    }
+
     /// A bound's line (pairs, failing pairs by property, time and rate, why
     /// it stopped, workers killed from outside), then its findings' text.
     public func boundLines(_ part: GateBoundResult) -> [String] {
@@ -165,7 +177,7 @@ public struct GateTextReport {
         let shard = part.shard
         let checked = shard.share(of: walk.pairs)
         let rate = Double(checked) / max(walk.elapsed, 0.001)
-        let counts = walk.byProperty.keys.sorted().map { "\($0.rawValue) \(walk.byProperty[$0]!)" }.joined(separator: ", ")
+        let counts = byProperty(walk.byKind)
         let pairs = shard.isWhole ? "\(walk.pairs) distinct pairs" : "shard \(shard): \(checked) of \(walk.pairs) distinct pairs"
         var line = "exhaustive (\(part.bound)): \(pairs), \(walk.failingPairs) failing" + (counts.isEmpty ? "" : " (\(counts))")
             + String(format: " in %.1f s (%.0f pairs/s)", walk.elapsed, rate)
@@ -181,7 +193,7 @@ public struct GateTextReport {
     public func findingsText(_ part: GateBoundResult) -> String? {
         guard !part.findings.isEmpty else { return nil }
         let shown = part.findings.map { finding -> String in
-            let heading = "# smallest failure: \(finding.property.rawValue) (\(quantity(finding.failingPairs, "pair fails it", "pairs fail it")))"
+            let heading = "# smallest failure: \(finding.kind) (\(quantity(finding.failingPairs, "pair fails it", "pairs fail it")))"
             switch finding.check {
             case .passedWhenAskedAgain(let askings):
                 let (old, new) = (CasePrinter.snapshot(finding.old), CasePrinter.snapshot(finding.new))

@@ -55,16 +55,16 @@ public struct InProcessGateParts: GateParts {
         var place = 0
         ExhaustiveEnumeration(bound: bound).forEach { old, new, _ in
             defer { place += 1 }
-            let failed = Set(checker.check(old: old, new: new).failures.map(\.property))
+            let failed = Set(checker.check(old: old, new: new).failures.map(\.kind))
             guard !failed.isEmpty else { return true }
             result.failingPairs += 1
             if result.firstFailure == nil {
                 result.firstFailure = (place, nil)
-                result.firstProperties = failed.sorted()
+                result.firstProperties = Set(failed.map(\.property)).sorted()
             }
-            for property in failed {
-                result.byProperty[property, default: 0] += 1
-                result.firstPlaceByProperty[property] = result.firstPlaceByProperty[property] ?? place
+            for kind in failed {
+                result.byKind[kind, default: 0] += 1
+                result.firstPlaceByKind[kind] = result.firstPlaceByKind[kind] ?? place
             }
             return true
         }
@@ -84,7 +84,7 @@ public struct InProcessGateParts: GateParts {
         let start = ContinuousClock.now
         var report = RandomPartReport()
         var findings: [GateRandomFinding] = []
-        var found = request.foundProperties
+        var found = request.foundKinds
         for n in 0..<request.cases {
             let checked = cases.check(n)
             report.casesRun += 1
@@ -94,18 +94,18 @@ public struct InProcessGateParts: GateParts {
                 report.noteTooSlow(reason, sizeClass: CampaignCases.sizeClassName(checked.pair), caseNumber: n)
             }
             for label in checked.labels.labels { report.labelCounts[label, default: 0] += 1 }
-            guard let failure = checked.verdict.failures.first(where: { !found.contains($0.property) }) else {
-                for failure in checked.verdict.failures { report.repeatedFailures[failure.property.rawValue, default: 0] += 1 }
+            guard let failure = checked.verdict.failures.first(where: { !found.contains($0.kind) }) else {
+                for failure in checked.verdict.failures { report.repeatedFailures[failure.kind, default: 0] += 1 }
                 continue
             }
-            found.insert(failure.property)
+            found.insert(failure.kind)
             // Without a findings folder the failure is shrunk and not written.
             let saved = self.findings.map { cases.shrinkAndSave(checked, failure: failure, in: $0) }
                 ?? cases.shrink(checked, failure: failure).unsaved
             let randomFailure = RandomFailure(caseNumber: n, property: failure.property.rawValue, path: saved.path ?? "-",
                                               message: saved.example.failure.description,
                                               shrinking: "\(saved.example.shrinkCalls) calls, " + String(format: "%.2f", saved.seconds) + " s",
-                                              saveError: saved.saveError)
+                                              saveError: saved.saveError, isStricterReading: failure.isStricterReading)
             report.failures.append(randomFailure)
             findings.append(GateRandomFinding(failure: randomFailure, caseText: CasePrinter.text(findingCase(saved.example))))
         }

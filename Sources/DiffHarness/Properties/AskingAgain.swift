@@ -15,12 +15,25 @@ extension Checker {
     /// asking's verdict, when it was already made. With the number of the
     /// asking that failed (1, 2, …); when none did, the last verdict,
     /// `fails` false and every asking counted.
+    /// A failure of `valid` by either reading counts.
     public func askingAgain(for property: PropertyName, old: Snapshot, new: Snapshot, first: Verdict? = nil)
+        -> (verdict: Verdict, askings: Int, fails: Bool) {
+        askingAgain(old: old, new: new, first: first) { $0.property == property }
+    }
+
+    /// `askingAgain(for:old:new:first:)` for a kind of finding: for
+    /// `valid`, only a failure of the same reading counts.
+    public func askingAgain(for kind: FindingKind, old: Snapshot, new: Snapshot, first: Verdict? = nil)
+        -> (verdict: Verdict, askings: Int, fails: Bool) {
+        askingAgain(old: old, new: new, first: first) { $0.kind == kind }
+    }
+
+    private func askingAgain(old: Snapshot, new: Snapshot, first: Verdict?, counts: (PropertyFailure) -> Bool)
         -> (verdict: Verdict, askings: Int, fails: Bool) {
         var verdict = first ?? check(old: old, new: new)
         for asking in 1...Checker.askingsForAFailure {
             if asking > 1 { verdict = check(old: old, new: new) }
-            if verdict.failures.contains(where: { $0.property == property }) { return (verdict, asking, true) }
+            if verdict.failures.contains(where: counts) { return (verdict, asking, true) }
         }
         return (verdict, Checker.askingsForAFailure, false)
     }

@@ -11,12 +11,18 @@ public struct PropertyFailure: Hashable, Sendable, CustomStringConvertible {
     /// answer in time (a campaign stops at the first: each later hang would
     /// cost the timeout again).
     public var isHang: Bool
+    /// Whether this is a `valid` failure that only the stricter reading
+    /// finds: a rule the view itself does not enforce (`Rule.isOpen`), so
+    /// the view accepts the batch (`FindingKind`).
+    public var isStricterReading: Bool
 
-    /// A failure of `property`, saying `message`; `isHang` for a timeout.
-    public init(_ property: PropertyName, _ message: String, isHang: Bool = false) {
+    /// A failure of `property`, saying `message`; `isHang` for a timeout,
+    /// `isStricterReading` for a batch that only the stricter reading rejects.
+    public init(_ property: PropertyName, _ message: String, isHang: Bool = false, isStricterReading: Bool = false) {
         self.property = property
         self.message = message
         self.isHang = isHang
+        self.isStricterReading = property == .valid && isStricterReading
     }
 
     public var description: String { "\(property.rawValue): \(message)" }
@@ -64,7 +70,7 @@ package func checkStages(
     if let rejected = replay.rejection {
         if properties.contains(.valid) {
             let place = stages.count > 1 ? "stage \(rejected.stage + 1): " : ""
-            failures.append(PropertyFailure(.valid, place + rejected.rejection.message))
+            failures.append(PropertyFailure(.valid, place + rejected.rejection.message, isStricterReading: rejected.rejection.rule.isOpen))
         }
         return (failures, replay)
     }

@@ -5,7 +5,8 @@ import ListModel
 /// Checks one property of one engine, with the same verdict as `Checker`.
 ///
 /// `fails(old:new:)` is exactly whether `checker.check(old:new:).failures`
-/// contains a failure of `property`, but it runs the engine a second time
+/// contains a failure of `property` (of the reading asked for, made with a
+/// `FindingKind`), but it runs the engine a second time
 /// only for `deterministic`, the reference model only for `valid`,
 /// `reaches-target` and `fresh`, and the move minimum only for
 /// `minimal-moves`; the property sets are worked out once, not per pair.
@@ -15,16 +16,33 @@ public struct PropertyCheck: Sendable {
     public let checker: Checker
     /// The property checked.
     public let property: PropertyName
+    /// For `valid`: whether the failure must be the stricter reading's only
+    /// (true), an exception of the view (false), or either (nil).
+    public let stricterReading: Bool?
     /// Whether the checker checks `property` at all.
     private let isChecked: Bool
     /// The properties `checkStages` must judge to decide `property`
     /// (`fresh` is only judged when nothing else failed).
     private let stageProperties: PropertyBits
 
-    /// Checks `property` of `checker`'s engine.
+    /// Checks `property` of `checker`'s engine, failed by either reading.
     public init(_ property: PropertyName, of checker: Checker) {
+        self.init(property, stricterReading: nil, of: checker)
+    }
+
+    /// Checks a kind of finding of `checker`'s engine: its property, and
+    /// for `valid` the reading that rejects the batch.
+    public init(_ kind: FindingKind, of checker: Checker) {
+        self.init(kind.property, stricterReading: kind.isStricterReading, of: checker)
+    }
+
+    /// Checks `property`; for `valid`, failed by the stricter reading only
+    /// (`stricterReading` true), by an exception of the view (false) or by
+    /// either (nil). Other properties ignore `stricterReading`.
+    public init(_ property: PropertyName, stricterReading: Bool?, of checker: Checker) {
         self.checker = checker
         self.property = property
+        self.stricterReading = property == .valid ? stricterReading : nil
         let properties = checker.properties
         isChecked = properties.contains(property)
         stageProperties = PropertyBits(property == .fresh ? properties.intersection([.valid, .reachesTarget, .fresh]) : [property])
@@ -56,7 +74,9 @@ public struct PropertyCheck: Sendable {
                 return reportedMoveCount(stages) > minimalMoveCount(old: old, new: new)
             case .valid, .reachesTarget, .fresh:
                 return checkStages(stages, old: old, new: new, profile: checker.profile, checking: stageProperties)
-                    .failures.contains { $0.property == property }
+                    .failures.contains { failure in
+                        failure.property == property && (stricterReading.map { $0 == failure.isStricterReading } ?? true)
+                    }
             }
         }
     }
@@ -67,5 +87,10 @@ extension Checker {
     /// `check(old:new:).failures` contains it (see `PropertyCheck`).
     public func fails(_ property: PropertyName, old: Snapshot, new: Snapshot) -> Bool {
         PropertyCheck(property, of: self).fails(old: old, new: new)
+    }
+
+    /// Whether a failure of `kind` is found on this pair (see `PropertyCheck`).
+    public func fails(_ kind: FindingKind, old: Snapshot, new: Snapshot) -> Bool {
+        PropertyCheck(kind, of: self).fails(old: old, new: new)
     }
 }

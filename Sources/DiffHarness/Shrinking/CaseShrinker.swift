@@ -156,14 +156,15 @@ public final class CaseShrinker {
 }
 
 /// Shrinks a failing case that has no choices by editing the case itself
-/// (`CaseShrinker`); the same property must keep failing. Stops after
-/// `budget` calls of the local passes or `timeLimit` seconds.
+/// (`CaseShrinker`); the same property must keep failing (for `valid`, by
+/// the same reading when `stricterReading` is given, as `shrink` does).
+/// Stops after `budget` calls of the local passes or `timeLimit` seconds.
 public func shrinkCase(
-    old: Snapshot, new: Snapshot, failing property: PropertyName, checker: Checker, options: GeneratorOptions,
-    budget: Int = 20_000, timeLimit: Double = 60
+    old: Snapshot, new: Snapshot, failing property: PropertyName, stricterReading: Bool? = nil, checker: Checker,
+    options: GeneratorOptions, budget: Int = 20_000, timeLimit: Double = 60
 ) -> (old: Snapshot, new: Snapshot, verdict: Verdict, result: CaseShrinkResult) {
     // Only the shrunk property is judged (the same verdict as `check`, less work).
-    let propertyCheck = PropertyCheck(property, of: checker)
+    let propertyCheck = PropertyCheck(property, stricterReading: stricterReading, of: checker)
     let shrinker = CaseShrinker(old: old, new: new, budget: budget, timeLimit: timeLimit,
                                 exhaustive: PairGenerator(options: options).directShapes.map(\.bound)) {
         propertyCheck.fails(old: $0, new: $1)

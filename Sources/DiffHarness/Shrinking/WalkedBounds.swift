@@ -9,9 +9,10 @@
 // is a smallest one) or none. The pass then costs one call per known bound.
 import ListModel
 
-/// For each bound walked to its end with the engine under test: each
-/// property's first failing pair in the walk. A property a walked bound
-/// does not list fails on no pair of it.
+/// For each bound walked to its end with the engine under test: each kind
+/// of finding's first failing pair in the walk (a property, and for `valid`
+/// its reading: `FindingKind`). A kind a walked bound does not list fails
+/// on no pair of it.
 public struct WalkedBounds: Sendable, Hashable {
     /// The first failing pair of a property in a walk: its choices (as
     /// `SmallPairGenerator` draws it) and its items, old and new together.
@@ -20,27 +21,29 @@ public struct WalkedBounds: Sendable, Hashable {
         public var choices: [Int]
         /// The pair's items, old and new together.
         public var size: Int
+        /// The pair's place in the walk.
+        public var place: Int
     }
 
-    /// For each bound walked to its end: each failing property's first failing pair.
-    public private(set) var firstFailures: [ExhaustiveBound: [PropertyName: FirstFailure]] = [:]
+    /// For each bound walked to its end: each failing kind's first failing pair.
+    public private(set) var firstFailures: [ExhaustiveBound: [FindingKind: FirstFailure]] = [:]
 
     /// No bound walked yet.
     public init() {}
 
-    /// Records the walk of `bound` to its end, which found each property's
+    /// Records the walk of `bound` to its end, which found each kind's
     /// first failure at the given place (in the order of
-    /// `ExhaustiveEnumeration.forEach`; a property not listed never failed).
+    /// `ExhaustiveEnumeration.forEach`; a kind not listed never failed).
     /// Walks the bound up to the last place to recover the pairs' choices:
     /// no engine runs.
-    public mutating func record(_ bound: ExhaustiveBound, firstFailingPlaces: [PropertyName: Int]) {
-        var found: [PropertyName: FirstFailure] = [:]
+    public mutating func record(_ bound: ExhaustiveBound, firstFailingPlaces: [FindingKind: Int]) {
+        var found: [FindingKind: FirstFailure] = [:]
         let last = firstFailingPlaces.values.max() ?? -1
         var place = 0
         if last >= 0 {
             ExhaustiveEnumeration(bound: bound).forEach { old, new, choices in
-                for (property, at) in firstFailingPlaces where at == place {
-                    found[property] = FirstFailure(choices: choices, size: totalItems(old, new))
+                for (kind, at) in firstFailingPlaces where at == place {
+                    found[kind] = FirstFailure(choices: choices, size: totalItems(old, new), place: place)
                 }
                 place += 1
                 return place <= last
@@ -51,9 +54,16 @@ public struct WalkedBounds: Sendable, Hashable {
 
     /// What the walks say about `property`, by bound: the first failing
     /// pair, or nil when the bound has none (a bound not walked is absent).
-    public func known(_ property: PropertyName) -> [ExhaustiveBound: FirstFailure?] {
+    /// `stricterReading`, for `valid`: the first pair only the stricter
+    /// reading rejects (true), the first the view throws on (false), or the
+    /// first of either (nil).
+    public func known(_ property: PropertyName, stricterReading: Bool? = nil) -> [ExhaustiveBound: FirstFailure?] {
+        let readings = property == .valid ? stricterReading.map { [$0] } ?? [false, true] : [false]
         var known: [ExhaustiveBound: FirstFailure?] = [:]
-        for (bound, failures) in firstFailures { known[bound] = .some(failures[property]) }
+        for (bound, failures) in firstFailures {
+            let first = readings.compactMap { failures[FindingKind(property, isStricterReading: $0)] }.min { $0.place < $1.place }
+            known[bound] = .some(first)
+        }
         return known
     }
 }

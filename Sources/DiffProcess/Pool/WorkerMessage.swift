@@ -34,16 +34,17 @@ public enum WorkerMessage: Hashable, Sendable {
     case done(Int, CaseEnding)
     /// The flight of cases from N may take this many seconds.
     case allow(Int, seconds: Double)
-    /// Case N failed the property (`isHang`: the engine did not answer in
-    /// time); the worker waits for a `SupervisorReply`.
-    case failed(Int, property: String, isHang: Bool)
-    /// Case N's failure of the property is being shrunk: its unshrunk
+    /// Case N failed a kind of finding, its property and for `valid` its
+    /// reading (`isHang`: the engine did not answer in time); the worker
+    /// waits for a `SupervisorReply`.
+    case failed(Int, kind: FindingKind, isHang: Bool)
+    /// Case N's failure of the kind is being shrunk: its unshrunk
     /// finding, a case file's text, for the supervisor to keep in case the
     /// shrink never ends.
-    case shrinking(Int, property: String, unshrunk: String)
-    /// Case N's failure of the property, shrunk: the finding's case file
+    case shrinking(Int, kind: FindingKind, unshrunk: String)
+    /// Case N's failure of the kind, shrunk: the finding's case file
     /// text; shrinking took `calls` engine calls and `seconds`.
-    case found(Int, property: String, calls: Int, seconds: Double, shrunk: String)
+    case found(Int, kind: FindingKind, calls: Int, seconds: Double, shrunk: String)
     /// The engine is given longer than the timeout on a case: the case's
     /// deadline starts again, at least this many seconds from now.
     case busy(seconds: Double)
@@ -69,8 +70,9 @@ public enum WorkerMessage: Hashable, Sendable {
     case engineStarted(pid_t)
     /// The worker stopped an engine process group.
     case engineEnded(pid_t)
-    /// An exhaustive worker: the pair at this place failed these properties.
-    case pairFailed(Int, Set<PropertyName>)
+    /// An exhaustive worker: the pair at this place failed these kinds of
+    /// finding (properties, and for `valid` its reading).
+    case pairFailed(Int, Set<FindingKind>)
     /// An exhaustive worker: the engine hung on the pair at this place (the
     /// failure's message); the worker stops.
     case pairHung(Int, message: String)
@@ -93,10 +95,10 @@ public enum WorkerMessage: Hashable, Sendable {
             case .tooSlow(let sizeClass, let reason): return "done \(n) slow \(sizeClass) " + WorkerMessage.oneLine(reason)
             }
         case .allow(let n, let seconds): return "allow \(n) " + String(format: "%.3f", seconds)
-        case .failed(let n, let property, let isHang): return "failed \(n) \(property)" + (isHang ? " hang" : "")
-        case .shrinking(let n, let property, let text): return "shrinking \(n) \(property) " + WorkerMessage.base64(text)
-        case .found(let n, let property, let calls, let seconds, let text):
-            return "found \(n) \(property) \(calls) " + String(format: "%.2f", seconds) + " " + WorkerMessage.base64(text)
+        case .failed(let n, let kind, let isHang): return "failed \(n) \(kind.token)" + (isHang ? " hang" : "")
+        case .shrinking(let n, let kind, let text): return "shrinking \(n) \(kind.token) " + WorkerMessage.base64(text)
+        case .found(let n, let kind, let calls, let seconds, let text):
+            return "found \(n) \(kind.token) \(calls) " + String(format: "%.2f", seconds) + " " + WorkerMessage.base64(text)
         case .busy(let seconds): return "busy " + String(format: "%.0f", seconds.rounded(.up))
         case .slow(let n, let items, let changes, let seconds):
             return "slow \(n) \(items) " + (changes.map(String.init) ?? "-") + " " + String(format: "%.3f", seconds)
@@ -108,8 +110,8 @@ public enum WorkerMessage: Hashable, Sendable {
         case .end: return "end"
         case .engineStarted(let group): return "engine \(group)"
         case .engineEnded(let group): return "engine-end \(group)"
-        case .pairFailed(let place, let properties):
-            return "fail \(place) " + properties.sorted().map(\.rawValue).joined(separator: ",")
+        case .pairFailed(let place, let kinds):
+            return "fail \(place) " + kinds.sorted().map(\.token).joined(separator: ",")
         case .pairHung(let place, let message): return "hang \(place) " + WorkerMessage.oneLine(message)
         case .reached(let place): return "at \(place)"
         case .walked(let places): return "walked \(places)"
@@ -165,20 +167,21 @@ public enum WorkerMessage: Hashable, Sendable {
             guard let n = number(fields.next()), let s = seconds(fields.next()), fields.isAtEnd else { return nil }
             self = .allow(n, seconds: s)
         case "failed":
-            guard let n = number(fields.next()), let property = fields.next() else { return nil }
+            guard let n = number(fields.next()), let kind = fields.next().flatMap(FindingKind.init(token:)) else { return nil }
             switch fields.next() {
-            case nil: self = .failed(n, property: String(property), isHang: false)
-            case "hang"? where fields.isAtEnd: self = .failed(n, property: String(property), isHang: true)
+            case nil: self = .failed(n, kind: kind, isHang: false)
+            case "hang"? where fields.isAtEnd: self = .failed(n, kind: kind, isHang: true)
             default: return nil
             }
         case "shrinking":
-            guard let n = number(fields.next()), let property = fields.next(), let text = caseText(fields.next()),
-                  fields.isAtEnd else { return nil }
-            self = .shrinking(n, property: String(property), unshrunk: text)
+            guard let n = number(fields.next()), let kind = fields.next().flatMap(FindingKind.init(token:)),
+                  let text = caseText(fields.next()), fields.isAtEnd else { return nil }
+            self = .shrinking(n, kind: kind, unshrunk: text)
         case "found":
-            guard let n = number(fields.next()), let property = fields.next(), let calls = number(fields.next()),
-                  let s = seconds(fields.next()), let text = caseText(fields.next()), fields.isAtEnd else { return nil }
-            self = .found(n, property: String(property), calls: calls, seconds: s, shrunk: text)
+            guard let n = number(fields.next()), let kind = fields.next().flatMap(FindingKind.init(token:)),
+                  let calls = number(fields.next()), let s = seconds(fields.next()), let text = caseText(fields.next()),
+                  fields.isAtEnd else { return nil }
+            self = .found(n, kind: kind, calls: calls, seconds: s, shrunk: text)
         case "shrunk":
             guard let text = caseText(fields.next()), fields.isAtEnd else { return nil }
             self = .shrunk(text)
@@ -208,8 +211,10 @@ public enum WorkerMessage: Hashable, Sendable {
             guard let group = fields.next().flatMap({ pid_t($0) }), group > 0, fields.isAtEnd else { return nil }
             self = word == "engine" ? .engineStarted(group) : .engineEnded(group)
         case "fail":
-            guard let place = number(fields.next()), let properties = fields.next(), fields.isAtEnd else { return nil }
-            self = .pairFailed(place, Set(properties.split(separator: ",").compactMap { PropertyName(rawValue: String($0)) }))
+            guard let place = number(fields.next()), let tokens = fields.next(), fields.isAtEnd else { return nil }
+            let kinds = tokens.split(separator: ",").map { FindingKind(token: $0) }
+            guard !kinds.contains(nil) else { return nil }
+            self = .pairFailed(place, Set(kinds.compactMap { $0 }))
         case "hang":
             guard let place = number(fields.next()), !fields.isAtEnd else { return nil }
             self = .pairHung(place, message: String(fields.rest))

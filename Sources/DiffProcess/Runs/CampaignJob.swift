@@ -28,9 +28,10 @@
 //     state, the unshrunk failures of shrinking workers are kept, and the
 //     summary is printed.
 // A hang ends the campaign (each later hang would cost the hang deadline again).
-// Properties are deduplicated across workers: each property is reported
-// once, for the smallest case number that failed it, so the report and the
-// saved files do not depend on `--jobs`.
+// Kinds of finding (`FindingKind`: a property, and for `valid` whether the
+// view throws or only the stricter reading rejects) are deduplicated across
+// workers: each is reported once, for the smallest case number that failed
+// it, so the report and the saved files do not depend on `--jobs`.
 import DiffHarness
 import Foundation
 import ListModel
@@ -41,8 +42,8 @@ enum WorkerState {
     case starting(since: Double)
     /// Checking case N (the engine is running).
     case checking(Int, since: Double)
-    /// Shrinking case N's failure of a property; its unshrunk failure, as the worker sent it, is `pending`.
-    case shrinking(Int, property: String, pending: ReceivedFinding, since: Double)
+    /// Shrinking case N's failure of a kind of finding; its unshrunk failure, as the worker sent it, is `pending`.
+    case shrinking(Int, kind: FindingKind, pending: ReceivedFinding, since: Double)
     /// Between cases (the last one done).
     case idle(since: Double)
 
@@ -63,7 +64,7 @@ struct CampaignJob: WorkerPoolJob {
     var report = RandomPartReport()
     var start: ContinuousClock.Instant { pool.start }
     var slots: [Slot] = []
-    /// The failure kept for each property: the smallest case number so far.
+    /// The failure kept for each kind of finding (`RandomFailure.key`): the smallest case number so far.
     var kept: [String: RandomFailure] = [:]
     /// Cases a worker died on without the engine alone failing (run again once).
     var rerun: Set<Int> = []
@@ -162,8 +163,8 @@ struct CampaignJob: WorkerPoolJob {
         let shrinkingNow = pool.running.filter { slots[$0].state.isShrinking }.count
         // What is being shrunk: a long shrink (a hang's) shows which case and property.
         let shrinkingWhat = pool.running.lazy.compactMap { index -> String? in
-            guard case .shrinking(let n, let property, _, _) = slots[index].state else { return nil }
-            return "case \(n): \(property)" + (hungCases.contains(n) ? " (a hang)" : "")
+            guard case .shrinking(let n, let kind, _, _) = slots[index].state else { return nil }
+            return "case \(n): \(kind)" + (hungCases.contains(n) ? " (a hang)" : "")
         }.first
         let total = supervisor.maxCases == Int.max ? nil : supervisor.shard.share(of: supervisor.maxCases)
         let slow = pool.running.lazy.compactMap { index -> String? in
@@ -206,9 +207,9 @@ struct CampaignJob: WorkerPoolJob {
                 }
             }
             pool.stop(index)
-            if case .shrinking(let n, let property, let pending, _) = state {
+            if case .shrinking(let n, let kind, let pending, _) = state {
                 let why = report.wasInterrupted ? interruptionWords() : "the campaign's time was up"
-                keepUnshrunk(n, property: property, pending: pending, because: why)
+                keepUnshrunk(n, kind: kind, pending: pending, because: why)
                 report.casesRun += 1
                 resumesAt = n + supervisor.caseStride
             }
@@ -292,38 +293,38 @@ struct CampaignJob: WorkerPoolJob {
         case .slow(let n, let items, let changes, let seconds):
             // A slow case: answered after its timeout, within the hang deadline (judged, not a failure).
             report.noteSlow(SlowCase(caseNumber: n, items: items, changes: changes, seconds: seconds))
-        case .failed(let n, let property, let isHang):
+        case .failed(let n, let kind, let isHang):
             // A hang is a finding of its own: a trap kept before it does not hide it.
-            if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
-                report.repeatedFailures[property, default: 0] += 1
+            if let known = kept[RandomFailure.key(kind: kind, isHang: isHang)], known.caseNumber < n {
+                report.repeatedFailures[kind, default: 0] += 1
                 pool.workers[index].send(SupervisorReply.skip.line)
-            } else if !isHang && supervisor.foundProperties.contains(property) {
+            } else if !isHang && supervisor.foundKinds.contains(kind) {
                 // Found and saved by the part before (an exhaustive walk's smallest pair): a repeat here.
-                report.repeatedFailures[property, default: 0] += 1
+                report.repeatedFailures[kind, default: 0] += 1
                 pool.workers[index].send(SupervisorReply.skip.line)
             } else {
                 pool.workers[index].send(SupervisorReply.shrink.line)
                 if isHang { hungCases.insert(n) }
             }
-        case .shrinking(let n, let property, let text):
+        case .shrinking(let n, let kind, let text):
             // Saved before the shrink begins: a shrink that never ends keeps it.
-            slots[index].state = .shrinking(n, property: property, pending: save(text), since: pool.now(index))
-            if hungCases.contains(n) && property == PropertyName.noCrash.rawValue {
+            slots[index].state = .shrinking(n, kind: kind, pending: save(text), since: pool.now(index))
+            if hungCases.contains(n) && kind.property == .noCrash {
                 stop(atHang: n)
             }
-        case .found(let n, let property, let calls, let seconds, let text):
+        case .found(let n, let kind, let calls, let seconds, let text):
             var pending: ReceivedFinding?
             if case .shrinking(_, _, let unshrunk, _) = slots[index].state { pending = unshrunk }
-            let isHang = hungCases.contains(n) && property == PropertyName.noCrash.rawValue
+            let isHang = hungCases.contains(n) && kind.property == .noCrash
             let shrinking = "\(calls) calls, " + String(format: "%.2f", seconds) + " s"
             var path: String?
-            if let known = kept[RandomFailure.key(property: property, isHang: isHang)], known.caseNumber < n {
-                // A smaller case of the property was kept meanwhile: this one is a repeat (and is not written).
-                report.repeatedFailures[property, default: 0] += 1
+            if let known = kept[RandomFailure.key(kind: kind, isHang: isHang)], known.caseNumber < n {
+                // A smaller case of the kind was kept meanwhile: this one is a repeat (and is not written).
+                report.repeatedFailures[kind, default: 0] += 1
             } else {
                 let found = save(text)
                 path = found.path
-                keep(failure(found, caseNumber: n, property: property, shrinking: shrinking, unshrunkBecause: nil, isHang: isHang))
+                keep(failure(found, caseNumber: n, kind: kind, shrinking: shrinking, unshrunkBecause: nil, isHang: isHang))
             }
             // The unshrunk file goes, unless it is the one kept (a case that did not shrink has its name).
             if let unshrunk = pending?.path, unshrunk != path { discard(unshrunk) }
@@ -374,21 +375,22 @@ struct CampaignJob: WorkerPoolJob {
     }
 
     /// The failure of case `n` that `found` records.
-    func failure(_ found: ReceivedFinding, caseNumber n: Int, property: String, shrinking: String?, unshrunkBecause: String?,
+    func failure(_ found: ReceivedFinding, caseNumber n: Int, kind: FindingKind, shrinking: String?, unshrunkBecause: String?,
                  isHang: Bool) -> RandomFailure {
-        RandomFailure(caseNumber: n, property: property, path: found.path ?? "-", message: found.message ?? property,
+        RandomFailure(caseNumber: n, property: kind.property.rawValue, path: found.path ?? "-",
+                      message: found.message ?? kind.property.rawValue,
                       shrinking: shrinking, unshrunkBecause: unshrunkBecause, unsavedCase: found.path == nil ? found.text : nil,
-                      saveError: found.saveError, isHang: isHang)
+                      saveError: found.saveError, isHang: isHang, isStricterReading: kind.isStricterReading)
     }
 
-    /// Keeps `failure` if it is the smallest case of its property so far; the
+    /// Keeps `failure` if it is the smallest case of its kind so far; the
     /// one it replaces (or `failure` itself, if a smaller one is kept) is
     /// counted as a repeat and its file removed, unless it was there before.
     mutating func keep(_ failure: RandomFailure) {
         if let known = kept[failure.key] {
             let (winner, loser) = known.caseNumber <= failure.caseNumber ? (known, failure) : (failure, known)
             kept[failure.key] = winner
-            report.repeatedFailures[failure.property, default: 0] += 1
+            if let kind = failure.kind { report.repeatedFailures[kind, default: 0] += 1 }
             if loser.path != winner.path { discard(loser.path) }
         } else {
             kept[failure.key] = failure
@@ -403,9 +405,9 @@ struct CampaignJob: WorkerPoolJob {
     }
 
     /// A shrink that did not end: the failure saved before it began is kept.
-    mutating func keepUnshrunk(_ n: Int, property: String, pending: ReceivedFinding, because why: String) {
-        let isHang = hungCases.contains(n) && property == PropertyName.noCrash.rawValue
-        keep(failure(pending, caseNumber: n, property: property, shrinking: nil, unshrunkBecause: why, isHang: isHang))
+    mutating func keepUnshrunk(_ n: Int, kind: FindingKind, pending: ReceivedFinding, because why: String) {
+        let isHang = hungCases.contains(n) && kind.property == .noCrash
+        keep(failure(pending, caseNumber: n, kind: kind, shrinking: nil, unshrunkBecause: why, isHang: isHang))
     }
 
     /// The worker in `slot` ended (its output closed) or was killed for
@@ -453,10 +455,10 @@ struct CampaignJob: WorkerPoolJob {
             }
             // The crash was shrunk here, while the other workers waited: their clocks start again.
             for other in slots.indices { slots[other].state = refreshed(slots[other].state, slot: other) }
-        case .shrinking(let n, let property, let pending, _):
+        case .shrinking(let n, let kind, let pending, _):
             let why = hung ? "shrinking did not end within \(Int(supervisor.shrinkSeconds + options.timeout * 2 + 10)) s"
                            : "the worker stopped while shrinking it (\(ending ?? "exit 0"))"
-            keepUnshrunk(n, property: property, pending: pending, because: why)
+            keepUnshrunk(n, kind: kind, pending: pending, because: why)
             report.casesRun += 1
             resumeAt = n + supervisor.caseStride
         case .starting, .idle:
@@ -512,7 +514,7 @@ struct CampaignJob: WorkerPoolJob {
         switch state {
         case .starting: return .starting(since: now)
         case .checking(let n, _): return .checking(n, since: now)
-        case .shrinking(let n, let property, let pending, _): return .shrinking(n, property: property, pending: pending, since: now)
+        case .shrinking(let n, let kind, let pending, _): return .shrinking(n, kind: kind, pending: pending, since: now)
         case .idle: return .idle(since: now)
         }
     }
@@ -521,8 +523,8 @@ struct CampaignJob: WorkerPoolJob {
     /// the engine in a child process of its own (`IsolatedEngine`), shrunk
     /// there if it fails `no-crash`, and saved.
     mutating func recordCrash(_ n: Int, why: String, hung: Bool, killedFromOutside: Bool, isRerun: Bool = false) -> CrashOutcome {
-        let noCrash = PropertyName.noCrash.rawValue
-        if let known = kept[RandomFailure.key(property: noCrash, isHang: hung)], known.caseNumber < n, !killedFromOutside, !hung {
+        let noCrash = FindingKind(.noCrash)
+        if let known = kept[RandomFailure.key(kind: noCrash, isHang: hung)], known.caseNumber < n, !killedFromOutside, !hung {
             // One counterexample per property: later crashes are counted (seed and case number rebuild them).
             report.repeatedFailures[noCrash, default: 0] += 1
             return .repeated
@@ -544,7 +546,7 @@ struct CampaignJob: WorkerPoolJob {
         // A worker past its deadline whose engine alone answers the case was held up, not hung (once: a
         // case that holds up its worker again is a hang of the worker's, saved as such).
         if hung && !crashes && !isRerun { return .notTheEngine }
-        if hung, crashes, let known = kept[RandomFailure.key(property: noCrash, isHang: true)], known.caseNumber < n {
+        if hung, crashes, let known = kept[RandomFailure.key(kind: noCrash, isHang: true)], known.caseNumber < n {
             report.repeatedFailures[noCrash, default: 0] += 1
             return .repeated
         }
@@ -563,7 +565,7 @@ struct CampaignJob: WorkerPoolJob {
             profile: options.profile, seed: options.seed, caseNumber: n,
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
-        var found = RandomFailure(caseNumber: n, property: noCrash, path: "-", message: failure.message,
+        var found = RandomFailure(caseNumber: n, property: noCrash.property.rawValue, path: "-", message: failure.message,
                                   shrinking: String(format: "%d calls, %.2f s", shrunk.calls, began.duration(to: .now).inSeconds),
                                   isHang: hung && crashes)
         do { found.path = try saveFinding(example, in: supervisor.findings) } catch {

@@ -74,7 +74,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
     /// The place each worker reached (`Int.max`: its walk is over).
     var reached: [Int]
     /// The properties each failing place failed.
-    var failing: [Int: [PropertyName]] = [:]
+    var failing: [Int: [FindingKind]] = [:]
 
     init(run: ExhaustiveRun, bound: ExhaustiveBound, pool: WorkerPool, scratch: PrivateFolder, engines: IsolatedEngines) {
         self.run = run
@@ -117,7 +117,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
                 found.stoppedAt = place
                 found.firstFailure = (place, message)
             }
-        case .pairFailed(let place, let properties): failing[place] = properties.sorted()
+        case .pairFailed(let place, let kinds): failing[place] = kinds.sorted()
         case .reached(let place): reached[index] = place
         case .walked(let places): found.pairs = max(found.pairs, places); reached[index] = Int.max
         default: break
@@ -163,7 +163,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
         }
         if place < (found.stoppedAt ?? Int.max) {
             found.stoppedAt = place
-            failing[place] = [.noCrash]
+            failing[place] = [FindingKind(.noCrash)]
             found.firstFailure = (place, why)
         }
         pool.finish(slot)
@@ -197,15 +197,15 @@ private struct ExhaustiveWalk: WorkerPoolJob {
             result.pairs = reached.filter { $0 != Int.max }.max().map { $0 + 1 } ?? result.pairs
         }
         result.failingPairs = failing.count
-        for (place, properties) in failing {
-            for property in properties {
-                result.byProperty[property, default: 0] += 1
-                result.firstPlaceByProperty[property] = min(result.firstPlaceByProperty[property] ?? place, place)
+        for (place, kinds) in failing {
+            for kind in kinds {
+                result.byKind[kind, default: 0] += 1
+                result.firstPlaceByKind[kind] = min(result.firstPlaceByKind[kind] ?? place, place)
             }
         }
         if let first = failing.keys.min() {
             if result.firstFailure?.place != first { result.firstFailure = (first, nil) }
-            result.firstProperties = failing[first] ?? []
+            result.firstProperties = Set((failing[first] ?? []).map(\.property)).sorted()
         }
         result.elapsed = pool.start.duration(to: .now).inSeconds
         return result

@@ -40,10 +40,10 @@ public struct Supervisor {
     /// What an exhaustive part before this campaign found, passed to every
     /// worker as `--walked` (its shrinks then do not walk those bounds again).
     public var walkedBounds: String?
-    /// Properties a part before this campaign found failing and saved (the
-    /// exhaustive part of `check`): a random case failing one is counted
-    /// as a repeat, not shrunk and saved again (one finding a property).
-    public var foundProperties: Set<String> = []
+    /// Kinds of finding a part before this campaign found failing and
+    /// saved (the exhaustive part of `check`): a random case failing one is
+    /// counted as a repeat, not shrunk and saved again (one finding a kind).
+    public var foundKinds: Set<FindingKind> = []
 
     /// A campaign of `options` over cases 0..<`maxCases` in `jobs` workers, saving into `findings`.
     public init(options: CampaignOptions, jobs: Int, maxCases: Int, maxTime: Double?, findings: String,

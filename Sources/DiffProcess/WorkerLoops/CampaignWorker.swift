@@ -125,7 +125,7 @@ public func runCampaignWorker(engine: any DiffEngine, options: CampaignOptions, 
             if position > 0 { emit(.start(n)) }
             // The supervisor decides, across workers, which case of a property is shrunk.
             if let failure = checked.verdict.failures.first {
-                emit(.failed(n, property: failure.property.rawValue, isHang: failure.isHang))
+                emit(.failed(n, kind: failure.kind, isHang: failure.isHang))
                 guard let answer = readLine() else { return }
                 if SupervisorReply(line: answer) == .shrink { shrink(checked, failure: failure, cases: cases, engine: engine) }
             }
@@ -142,7 +142,7 @@ public func runCampaignWorker(engine: any DiffEngine, options: CampaignOptions, 
 /// Shrinks `checked`'s failure, sending its unshrunk case first (kept if
 /// the shrink never ends) and then the shrunk one.
 private func shrink(_ checked: CheckedCase, failure: PropertyFailure, cases: CampaignCases, engine: any DiffEngine) {
-    let n = checked.caseNumber, property = failure.property.rawValue
+    let n = checked.caseNumber, kind = failure.kind
     // An external engine's stderr is kept from ours while it is shrunk: one note at the end.
     // A hang is shrunk with every timeout a hang, and the case kept is confirmed with the hang deadline.
     let external = failure.isHang ? engine as? ExternalEngine : nil
@@ -150,13 +150,13 @@ private func shrink(_ checked: CheckedCase, failure: PropertyFailure, cases: Cam
     let shrunk = keepingEngineErrors(engine) {
         treatingTimeoutsAsHangs(external) {
             cases.shrink(checked, failure: failure, stillFails: stillHangs) { unshrunk in
-                emit(.shrinking(n, property: property, unshrunk: CasePrinter.text(findingCase(unshrunk))))
+                emit(.shrinking(n, kind: kind, unshrunk: CasePrinter.text(findingCase(unshrunk))))
             }
         }
     }
     // Slow answers while shrinking belong to no campaign case.
     _ = external?.takeSlowAnswers()
     _ = (engine as? ExternalEngine)?.takePathologicalAnswers()
-    emit(.found(n, property: property, calls: shrunk.example.shrinkCalls, seconds: shrunk.seconds,
+    emit(.found(n, kind: kind, calls: shrunk.example.shrinkCalls, seconds: shrunk.seconds,
                 shrunk: CasePrinter.text(findingCase(shrunk.example))))
 }

@@ -23,7 +23,7 @@ public func runExhaustiveWorker(_ bound: ExhaustiveBound, checker: Checker, jobs
         _ = line.withUnsafeBytes { pwrite(state, $0.baseAddress, $0.count, 0) }
         let verdict = checker.check(old: old, new: new)
         if !verdict.failures.isEmpty {
-            emit(.pairFailed(place, Set(verdict.failures.map(\.property))))
+            emit(.pairFailed(place, Set(verdict.failures.map(\.kind))))
         }
         // A hang stops the walk here: each later hang would cost the timeout again.
         if let hang = verdict.failures.first(where: \.isHang) {
