@@ -2,23 +2,29 @@
 // test itself: busy loops on threads of the test's own process, each one
 // bounded (it stops when the test's body ends, and after a minute at most).
 // A time verdict that holds only on a quiet machine is a bug: every test of
-// one runs beside these.
+// one runs beside these when DIFFCHECK_TEST_BUSY_LOOPS is set, as CI's step
+// "the time verdicts under load" sets it (.ci/tests-under-load names them).
+// Plain `swift test` runs them without the loops: four loops beside the whole
+// suite's run cost it as much CPU as the rest of the suite together.
 import Foundation
 
-/// Runs `body` beside `count` busy loops (threads that only spin), and
-/// stops them when it returns. Tests under load at the same time share
-/// their loops (`BusyLoops.shared`): each runs beside at least `count`, and
-/// two of them never stack eight on two cores, which would starve both for
-/// nothing a shared runner does.
+/// Runs `body` beside busy loops (threads that only spin), and stops them
+/// when it returns: `DIFFCHECK_TEST_BUSY_LOOPS` of them (none when it is
+/// not set; `count` is what the test is written for, the load CI gives it).
+/// Tests under load at the same time share their loops
+/// (`BusyLoops.shared`): two of them never stack eight on two cores,
+/// which would starve both for nothing a shared runner does.
 public func withBusyLoops<T>(_ count: Int = 4, _ body: () throws -> T) rethrows -> T {
-    BusyLoops.shared.acquire(count)
+    guard let loops = BusyLoops.requested, loops > 0 else { return try body() }
+    BusyLoops.shared.acquire(loops)
     defer { BusyLoops.shared.release() }
     return try body()
 }
 
 /// `withBusyLoops` for an async body.
 public func withBusyLoops<T>(_ count: Int = 4, _ body: () async throws -> T) async rethrows -> T {
-    BusyLoops.shared.acquire(count)
+    guard let loops = BusyLoops.requested, loops > 0 else { return try await body() }
+    BusyLoops.shared.acquire(loops)
     defer { BusyLoops.shared.release() }
     return try await body()
 }
@@ -41,6 +47,10 @@ public final class BusyLoops: @unchecked Sendable {
     private var lastAcquired = Date()
     /// How many loop threads have not returned yet.
     private var live = 0
+
+    /// How many loops a test under load runs beside: `DIFFCHECK_TEST_BUSY_LOOPS`,
+    /// a number; nil when it is not set (or is no number).
+    public static let requested = ProcessInfo.processInfo.environment["DIFFCHECK_TEST_BUSY_LOOPS"].flatMap { Int($0) }
 
     /// Loops of their own, for a test of the loops (tests under load use `shared`).
     public init() {}
