@@ -568,7 +568,10 @@ final class EngineProcess {
         let excerpt = errors?.excerpt
         if let excerpt { engineErrors?.noteEnd(excerpt, isDeath: !isReaped || status != 0) }
         let said = excerpt?.explanation.map { ": " + $0 } ?? ""
-        guard isReaped else { return "engine process closed its output without answering" + said }
+        guard isReaped else {
+            return "engine process closed its standard output with a request unanswered and did not exit: it broke the protocol "
+                + "(one answer a line on stdout, for every request, until stdin ends)" + said
+        }
         // The process is the shell of `/bin/sh -c COMMAND`: 128 + N is its command killed by signal N.
         return "engine process " + ChildProcess.describe(status, isShell: true) + said
     }

@@ -327,10 +327,11 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
         // requests (up to this index) are sent one at a time, as they would
         // have been without pipelining: any of them may have killed it.
         var aloneThrough = -1
-        // A process that died (a signal, a nonzero status) with a request owed, after answering others:
-        // the request it owed, the last one it had been sent, and why it died. When every one of them
-        // answers alone, the crash depends on what the process was asked before: it is still the
-        // owed request's failure, never dropped.
+        // A process that closed its output with a request owed (it died of a signal or a nonzero status,
+        // or closed its stdout and lives on), after answering others or with others sent: the request it
+        // owed, the last one it had been sent, and why it ended. When every one of them answers alone,
+        // the fault depends on what the process was asked before: it is still the owed request's
+        // failure, never dropped.
         var unconfirmedCrash: (owed: Int, through: Int, answeredBefore: Int, reason: String)?
         func settleCrash() {
             guard let crash = unconfirmedCrash, answers.count > crash.through else { return }
@@ -484,7 +485,8 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
                 let reason = running.exitReason(deadline: DispatchTime.now().uptimeNanoseconds + UInt64(allowed * 1e9))
                 // A process that answered before (or was sent more) is asked again; a fresh one sent one request is not.
                 if !hasPartialAnswer && (running.answered > 0 || end.wroteBeyond) {
-                    if running.diedAbnormally && unconfirmedCrash == nil {
+                    // Exiting with status 0 between requests is the engine's own choice (it is restarted).
+                    if unconfirmedCrash == nil && (running.diedAbnormally || !running.hasExited()) {
                         unconfirmedCrash = (failingIndex, first + end.written - 1, running.answered, reason)
                     }
                     stopProcess()

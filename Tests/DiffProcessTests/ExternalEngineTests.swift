@@ -372,3 +372,31 @@ private func seconds(since start: DispatchTime) -> Double {
         #expect(engine.run(old: Snapshot(), new: Snapshot()) == .output(.stages([])))
     }
 }
+
+/// Issue 51: an engine started without a shell (`exec`) that closes its
+/// standard output after five answers and lives on broke the protocol. Its
+/// request is asked again alone of a fresh process, which answers it; the
+/// request still fails, for what the process did, never dropped.
+@Test func anExecdEngineThatClosesItsOutputAndLivesOnFailsItsRequest() throws {
+    let script = try EngineScript("""
+        import json, os, sys, time
+        for n, line in enumerate(sys.stdin):
+            request = json.loads(line)
+            if n == 5:
+                sys.stdout.close()
+                os.close(1)
+                time.sleep(600)
+            print(json.dumps({"stages": [{"deleteSections": list(range(len(request["old"]))),
+                                          "insertSections": list(range(len(request["new"])))}]}), flush=True)
+        """)
+    defer { script.remove() }
+    let engine = ExternalEngine(command: "exec " + script.command, timeout: 10)
+    defer { engine.close() }
+    let pair = (old: Snapshot(sections: [Section(id: "A")]), new: Snapshot(sections: [Section(id: "B")]))
+    let answers = (0..<7).map { _ in engine.run(old: pair.old, new: pair.new) }
+    #expect(answers.map(\.output.isFailure) == [false, false, false, false, false, true, false], "\(answers)")
+    guard case .failed(let failure) = answers[5] else { return }
+    #expect(failure.reason.hasPrefix("engine process closed its standard output with a request unanswered and did not exit: "
+                                     + "it broke the protocol"), "\(failure)")
+    #expect(failure.reason.contains("after answering 5 requests since it started") && !failure.isHang, "\(failure)")
+}
