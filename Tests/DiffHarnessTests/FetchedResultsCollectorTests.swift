@@ -163,10 +163,14 @@ func aCollectorWithAFlawIsCaughtAndShrunk(flaw: CollectorFlaw, property: Propert
 
 @Test func theProtocolsRequirementsAreTheDocumentedList() throws {
     // The list the article and an iOS view's conformance follow: UICollectionView's names and shapes.
-    let source = try String(contentsOfFile: #filePath.replacingOccurrences(
-        of: "Tests/DiffHarnessTests/FetchedResultsCollectorTests.swift", with: "Sources/DiffHarness/AppCode/ListUpdating.swift"),
-        encoding: .utf8)
-    let declared = source.split(separator: "\n").compactMap { line -> String? in
+    #expect(try declaredRequirements(in: "Sources/DiffHarness/AppCode/ListUpdating.swift") == listUpdatingRequirements)
+}
+
+/// The requirements a protocol file declares (its lines `    func NAME(LABEL …`), as `name(label:…)`.
+func declaredRequirements(in path: String, testFile: String = #filePath) throws -> [String] {
+    let root = URL(fileURLWithPath: testFile).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let source = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    return source.split(separator: "\n").compactMap { line -> String? in
         guard line.hasPrefix("    func ") else { return nil }
         let signature = line.dropFirst("    func ".count)
         let name = signature.prefix { $0 != "(" }
@@ -175,5 +179,4 @@ func aCollectorWithAFlawIsCaughtAndShrunk(flaw: CollectorFlaw, property: Propert
         }
         return "\(name)(\(labels.joined()))"
     }
-    #expect(declared == listUpdatingRequirements)
 }

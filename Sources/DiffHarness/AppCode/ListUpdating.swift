@@ -21,7 +21,8 @@ import Foundation
 /// has every one of these methods with these signatures, so an empty
 /// `extension UICollectionView: ListUpdating {}` in the app makes it conform.
 /// `reconfigureItems(at:)` (iOS 15) is not here yet: the model does not
-/// know it, so a batch cannot say it.
+/// know it, so a batch cannot say it. A table view's methods are
+/// `TableUpdating`'s.
 public protocol ListUpdating: AnyObject {
     /// Runs `updates`, whose calls make one batch, and then `completion`
     /// with whether the animations finished.
