@@ -29,10 +29,10 @@ public struct CampaignOptions: Sendable, Equatable {
     public var claims: Set<PropertyName>?
     /// The most resident memory an external engine's processes may hold,
     /// in megabytes (`--rss-limit-mb`; `ExternalEngine.memoryLimitBytes`); nil: no limit.
-    public var memoryLimitMB: Int?
+    package var memoryLimitMB: Int?
     /// The most CPU an external engine may use on one case, in seconds
     /// (`--max-cpu-per-case`; `ExternalEngine.cpuLimitSeconds`); nil: no limit.
-    public var maxCPUPerCase: Double?
+    package var maxCPUPerCase: Double?
 
     /// The options of a campaign of the built-in engine `engineName`, or of the external engine `engineCommand`.
     public init(engineName: String = "core", engineCommand: String? = nil, timeout: Double = 10, seed: UInt64 = 1,
@@ -52,7 +52,7 @@ public struct CampaignOptions: Sendable, Equatable {
     }
 
     /// The engine under test; an unknown built-in name is an error.
-    public func engine() throws -> any DiffEngine {
+    package func engine() throws -> any DiffEngine {
         if let command = engineCommand {
             return ExternalEngine(command: command, timeout: timeout, isFlatOnly: generator.isFlatOnly, claims: claims,
                                   hangTimeout: hangTimeout, memoryLimitBytes: memoryLimitMB.map(CampaignOptions.bytes(megabytes:)),
@@ -67,7 +67,7 @@ public struct CampaignOptions: Sendable, Equatable {
     /// The engine under test, run in a child process when it is a built-in
     /// one (an external engine is one already): a trap or a hang fails
     /// `no-crash` on that case and the run goes on.
-    public func isolatedEngine(_ engines: IsolatedEngines) throws -> any DiffEngine {
+    package func isolatedEngine(_ engines: IsolatedEngines) throws -> any DiffEngine {
         if engineCommand != nil { return try engine() }
         guard let engine = engines.engine(named: engineName) else {
             throw CampaignError(description: "unknown engine '\(engineName)' (see `diffcheck engines`)")
@@ -83,13 +83,13 @@ public struct CampaignOptions: Sendable, Equatable {
 
     /// These options as a worker process's arguments: `--campaign` and
     /// their JSON (`json`), which the worker decodes (`init(json:)`).
-    public var forwarded: [String] { [Self.argumentName, json] }
+    package var forwarded: [String] { [Self.argumentName, json] }
 
     /// The worker's option that carries the campaign's options.
-    public static let argumentName = "--campaign"
+    package static let argumentName = "--campaign"
 
     /// These options as one line of JSON.
-    public var json: String {
+    package var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // Every field is a string, a number, a bool or a list of strings: encoding cannot fail.
@@ -97,7 +97,7 @@ public struct CampaignOptions: Sendable, Equatable {
     }
 
     /// The options `json` wrote; throws what is missing or wrong, by field.
-    public init(json: String) throws(CampaignError) {
+    package init(json: String) throws(CampaignError) {
         do { self = try JSONDecoder().decode(CampaignOptions.self, from: Data(json.utf8)) } catch let error as CampaignError {
             throw error
         } catch {
@@ -163,5 +163,5 @@ extension CampaignOptions: Codable {
 public struct CampaignError: Error, CustomStringConvertible, Sendable {
     public var description: String
     /// An error saying `description`.
-    public init(description: String) { self.description = description }
+    package init(description: String) { self.description = description }
 }

@@ -12,7 +12,7 @@ import ListModel
 /// them (binary inputs, findings), else by editing the case itself
 /// (`shrinkCase`); nil when nothing simpler fails.
 /// `engine` is the case's engine; a crash (`isCrash`) needs it isolated.
-public func shrunkCase(_ outcome: EntryOutcome, options: CampaignOptions, engine: any DiffEngine, isCrash: Bool = false) -> Case? {
+package func shrunkCase(_ outcome: EntryOutcome, options: CampaignOptions, engine: any DiffEngine, isCrash: Bool = false) -> Case? {
     // An external engine's stderr is kept from ours while it is shrunk: one note at the end.
     keepingEngineErrors(engine) { shrunkCaseQuietly(outcome, options: options, engine: engine, isCrash: isCrash) }
 }

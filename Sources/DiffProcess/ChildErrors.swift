@@ -22,30 +22,30 @@ import Darwin
 /// `keptAtEachEnd` non-empty lines and its last ones, each cut at
 /// `lineLength` characters, how many lines there were, and the line that
 /// best explains how it died. Memory stays bounded however much it writes.
-public struct ErrorExcerpt: Hashable, Sendable {
+package struct ErrorExcerpt: Hashable, Sendable {
     /// Lines kept at the start and at the end.
-    public static let keptAtEachEnd = 5
+    package static let keptAtEachEnd = 5
     /// Characters kept of a line.
-    public static let lineLength = 300
+    package static let lineLength = 300
     /// Bytes of one line looked at (for `Fatal error`); the rest is skipped.
     static let scannedLineBytes = 4096
 
     /// The first lines, whitespace trimmed, cut short.
-    public private(set) var first: [String] = []
+    package private(set) var first: [String] = []
     /// The last lines after `first`, oldest first.
-    public private(set) var last: [String] = []
+    package private(set) var last: [String] = []
     /// How many non-empty lines were written.
-    public private(set) var lineCount = 0
+    package private(set) var lineCount = 0
     private var lastFatal: String?
     private var lastError: String?
     /// The line being read, up to `scannedLineBytes`.
     private var partial: [UInt8] = []
 
     /// An empty excerpt: nothing written yet.
-    public init() {}
+    package init() {}
 
     /// Takes more of the child's stderr.
-    public mutating func append<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func append<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         var rest = bytes[...]
         while let newline = rest.firstIndex(of: 10) {
             take(rest[..<newline])
@@ -56,7 +56,7 @@ public struct ErrorExcerpt: Hashable, Sendable {
     }
 
     /// Ends the last line, if the child did not.
-    public mutating func finish() {
+    package mutating func finish() {
         endLine()
     }
 
@@ -83,23 +83,23 @@ public struct ErrorExcerpt: Hashable, Sendable {
 
     /// The line that best explains how the child died: the last saying
     /// `Fatal error`, else the last saying `error`, else the last line.
-    public var explanation: String? {
+    package var explanation: String? {
         lastFatal ?? lastError ?? last.last ?? first.last
     }
 
     /// Whether nothing but blank lines was written.
-    public var isEmpty: Bool { lineCount == 0 }
+    package var isEmpty: Bool { lineCount == 0 }
 
     /// The excerpt to print: the first lines, a line saying how many are
     /// left out (if any), the last lines.
-    public var lines: [String] {
+    package var lines: [String] {
         let leftOut = lineCount - first.count - last.count
         return first + (leftOut > 0 ? ["… \(leftOut) line\(leftOut == 1 ? "" : "s") left out …"] : []) + last
     }
 
     /// What the excerpt holds, in words: "its 3 lines", "the first 5 and
     /// last 5 of its 16 lines".
-    public var extent: String {
+    package var extent: String {
         let kept = first.count + last.count
         if kept == lineCount { return "its \(lineCount) line\(lineCount == 1 ? "" : "s")" }
         return "the first \(first.count) and last \(last.count) of its \(lineCount) lines"
@@ -111,10 +111,10 @@ public struct ErrorExcerpt: Hashable, Sendable {
 /// an engine diffcheck runs itself), or while `beginKeeping` is in effect
 /// (a user's engine while it is shrunk) — and what was kept meanwhile, for
 /// one note at the end.
-public final class EngineErrors: @unchecked Sendable {
+package final class EngineErrors: @unchecked Sendable {
     private let lock = NSLock()
     /// Whether it never passes through.
-    public let isAlwaysKept: Bool
+    package let isAlwaysKept: Bool
     /// Nested `beginKeeping` scopes open; guarded by `lock`.
     private var keeping = 0
     /// Whether the outermost scope began while passing through; guarded by `lock`.
@@ -126,12 +126,12 @@ public final class EngineErrors: @unchecked Sendable {
 
     /// Passes the engine's stderr through to ours (but while `beginKeeping`
     /// is in effect), or, when `isAlwaysKept`, never.
-    public init(isAlwaysKept: Bool) {
+    package init(isAlwaysKept: Bool) {
         self.isAlwaysKept = isAlwaysKept
     }
 
     /// Whether what the engine writes now reaches our stderr.
-    public var passesThrough: Bool {
+    package var passesThrough: Bool {
         lock.lock()
         defer { lock.unlock() }
         return isPassing
@@ -186,7 +186,7 @@ public final class EngineErrors: @unchecked Sendable {
     }
 
     /// Keeps the engine's stderr from ours until the matching `endKeeping`.
-    public func beginKeeping() {
+    package func beginKeeping() {
         lock.lock()
         defer { lock.unlock() }
         if keeping == 0 {
@@ -200,7 +200,7 @@ public final class EngineErrors: @unchecked Sendable {
     /// Ends a `beginKeeping`; at the end of the outermost one, the note on
     /// what was kept (`activity`: "shrinking"), or nil when the engine wrote
     /// nothing, or when it was not passing through at the scope's start.
-    public func endKeeping(activity: String) -> String? {
+    package func endKeeping(activity: String) -> String? {
         lock.lock()
         defer { lock.unlock() }
         keeping -= 1
@@ -332,7 +332,7 @@ final class TrapReports: @unchecked Sendable {
 extension EngineErrors {
     /// The line that says how many engine trap reports this process left
     /// out of its stderr (`TrapReports`), or nil when it left none out.
-    public static var withheldTrapsNote: String? { TrapReports.shared.withheldNote }
+    package static var withheldTrapsNote: String? { TrapReports.shared.withheldNote }
 }
 
 /// What a child writes to a pipe (its stderr), read by a thread of its own
@@ -340,7 +340,7 @@ extension EngineErrors {
 /// pipe, whatever its parent is waiting for. It keeps a bounded excerpt
 /// (`ErrorExcerpt`); an engine's drain also hands each read to the
 /// engine's `EngineErrors`, which passes it through to our stderr or not.
-public final class ErrorTail: @unchecked Sendable {
+package final class ErrorTail: @unchecked Sendable {
     private let lock = NSLock()
     private var excerptSoFar = ErrorExcerpt()
     /// Signalled when the pipe has closed and everything is read.
@@ -353,7 +353,7 @@ public final class ErrorTail: @unchecked Sendable {
     /// Starts draining `descriptor` (which it closes at the end); the
     /// lines that begin with `passing` (a child's own messages for the
     /// user, say) go on to our stderr as they come.
-    public init(draining descriptor: Int32, into destination: EngineErrors? = nil, passing prefix: String? = nil) {
+    package init(draining descriptor: Int32, into destination: EngineErrors? = nil, passing prefix: String? = nil) {
         let prefix = prefix.map { Array($0.utf8) }
         self.descriptor = descriptor
         Thread.detachNewThread { [self] in
@@ -405,7 +405,7 @@ public final class ErrorTail: @unchecked Sendable {
     /// It is caught up when the pipe is empty and the drain is waiting in
     /// read(2), twice in a row 1 ms apart (a read that has just returned
     /// has not yet said it is handing on).
-    public func catchUp(milliseconds: Int) {
+    package func catchUp(milliseconds: Int) {
         let deadline = DispatchTime.now() + .milliseconds(milliseconds)
         var caughtUpBefore = false
         while DispatchTime.now() < deadline {
@@ -422,7 +422,7 @@ public final class ErrorTail: @unchecked Sendable {
 
     /// Waits up to `milliseconds` for the pipe to close; whether it has.
     @discardableResult
-    public func waitForEnd(milliseconds: Int) -> Bool {
+    package func waitForEnd(milliseconds: Int) -> Bool {
         guard finished.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else { return false }
         finished.signal()
         return true
@@ -431,7 +431,7 @@ public final class ErrorTail: @unchecked Sendable {
     /// What the child wrote, after waiting up to half a second for the rest
     /// (a child that has died closes its end; one of its own children may
     /// keep it open).
-    public var excerpt: ErrorExcerpt {
+    package var excerpt: ErrorExcerpt {
         waitForEnd(milliseconds: 500)
         lock.lock()
         var excerpt = excerptSoFar
@@ -441,7 +441,7 @@ public final class ErrorTail: @unchecked Sendable {
     }
 
     /// The line that best explains how the child died (`ErrorExcerpt.explanation`).
-    public var explanation: String? {
+    package var explanation: String? {
         excerpt.explanation
     }
 }

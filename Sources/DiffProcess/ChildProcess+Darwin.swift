@@ -23,7 +23,7 @@ extension ChildProcess {
     /// write(2) to a child's stdin that fails with EPIPE when the child has
     /// exited, without a SIGPIPE: the descriptor was told at spawn
     /// (`keepsBrokenPipesQuiet`).
-    public static func writeIgnoringBrokenPipe(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    package static func writeIgnoringBrokenPipe(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
         write(descriptor, bytes, count)
     }
 
@@ -55,7 +55,7 @@ extension ChildProcess {
     static func becomeSubreaper() {}
 
     /// Nothing to end: see `becomeSubreaper`.
-    public static func endEscaped(afterKilling group: pid_t? = nil, within seconds: Double = 2) {}
+    package static func endEscaped(afterKilling group: pid_t? = nil, within seconds: Double = 2) {}
 
     /// Nothing to end: see `becomeSubreaper`.
     static func endChildrenLeft(within seconds: Double) {}

@@ -19,7 +19,7 @@ extension ChildProcess {
     /// SIGPIPE is blocked on this thread for the write, and one it raised
     /// is taken off the thread's pending signals (`sigtimedwait`) before
     /// the mask is restored.
-    public static func writeIgnoringBrokenPipe(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    package static func writeIgnoringBrokenPipe(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
         var brokenPipe = sigset_t()
         sigemptyset(&brokenPipe)
         sigaddset(&brokenPipe, SIGPIPE)
@@ -82,7 +82,7 @@ extension ChildProcess {
     /// engine's descendants, and processes no child of ours started, are
     /// left alone. Our own children (engines, workers) are in our session
     /// and are left alone.
-    public static func endEscaped(afterKilling group: pid_t? = nil, within seconds: Double = 2) {
+    package static func endEscaped(afterKilling group: pid_t? = nil, within seconds: Double = 2) {
         guard isSubreaper else { return }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         let session = getsid(0)

@@ -25,22 +25,22 @@
 import Foundation
 
 /// A started child: its pid (also its process group) and our ends of its pipes.
-public struct SpawnedChild: Sendable {
+package struct SpawnedChild: Sendable {
     /// The child's process id, also its process group's.
-    public var pid: pid_t
+    package var pid: pid_t
     /// Our write end of its stdin.
-    public var input: Int32
+    package var input: Int32
     /// Our read end of its stdout.
-    public var output: Int32
+    package var output: Int32
     /// Our read end of its stderr, or -1 when it shares ours.
-    public var errors: Int32
+    package var errors: Int32
 }
 
 /// Process groups this process started and has not stopped yet.
 ///
 /// The list is a fixed array of slots read without locks, so that a signal
 /// handler may walk it (`killAll` is async-signal-safe).
-public enum ProcessGroups {
+package enum ProcessGroups {
     private static let capacity = 1024
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<pid_t> = {
         let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
@@ -51,10 +51,10 @@ public enum ProcessGroups {
     /// Told of every engine group started (`true`) and stopped (`false`):
     /// a worker passes them on to its supervisor, which kills them if the
     /// worker dies first.
-    nonisolated(unsafe) public static var engineObserver: (@Sendable (pid_t, Bool) -> Void)?
+    nonisolated(unsafe) package static var engineObserver: (@Sendable (pid_t, Bool) -> Void)?
 
     /// Records a running group.
-    public static func add(_ group: pid_t) {
+    package static func add(_ group: pid_t) {
         lock.lock()
         defer { lock.unlock() }
         for slot in 0..<capacity where slots[slot] == 0 {
@@ -64,14 +64,14 @@ public enum ProcessGroups {
     }
 
     /// Forgets a group (it was killed and reaped).
-    public static func remove(_ group: pid_t) {
+    package static func remove(_ group: pid_t) {
         lock.lock()
         defer { lock.unlock() }
         for slot in 0..<capacity where slots[slot] == group { slots[slot] = 0 }
     }
 
     /// Kills every group still listed. Safe in a signal handler.
-    public static func killAll() {
+    package static func killAll() {
         for slot in 0..<capacity {
             let group = slots[slot]
             if group > 0 { _ = kill(-group, SIGKILL) }
@@ -80,12 +80,12 @@ public enum ProcessGroups {
 }
 
 /// Starting child processes in process groups of their own, and ending them.
-public enum ChildProcess {
+package enum ChildProcess {
     /// Starts `arguments[0]` (a path) in a process group of its own, with
     /// default signal handling and no blocked signals, as a shell would.
     /// Its stdin and stdout are pipes, its stderr a pipe when `capturesErrors`. Our ends are
     /// close-on-exec and nonblocking; the group is listed in `ProcessGroups`.
-    public static func spawn(_ arguments: [String], environment: [String: String]? = nil,
+    package static func spawn(_ arguments: [String], environment: [String: String]? = nil,
                              capturesErrors: Bool) -> Result<SpawnedChild, ChildProcessError> {
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
@@ -164,13 +164,13 @@ public enum ChildProcess {
     /// (`endChildrenLeft`), until none is left or `seconds` have passed.
     /// Not for a process that goes on running children of its own (a
     /// user's test process): it ends them all.
-    public static func endAll(within seconds: Double = 2) {
+    package static func endAll(within seconds: Double = 2) {
         ProcessGroups.killAll()
         endChildrenLeft(within: seconds)
     }
 
     /// The wait(2) status of `pid` if it has exited (reaping it), else nil.
-    public static func exitStatus(_ pid: pid_t) -> Int32? {
+    package static func exitStatus(_ pid: pid_t) -> Int32? {
         var status: Int32 = 0
         while true {
             let reaped = waitpid(pid, &status, WNOHANG)
@@ -185,7 +185,7 @@ public enum ChildProcess {
     /// (a process in uninterruptible sleep can outlast a SIGKILL); returns
     /// its wait status, or nil if it could not be reaped in time.
     @discardableResult
-    public static func stop(_ pid: pid_t, within seconds: Double = 5) -> Int32? {
+    package static func stop(_ pid: pid_t, within seconds: Double = 5) -> Int32? {
         kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
@@ -208,7 +208,7 @@ public enum ChildProcess {
     /// N (`signalFromShellStatus`, a heuristic): that is described as the
     /// signal, with the shell's status after it ("…, as its shell reported
     /// (exit status 128 + 4)").
-    public static func describe(_ status: Int32, isShell: Bool = false) -> String {
+    package static func describe(_ status: Int32, isShell: Bool = false) -> String {
         let signal = status & 0x7F
         if signal != 0 { return "was killed by " + describeSignal(signal) }
         let code = (status >> 8) & 0xFF
@@ -220,6 +220,6 @@ public enum ChildProcess {
 }
 
 /// A child that could not be started.
-public struct ChildProcessError: Error, CustomStringConvertible, Sendable {
-    public var description: String
+package struct ChildProcessError: Error, CustomStringConvertible, Sendable {
+    package var description: String
 }

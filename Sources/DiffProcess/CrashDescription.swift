@@ -11,7 +11,7 @@ import Darwin
 /// The line of a child's stderr that best explains how it died: the last
 /// one saying `Fatal error` or `error` (a Swift trap prints the first, then
 /// perhaps a stack), else the last non-empty line; at most 300 characters.
-public func explanatoryLine(_ errors: [UInt8]) -> String? {
+package func explanatoryLine(_ errors: [UInt8]) -> String? {
     var excerpt = ErrorExcerpt()
     excerpt.append(errors)
     excerpt.finish()
@@ -20,7 +20,7 @@ public func explanatoryLine(_ errors: [UInt8]) -> String? {
 
 /// The conventional name of a signal (`SIGILL`), or nil for one without a
 /// name here (a real-time signal, say).
-public func signalName(_ signal: Int32) -> String? {
+package func signalName(_ signal: Int32) -> String? {
     switch signal {
     case SIGHUP: return "SIGHUP"
     case SIGINT: return "SIGINT"
@@ -47,7 +47,7 @@ public func signalName(_ signal: Int32) -> String? {
 /// What a signal that ended a child usually means, for someone whose engine
 /// is a Swift program: a Swift runtime trap is SIGILL on x86-64 (`ud2`) and
 /// SIGTRAP on arm64 (`brk`). Nil for a signal without a name here.
-public func signalMeaning(_ signal: Int32) -> String? {
+package func signalMeaning(_ signal: Int32) -> String? {
     switch signal {
     case SIGILL, SIGTRAP:
         return "a Swift runtime trap (fatalError, precondition, force-unwrap of nil, array index out of range)"
@@ -72,7 +72,7 @@ public func signalMeaning(_ signal: Int32) -> String? {
 
 /// A signal in words: `signal 4, SIGILL: a Swift runtime trap (…)`, or
 /// `signal 40` for one without a name here.
-public func describeSignal(_ signal: Int32) -> String {
+package func describeSignal(_ signal: Int32) -> String {
     guard let name = signalName(signal) else { return "signal \(signal)" }
     return "signal \(signal), \(name)" + (signalMeaning(signal).map { ": " + $0 } ?? "")
 }
@@ -89,6 +89,6 @@ public func describeSignal(_ signal: Int32) -> String {
 /// a signal, for a child started through a shell only. The reading is a
 /// heuristic: an engine that itself exits with 132 is misread, which is
 /// why the report says the shell's status too.
-public func signalFromShellStatus(_ code: Int32) -> Int32? {
+package func signalFromShellStatus(_ code: Int32) -> Int32? {
     (129...(128 + 31)).contains(code) ? code - 128 : nil
 }

@@ -6,12 +6,12 @@ import Foundation
 import ListModel
 
 /// How long crash shrinking may take: every trapping candidate restarts a process.
-public let crashShrinkSeconds = 30.0
+package let crashShrinkSeconds = 30.0
 
 /// Shrinks a case on which the engine traps or hangs. `checker` must run an
 /// isolated engine; candidates stop after `crashShrinkSeconds`. An external
 /// engine's stderr is kept from ours meanwhile (`keepingEngineErrors`).
-public func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker, generator: PairGenerator,
+package func shrinkCrash(choices: [Int]?, old: Snapshot, new: Snapshot, checker: Checker, generator: PairGenerator,
                  seconds: Double = crashShrinkSeconds)
     -> (old: Snapshot, new: Snapshot, choices: [Int]?, verdict: Verdict, calls: Int) {
     keepingEngineErrors(checker.engine) {

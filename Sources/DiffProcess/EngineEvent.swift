@@ -3,7 +3,7 @@
 // than printed by the library.
 
 /// Something an external engine did that is worth a line to the user, once.
-public enum EngineEvent: Sendable, Hashable {
+package enum EngineEvent: Sendable, Hashable {
     /// The engine printed a line on stdout that is not an answer (skipped).
     case strayLine(String)
     /// A request used more CPU than the timeout allows and was answered
@@ -11,7 +11,7 @@ public enum EngineEvent: Sendable, Hashable {
     case slowAnswer(String)
 
     /// The event in words, as diffcheck prints it after `diffcheck: `.
-    public var message: String {
+    package var message: String {
         switch self {
         case .strayLine(let text), .slowAnswer(let text): return text
         }

@@ -31,33 +31,33 @@ import Foundation
 /// `ExternalEngine` keeps one to give a request that is known slow the hang
 /// deadline at once; `diffcheck bench --engine-cmd` fits its growth with the
 /// same code, so both say the same exponent of the same answer times.
-public struct EnginePace: Sendable {
+package struct EnginePace: Sendable {
     /// One answered request: its items (old and new together), its change
     /// (deletes, inserts and moves the core finds for it; nil when not
     /// counted) and the seconds its answer took: `EngineScaling.Answer`,
     /// the report's type for it.
-    public typealias Measurement = EngineScaling.Answer
+    package typealias Measurement = EngineScaling.Answer
 
     /// Requests of at most this many items (old and new together) are
     /// small: a timeout on one is asked again alone within the timeout, and
     /// no answer then is a hang (no engine needs the hang deadline for them).
-    public static let smallItems = 1_000
+    package static let smallItems = 1_000
     /// Below this answer time, a measurement is mostly pipe and JSON: it is
     /// not used to fit the growth.
-    public static let noiseSeconds = 0.005
+    package static let noiseSeconds = 0.005
     /// Requests of fewer items are not kept: their time is mostly the
     /// machine's (a process switch, the load).
-    public static let fittedItems = 200
+    package static let fittedItems = 200
     /// The most measurements kept (the fastest go first).
-    public static let keptMeasurements = 512
+    package static let keptMeasurements = 512
 
     /// The answers measured, of `fittedItems` items or more.
-    public private(set) var measurements: [Measurement] = []
+    package private(set) var measurements: [Measurement] = []
     /// The largest request answered, whatever its size (a whole measurement).
-    public private(set) var largestAnswered: Measurement?
+    package private(set) var largestAnswered: Measurement?
 
     /// No answer measured yet.
-    public init() {}
+    package init() {}
     /// The smallest request confirmed hung (no answer within the hang
     /// deadline, alone, in a fresh process): a later timeout at that size
     /// or more is a hang at once.
@@ -67,7 +67,7 @@ public struct EnginePace: Sendable {
     /// together) with `changes` changes (nil: not counted) after `seconds`:
     /// the time from when the engine could start on the request to its
     /// answer, not counting a process's first answer (its start-up).
-    public mutating func record(items: Int, changes: Int? = nil, seconds: Double) {
+    package mutating func record(items: Int, changes: Int? = nil, seconds: Double) {
         let measured = Measurement(items: items, changes: changes, seconds: seconds)
         if largestAnswered.map({ items >= $0.items }) ?? true { largestAnswered = measured }
         guard items >= EnginePace.fittedItems else { return }
@@ -84,14 +84,14 @@ public struct EnginePace: Sendable {
     /// The slowest measured answer to a request that `request` dominates
     /// (no more items, no more changes): a lower bound on `request`'s time
     /// for an engine whose time grows with both; nil when there is none.
-    public func slowestDominated(by request: Measurement) -> Measurement? {
+    package func slowestDominated(by request: Measurement) -> Measurement? {
         measurements.filter { request.dominates($0) }.max { $0.seconds < $1.seconds }
     }
 
     /// The quickest measured answer to a request that dominates `request`
     /// (at least its items and its changes): an upper bound on `request`'s
     /// CPU for an engine whose time grows with both; nil when none does.
-    public func quickestDominating(_ request: Measurement) -> Measurement? {
+    package func quickestDominating(_ request: Measurement) -> Measurement? {
         measurements.filter { $0.dominates(request) }.min { $0.seconds < $1.seconds }
     }
 
@@ -100,7 +100,7 @@ public struct EnginePace: Sendable {
     /// when there are no two such. Meaningful for requests of one kind
     /// (the same share of change, as `diffcheck bench`'s inputs of a shape
     /// are), not across kinds: that is what `growthDescription` shows.
-    public var fittedExponent: Double? {
+    package var fittedExponent: Double? {
         let measured = measurements.filter { $0.seconds >= EnginePace.noiseSeconds }.sorted { $0.items < $1.items }
         guard let top = measured.last,
               let lower = measured.last(where: { $0.items * 2 <= top.items }) else { return nil }
@@ -109,7 +109,7 @@ public struct EnginePace: Sendable {
 
     /// The exponent k of time ∝ itemsᵏ between two measurements, unclamped;
     /// nil when it is not a finite number (equal sizes, a zero time).
-    public static func growth(from lower: (items: Int, seconds: Double), to upper: (items: Int, seconds: Double)) -> Double? {
+    package static func growth(from lower: (items: Int, seconds: Double), to upper: (items: Int, seconds: Double)) -> Double? {
         let k = log(upper.seconds / lower.seconds) / log(Double(upper.items) / Double(lower.items))
         return k.isFinite ? k : nil
     }
@@ -124,7 +124,7 @@ public struct EnginePace: Sendable {
     /// apart from the items (their logs correlate with r² ≤ 0.9 and span a
     /// factor of 2 or more, every measurement with at least one change);
     /// else the items' exponent is fitted alone and stands for both.
-    public func scaling(peakMemoryBytes: Int?) -> EngineScaling {
+    package func scaling(peakMemoryBytes: Int?) -> EngineScaling {
         let timed = measurements.filter { $0.seconds >= EngineScaling.fittedSeconds }
         var scaling = EngineScaling(slowest: timed.max { $0.seconds < $1.seconds },
                                     largest: largestAnswered, peakMemoryBytes: peakMemoryBytes)
@@ -155,13 +155,13 @@ public struct EnginePace: Sendable {
 
     /// Records a measurement another process took (a campaign worker's,
     /// for its supervisor's report), as `record(items:changes:seconds:)`.
-    public mutating func record(_ measurement: Measurement) {
+    package mutating func record(_ measurement: Measurement) {
         record(items: measurement.items, changes: measurement.changes, seconds: measurement.seconds)
     }
 
     /// One line of whole measurements: the slowest answer and the largest
     /// request answered, each with its own size, change and time.
-    public var growthDescription: String {
+    package var growthDescription: String {
         let timed = measurements.filter { $0.seconds >= EnginePace.noiseSeconds }
         guard let slowest = timed.max(by: { $0.seconds < $1.seconds }) else {
             return largestAnswered.map { largest in
@@ -179,7 +179,7 @@ public struct EnginePace: Sendable {
 
     /// Seconds as a reader wants them (`EngineScaling.seconds`): 3
     /// significant digits at most, "under 1 ms" below a millisecond.
-    public static func seconds(_ value: Double) -> String { EngineScaling.seconds(value) }
+    package static func seconds(_ value: Double) -> String { EngineScaling.seconds(value) }
 }
 
 extension EngineScaling.Answer {

@@ -18,21 +18,21 @@ import ListModel
 
 /// Why an engine command cannot be checked at all (exit 2): one message
 /// naming the command and what it printed, bounded.
-public struct EngineStartError: Error, CustomStringConvertible, Sendable {
-    public var description: String
+package struct EngineStartError: Error, CustomStringConvertible, Sendable {
+    package var description: String
 }
 
 /// What the probe learned of an engine that runs.
-public struct EngineProbeResult: Sendable {
+package struct EngineProbeResult: Sendable {
     /// What the engine declared about itself on its first line, if it did.
-    public var declaration: EngineDeclaration?
+    package var declaration: EngineDeclaration?
     /// Whether it answered the probe's request in time (an engine that does
     /// not is no usage error: hanging is what a campaign finds and shrinks).
-    public var hasAnswered: Bool
+    package var hasAnswered: Bool
 }
 
 /// The trial request an `--engine-cmd` command gets before a run.
-public enum EngineProbe {
+package enum EngineProbe {
     /// The probe's request: one unchanged item, which every engine answers.
     static let pair = (old: Snapshot(sections: [Section(id: "", items: [Item(id: "a")])]),
                        new: Snapshot(sections: [Section(id: "", items: [Item(id: "a")])]))
@@ -60,7 +60,7 @@ public enum EngineProbe {
     /// not an error here (a campaign finds and shrinks a hang), and neither
     /// is a refusal (`{"error": …}`) or a wrong answer: the probe judges
     /// nothing. Its declaration, if it sent one before, still counts.
-    public static func run(command: String, timeout: Double, within: Double? = nil) throws(EngineStartError) -> EngineProbeResult {
+    package static func run(command: String, timeout: Double, within: Double? = nil) throws(EngineStartError) -> EngineProbeResult {
         let shown = shellQuoted(command)
         let process: EngineProcess
         switch EngineProcess.start(command: command, capturesErrors: true) {

@@ -28,7 +28,7 @@ import DiffHarness
 import ListModel
 
 /// What an external engine did with one request.
-public enum ExternalAnswer: Hashable, Sendable {
+package enum ExternalAnswer: Hashable, Sendable {
     /// The engine answered: stages, or a refusal (`{"error": ...}`).
     case output(EngineOutput)
     /// The engine exited, answered garbage or did not answer in time; the
@@ -81,25 +81,25 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// it owes an answer, in bytes (`--rss-limit-mb`); nil: no limit. An
     /// engine past it is stopped, and the request is not judged: a fact
     /// about the engine's memory, never a `no-crash` failure.
-    public let memoryLimitBytes: Int?
+    package let memoryLimitBytes: Int?
     /// The most CPU the engine's process tree may use on one request, in
     /// seconds (`--max-cpu-per-case`); nil: no limit. A request it is read
     /// to pass (while owed, or at its answer) fails `max-cpu`: the engine
     /// is stopped there, so a check of a slow engine costs at most this
     /// much CPU a case. Each fresh process is first asked `EngineProbe.pair`
     /// with no limit, so its start-up is counted in no case.
-    public let cpuLimitSeconds: Double?
+    package let cpuLimitSeconds: Double?
     /// The properties checked: those the engine claims (`--claims`, or its
     /// declaration), with `deterministic` and `no-crash` always, and
     /// `max-cpu` with a CPU limit.
     public let claims: Set<PropertyName>
     /// What an external engine claims when it does not say.
-    public static let defaultClaims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .deterministic, .noCrash]
+    package static let defaultClaims: Set<PropertyName> = [.valid, .reachesTarget, .fresh, .deterministic, .noCrash]
     /// Whether the engine's stderr is always kept from ours (else it is
     /// kept only inside `keepingErrors`). Either way the line of it that
     /// explains a death ends the failure's reason (`Fatal error: …` for a
     /// Swift trap).
-    public let capturesErrors: Bool
+    package let capturesErrors: Bool
     /// Where the engine's stderr goes, for every process of it.
     private let errorOutput: EngineErrors
     public var summary: String { "external engine `\(command)`" }
@@ -145,13 +145,13 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// Whether the same request right after a slow answer is sent again
     /// (a bench timing runs; by default it is not: `deterministic` is not
     /// checked on a slow case). Set before the engine is used.
-    public var repeatsSlowRequests = false
+    package var repeatsSlowRequests = false
     /// How long each request waits, before it goes out, for output the
     /// engine may still be writing after its last answer (`EngineProcess.settleSeconds`):
     /// a bench sets it, so that an engine that prints its answer twice,
     /// the copy in a write of its own, is refused rather than timed. Set
     /// before the engine is used.
-    public var settleSeconds = 0.0
+    package var settleSeconds = 0.0
     /// The idle time a fresh process's first request may take, at least,
     /// for its start-up (`EngineProcess.firstAnswerIdleSeconds`): the
     /// start-up's allowance until a process of this engine sat idle past it
@@ -163,7 +163,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// Where the engine's events go (a stray line, the first slow answer);
     /// nil: a line on stderr each, `diffcheck: ` and the event's message.
     /// Set before the engine is used.
-    public var onEvent: (@Sendable (EngineEvent) -> Void)?
+    package var onEvent: (@Sendable (EngineEvent) -> Void)?
 
     /// Hands `event` to `onEvent`, or writes it on stderr.
     private func reportEvent(_ event: EngineEvent) {
@@ -176,7 +176,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// alone with the hang deadline), from the calling thread: the worker
     /// tells its supervisor, whose deadline for the case starts again with
     /// that much more.
-    nonisolated(unsafe) public static var retryObserver: ((Double) -> Void)?
+    nonisolated(unsafe) package static var retryObserver: ((Double) -> Void)?
 
     /// The engine behind `command`, started on first use; `claims` nil: `defaultClaims`.
     public init(command: String, timeout: Double = 10, isFlatOnly: Bool = false, claims: Set<PropertyName>? = nil,
@@ -204,7 +204,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// from when the engine could start on the request to its answer; nil
     /// when that answer was a fresh process's first (its start-up is in
     /// it) or the request got no answer.
-    public var lastAnswerSeconds: Double? {
+    package var lastAnswerSeconds: Double? {
         lock.lock()
         defer { lock.unlock() }
         return lastPacedSeconds
@@ -214,7 +214,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// children read so far, in bytes: its high-water mark (read at most
     /// every `highWaterInterval` seconds, and when the process is stopped)
     /// and its resident memory while an answer was late; 0 before any.
-    public var peakMemory: Int {
+    package var peakMemory: Int {
         lock.lock()
         defer { lock.unlock() }
         return peakResidentBytes
@@ -226,7 +226,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// took `EngineProcess.earlyReading` or more) and each answer larger
     /// than every one before; at most `EnginePace.keptMeasurements` between
     /// two calls.
-    public func takeMeasurements() -> [EnginePace.Measurement] {
+    package func takeMeasurements() -> [EnginePace.Measurement] {
         lock.lock()
         defer { lock.unlock() }
         defer { untakenMeasurements.removeAll() }
@@ -250,7 +250,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
 
     /// The engine's measured answer times, each with its request's size
     /// and change (`EnginePace`).
-    public var measuredPace: EnginePace {
+    package var measuredPace: EnginePace {
         lock.lock()
         defer { lock.unlock() }
         return pace
@@ -270,7 +270,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     }
 
     /// Sends one request and reads the answer, starting the process if needed.
-    public func run(old: Snapshot, new: Snapshot) -> ExternalAnswer {
+    package func run(old: Snapshot, new: Snapshot) -> ExternalAnswer {
         run(pairs: [(old, new)])[0]
     }
 
@@ -293,7 +293,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// answered is sent again, one at a time, to a fresh process, and fails
     /// only if it fails there. A process left with unanswered requests when
     /// `isLast` stops is killed.
-    public func run(pairs: [(old: Snapshot, new: Snapshot)],
+    package func run(pairs: [(old: Snapshot, new: Snapshot)],
                     until isLast: (Int, ExternalAnswer) -> Bool = { _, _ in false }) -> [ExternalAnswer] {
         lock.lock()
         defer { lock.unlock() }
@@ -519,27 +519,27 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// A slow answer: a request answered after its timeout, when asked
     /// again alone (or sent alone as known slow) within the hang deadline.
     /// Judged like any other answer; never a failure.
-    public struct SlowAnswer: Sendable, Hashable {
+    package struct SlowAnswer: Sendable, Hashable {
         /// Items and sections of the request's old and new snapshots.
-        public var oldItems: Int, newItems: Int, oldSections: Int, newSections: Int
+        package var oldItems: Int, newItems: Int, oldSections: Int, newSections: Int
         /// Deletes, inserts and moves the core finds for the request (`CoreEngine.changeCount`).
-        public var changes: Int?
+        package var changes: Int?
         /// Seconds the answer took, alone, in a fresh process (a
         /// pathologically slow answer: the CPU its readings show).
-        public var seconds: Double
+        package var seconds: Double
         /// For a pathologically slow answer (`takePathologicalAnswers`), the
         /// quickest answered request with at least its items and changes.
-        public var dominator: EnginePace.Measurement?
+        package var dominator: EnginePace.Measurement?
 
         /// Whether this is the answer to a request of `old` and `new` (by
         /// their items and sections: how a worker finds the case it was).
-        public func isAnswer(old: Snapshot, new: Snapshot) -> Bool {
+        package func isAnswer(old: Snapshot, new: Snapshot) -> Bool {
             (oldItems, newItems, oldSections, newSections) == (old.itemCount, new.itemCount, old.sections.count, new.sections.count)
         }
     }
 
     /// The slow answers since the last call, oldest first.
-    public func takeSlowAnswers() -> [SlowAnswer] {
+    package func takeSlowAnswers() -> [SlowAnswer] {
         lock.lock()
         defer { lock.unlock() }
         defer { slowAnswers.removeAll() }
@@ -554,7 +554,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// request, so such an answer is a performance finding: a shape the
     /// engine is slow on, whatever the machine (the larger request's time
     /// can only be overstated by the load, never understated).
-    public func takePathologicalAnswers() -> [SlowAnswer] {
+    package func takePathologicalAnswers() -> [SlowAnswer] {
         lock.lock()
         defer { lock.unlock() }
         defer { pathologicalAnswers.removeAll() }
@@ -564,12 +564,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// The fewest CPU seconds a pathologically slow answer takes: below it,
     /// a hundred times a quick answer is a pause of the engine's runtime
     /// (a collection, a compilation) as often as a slow shape.
-    public static let pathologicalFloor = 0.5
+    package static let pathologicalFloor = 0.5
 
     /// Runs `body` (the shrink of a hang) with every timeout a hang at once:
     /// each candidate that passes the timeout would otherwise wait for the
     /// hang deadline. Confirm the case kept with `confirmsHang(old:new:)`.
-    public func treatingTimeoutsAsHangs<T>(_ body: () throws -> T) rethrows -> T {
+    package func treatingTimeoutsAsHangs<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         let was = timeoutsAreHangs
         timeoutsAreHangs = true
@@ -588,7 +588,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// rules of `limits(for:)`: it passes its CPU limit or sits idle past
     /// `idleSeconds` without answering. An answer is a slow answer
     /// (`takeSlowAnswers`) when it took longer than the timeout.
-    public func confirmsHang(old: Snapshot, new: Snapshot) -> Bool {
+    package func confirmsHang(old: Snapshot, new: Snapshot) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         stopProcess()
@@ -603,7 +603,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
 
     /// How many times the CPU of a larger request already answered a
     /// request may use before it is a hang (or a pathologically slow case).
-    public static let dominatedFactor = 100.0
+    package static let dominatedFactor = 100.0
     /// `dominatedFactor` times the time `larger` took, counted up by the
     /// CPU readings' resolution (`ProcessRow.cpuResolutionSeconds`): a
     /// quick answer read as no CPU at all took up to that.
@@ -612,12 +612,12 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     }
     /// The fewest CPU seconds the dominated rule allows a request (the
     /// timeout's, if more): below it, times are the machine's noise.
-    public static let dominatedFloor = 5.0
+    package static let dominatedFloor = 5.0
 
     /// The seconds a request may sit idle, neither running nor waiting for
     /// a processor, before it is a hang: the timeout. A diff engine waits
     /// for nothing; idle with a request unanswered is blocked.
-    public var idleSeconds: Double { timeout }
+    package var idleSeconds: Double { timeout }
 
     /// The limits of a request of `size` (`allowed`: the timeout, with its
     /// time for a long request), and why. Its CPU limit:
@@ -746,7 +746,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// engine printed (a log line, a debug `print`): blank, or not a JSON
     /// object. It is skipped, and the answer is still awaited. A line that
     /// is an object but no answer (`{"stages": 3}`) is a wrong answer.
-    public static func isStrayLine(_ line: [UInt8]) -> Bool {
+    package static func isStrayLine(_ line: [UInt8]) -> Bool {
         guard let first = line.first(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { return true }
         return first != UInt8(ascii: "{")
     }
@@ -771,7 +771,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     /// last lines, each cut short) of the first engine process that died;
     /// each failure's reason still ends with the line that explains it.
     /// Scopes nest: only the outermost one writes the note.
-    public func keepingErrors<T>(while activity: String = "shrinking", _ body: () throws -> T) rethrows -> T {
+    package func keepingErrors<T>(while activity: String = "shrinking", _ body: () throws -> T) rethrows -> T {
         errorOutput.beginKeeping()
         defer {
             // What the engine wrote while kept is kept, though the drain's thread is behind on a loaded machine.
@@ -799,16 +799,16 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
     }
 
     /// Items and sections a request may hold before its time grows with it.
-    public static let itemsWithinTimeout = 20_000
+    package static let itemsWithinTimeout = 20_000
     /// Seconds added for each item or section past `itemsWithinTimeout`:
     /// the JSON both ways, in and out of the engine (each is an object of
     /// its own in the request).
-    public static let secondsPerExtraItem = 50e-6
+    package static let secondsPerExtraItem = 50e-6
 
     /// The time a request of `items` items and sections (old and new
     /// together) may take: `timeout`, plus `secondsPerExtraItem` for each
     /// past `itemsWithinTimeout`, so a large case is not taken for a hang.
-    public static func allowedSeconds(_ timeout: Double, items: Int) -> Double {
+    package static func allowedSeconds(_ timeout: Double, items: Int) -> Double {
         timeout + Double(max(items - itemsWithinTimeout, 0)) * secondsPerExtraItem
     }
 
@@ -882,7 +882,7 @@ public final class ExternalEngine: DiffEngine, @unchecked Sendable {
 
 extension ExternalAnswer {
     /// The answer as an engine output: a failure becomes `.failure`.
-    public var output: EngineOutput {
+    package var output: EngineOutput {
         switch self {
         case .output(let output): return output
         case .failed(let failure): return .failure(failure)
@@ -892,7 +892,7 @@ extension ExternalAnswer {
 
 /// Runs `body`, a shrink of a case `engine` fails, with the engine's stderr
 /// kept from ours if it is an external engine (`ExternalEngine.keepingErrors`).
-public func keepingEngineErrors<T>(_ engine: any DiffEngine, while activity: String = "shrinking",
+package func keepingEngineErrors<T>(_ engine: any DiffEngine, while activity: String = "shrinking",
                                    _ body: () throws -> T) rethrows -> T {
     guard let external = engine as? ExternalEngine else { return try body() }
     return try external.keepingErrors(while: activity, body)

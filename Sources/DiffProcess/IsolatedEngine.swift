@@ -10,14 +10,14 @@ import ListModel
 /// cases, and restarted after it traps, exits or passes the timeout. It has
 /// the built-in engine's name, claims and domain. `executable` is the
 /// `diffcheck` executable.
-public final class IsolatedEngine: DiffEngine, @unchecked Sendable {
+package final class IsolatedEngine: DiffEngine, @unchecked Sendable {
     /// The built-in engine the child runs.
-    public let engine: any DiffEngine
+    package let engine: any DiffEngine
     /// The external engine that speaks to the child process (`worker --serve`).
-    public let child: ExternalEngine
+    package let child: ExternalEngine
 
     /// Runs `engine` in a child `executable worker --serve`, each case within `timeout` seconds.
-    public init(_ engine: any DiffEngine, timeout: Double, hangTimeout: Double = ExternalEngine.defaultHangTimeout,
+    package init(_ engine: any DiffEngine, timeout: Double, hangTimeout: Double = ExternalEngine.defaultHangTimeout,
                 executable: URL) {
         self.engine = engine
         let command = "SWIFT_BACKTRACE=enable=no exec " + shellQuoted(executable.path)
@@ -26,24 +26,24 @@ public final class IsolatedEngine: DiffEngine, @unchecked Sendable {
                                hangTimeout: hangTimeout)
     }
 
-    public var name: String { engine.name }
-    public var isFlatOnly: Bool { engine.isFlatOnly }
-    public var claims: Set<PropertyName> { engine.claims }
-    public var summary: String { engine.summary }
+    package var name: String { engine.name }
+    package var isFlatOnly: Bool { engine.isFlatOnly }
+    package var claims: Set<PropertyName> { engine.claims }
+    package var summary: String { engine.summary }
 
-    public func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
+    package func diff(old: Snapshot, new: Snapshot) -> EngineOutput {
         child.diff(old: old, new: new)
     }
 
     /// Several pairs in one flight to the child (see `ExternalEngine`).
-    public func diff(pairs: [(old: Snapshot, new: Snapshot)], until isLast: (Int, EngineOutput) -> Bool) -> [EngineOutput] {
+    package func diff(pairs: [(old: Snapshot, new: Snapshot)], until isLast: (Int, EngineOutput) -> Bool) -> [EngineOutput] {
         child.diff(pairs: pairs, until: isLast)
     }
 }
 
 /// Isolated engines by name, each started once per run, from `executable`
 /// (the `diffcheck` executable).
-public final class IsolatedEngines: @unchecked Sendable {
+package final class IsolatedEngines: @unchecked Sendable {
     private let timeout: Double
     private let hangTimeout: Double
     private let executable: URL
@@ -52,14 +52,14 @@ public final class IsolatedEngines: @unchecked Sendable {
 
     /// Isolated engines started from `executable`, each case within
     /// `timeout` seconds (`hangTimeout` when asked again alone).
-    public init(timeout: Double, hangTimeout: Double = ExternalEngine.defaultHangTimeout, executable: URL) {
+    package init(timeout: Double, hangTimeout: Double = ExternalEngine.defaultHangTimeout, executable: URL) {
         self.timeout = timeout
         self.hangTimeout = hangTimeout
         self.executable = executable
     }
 
     /// The built-in engine called `name`, isolated; nil for an unknown name.
-    public func engine(named name: String) -> (any DiffEngine)? {
+    package func engine(named name: String) -> (any DiffEngine)? {
         lock.lock()
         defer { lock.unlock() }
         if let engine = started[name] { return engine }
@@ -70,7 +70,7 @@ public final class IsolatedEngines: @unchecked Sendable {
     }
 
     /// Stops every child started (they start again if used).
-    public func stopAll() {
+    package func stopAll() {
         lock.lock()
         defer { lock.unlock() }
         for engine in started.values { engine.child.close() }

@@ -12,9 +12,9 @@ import Foundation
 /// A campaign worker's state file: one fixed-width line, `seed S case N`
 /// (and, for a flight of cases to an external engine, `and the K after
 /// it, step T`), padded with spaces to `lineLength` bytes with the newline.
-public final class WorkerStateFile {
+package final class WorkerStateFile {
     /// The line's length in bytes, the newline included.
-    public static let lineLength = 96
+    package static let lineLength = 96
     private let descriptor: Int32
     /// The file's first `lineLength` bytes, mapped shared; nil when mapping
     /// failed (each line is then written with `pwrite`).
@@ -25,7 +25,7 @@ public final class WorkerStateFile {
     /// Creates (or empties) the state file at `path` for the cases of
     /// `seed`; nil when it cannot be opened (a symbolic link there is not
     /// followed).
-    public init?(path: String, seed: UInt64) {
+    package init?(path: String, seed: UInt64) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
@@ -52,7 +52,7 @@ public final class WorkerStateFile {
 
     /// Records that case `n` is about to run (and, when `following` > 0,
     /// the `following` cases after it, `step` apart, in the same flight).
-    public func write(caseNumber n: Int, following: Int = 0, step: Int = 1) {
+    package func write(caseNumber n: Int, following: Int = 0, step: Int = 1) {
         // Built on the stack: this runs before every case.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.lineLength) { line in
             var count = 0
@@ -78,7 +78,7 @@ public final class WorkerStateFile {
     /// The case number the state file at `path` names for `seed` (the
     /// first case of its flight), or nil when the file is missing, empty,
     /// or names another seed.
-    public static func caseNumber(atPath path: String, seed: UInt64) -> Int? {
+    package static func caseNumber(atPath path: String, seed: UInt64) -> Int? {
         guard let data = FileManager.default.contents(atPath: path),
               let line = String(data: data.prefix(lineLength), encoding: .utf8) else { return nil }
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\n" })

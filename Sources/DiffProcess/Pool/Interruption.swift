@@ -6,17 +6,17 @@ import Foundation
 /// Set by the signal handlers of a running campaign (or exhaustive run) to
 /// the signal that stopped it (SIGINT, SIGTERM, SIGHUP); a long loop stops
 /// at its next step when it is not 0.
-nonisolated(unsafe) public var isInterrupted: sig_atomic_t = 0
+nonisolated(unsafe) package var isInterrupted: sig_atomic_t = 0
 
 /// The signals that stop a campaign or a walk in order: its summary is
 /// printed and its findings kept (Ctrl-C, `kill`, a closed terminal).
-public let interruptingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+package let interruptingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
 /// Runs `body` with `isInterrupted` set to 0 and then to the number of any
 /// of `interruptingSignals` that arrives (unblocked: a parent may have
 /// started us with them blocked, as test runners do); the previous
 /// handlers are back when it returns.
-public func catchingInterruptions<T>(_ body: () throws -> T) rethrows -> T {
+package func catchingInterruptions<T>(_ body: () throws -> T) rethrows -> T {
     isInterrupted = 0
     let previous = interruptingSignals.map { signal($0) { isInterrupted = $0 } }
     var signals = sigset_t()
@@ -28,7 +28,7 @@ public func catchingInterruptions<T>(_ body: () throws -> T) rethrows -> T {
 }
 
 /// How a summary names the interruption `isInterrupted` holds.
-public func interruptionWords() -> String {
+package func interruptionWords() -> String {
     switch isInterrupted {
     case SIGTERM: return "interrupted (SIGTERM)"
     case SIGHUP: return "interrupted (SIGHUP)"

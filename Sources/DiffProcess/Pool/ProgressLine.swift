@@ -37,7 +37,7 @@ struct ProgressLine {
 
 /// `  about N s left` for a progress line: what remains of `total` at
 /// `rate`, or of `maxTime`, whichever comes first; empty when neither is known.
-public func timeLeft(done: Int, total: Int?, rate: Double, elapsed: Double, maxTime: Double?) -> String {
+package func timeLeft(done: Int, total: Int?, rate: Double, elapsed: Double, maxTime: Double?) -> String {
     var left: Double?
     if let total, rate > 0 { left = Double(max(total - done, 0)) / rate }
     if let maxTime { left = min(left ?? .infinity, max(maxTime - elapsed, 0)) }

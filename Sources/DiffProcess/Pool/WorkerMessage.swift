@@ -15,7 +15,7 @@ import Foundation
 import ListModel
 
 /// How a campaign case ended, as its `done` line says.
-public enum CaseEnding: Hashable, Sendable {
+package enum CaseEnding: Hashable, Sendable {
     /// Checked: its labels (a `LabelSet`'s bits).
     case checked(labels: UInt32)
     /// Not run: the engine does not apply to it (sectioned, and the engine flat-only).
@@ -27,7 +27,7 @@ public enum CaseEnding: Hashable, Sendable {
 }
 
 /// One line a worker sends its supervisor.
-public enum WorkerMessage: Hashable, Sendable {
+package enum WorkerMessage: Hashable, Sendable {
     /// Case N is about to run.
     case start(Int)
     /// Case N ran.
@@ -84,7 +84,7 @@ public enum WorkerMessage: Hashable, Sendable {
     case shrunk(String)
 
     /// The message as one line, without its line break.
-    public var line: String {
+    package var line: String {
         switch self {
         case .start(let n): return "start \(n)"
         case .done(let n, let ending):
@@ -120,7 +120,7 @@ public enum WorkerMessage: Hashable, Sendable {
     }
 
     /// The message `line` encodes, or nil for a line that is none.
-    public init?(line: String) {
+    package init?(line: String) {
         if let fast = CaseLine(line) {
             self = fast.isStart ? .start(fast.caseNumber) : .done(fast.caseNumber, .checked(labels: fast.labels))
             return
@@ -246,17 +246,17 @@ public enum WorkerMessage: Hashable, Sendable {
 }
 
 /// What the supervisor answers a worker's `failed` line, on its stdin.
-public enum SupervisorReply: String, Hashable, Sendable, CaseIterable {
+package enum SupervisorReply: String, Hashable, Sendable, CaseIterable {
     /// Shrink the failure and save it.
     case shrink
     /// Go on: a smaller case of the property is already kept.
     case skip
 
     /// The reply `line` encodes, or nil.
-    public init?(line: String) { self.init(rawValue: line) }
+    package init?(line: String) { self.init(rawValue: line) }
 
     /// The reply as one line, without its line break.
-    public var line: String { rawValue }
+    package var line: String { rawValue }
 }
 
 /// The fields of a message line, separated by single spaces, read one at

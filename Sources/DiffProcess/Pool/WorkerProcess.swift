@@ -13,11 +13,11 @@ import MachO
 /// starts (each in a group of its own) are reported on its output as
 /// `engine PGID` / `engine-end PGID` lines (`handleEngineLine`), so that
 /// `stop()` ends them too, even after the worker died without stopping them.
-public final class Worker {
+package final class Worker {
     /// Which worker it is (0 ..< jobs): its cases are those `Supervisor.workerIndex(of:)` gives it.
-    public let index: Int
+    package let index: Int
     /// The worker's process id (also its process group's).
-    public let pid: pid_t
+    package let pid: pid_t
     /// Our end of its stdin (the supervisor's answers), or -1.
     private var input: Int32
     private var output: Int32
@@ -26,17 +26,17 @@ public final class Worker {
     var errors: ErrorTail?
     var buffer: [UInt8] = []
     /// Whether its output has ended (it exited or closed it).
-    public private(set) var isAtEnd = false
+    package private(set) var isAtEnd = false
     /// Engine process groups the worker started and has not stopped.
     private(set) var engineGroups: Set<pid_t> = []
     /// Its wait(2) status, once reaped.
-    public private(set) var status: Int32?
+    package private(set) var status: Int32?
     /// Whether the supervisor killed it (a hang, the end of the run).
     private(set) var wasKilled = false
 
     /// Starts `executable` with `arguments` as worker `index`; its stderr is kept from ours when
     /// `capturesErrors`, but for the lines that begin with `passing`.
-    public init(executable: URL, arguments: [String], index: Int, capturesErrors: Bool = true, passing prefix: String? = nil) throws {
+    package init(executable: URL, arguments: [String], index: Int, capturesErrors: Bool = true, passing prefix: String? = nil) throws {
         self.index = index
         // Swift's crash backtracer can take a long time after a trap.
         var environment = ProcessInfo.processInfo.environment
@@ -63,16 +63,16 @@ public final class Worker {
     }
 
     /// The line of its stderr that explains how it died, as ": LINE", or "".
-    public var lastErrorLine: String {
+    package var lastErrorLine: String {
         errors?.explanation.map { ": " + $0 } ?? ""
     }
 
     /// Our read end of its output, to poll.
-    public var descriptor: Int32 { output }
+    package var descriptor: Int32 { output }
 
     /// Reads what is available; returns complete lines (engine group lines
     /// are taken here and not returned).
-    public func readLines() -> [String] {
+    package func readLines() -> [String] {
         let kept = buffer.count
         var count = 0
         // Read straight into the buffer's end. The append grows the buffer
@@ -131,7 +131,7 @@ public final class Worker {
     }
 
     /// Sends one line to the worker (an answer to its question).
-    public func send(_ line: String) {
+    package func send(_ line: String) {
         guard input >= 0 else { return }
         let bytes = Array((line + "\n").utf8)
         let written = bytes.withUnsafeBytes { ChildProcess.writeIgnoringBrokenPipe(input, $0.baseAddress, $0.count) }
@@ -139,21 +139,21 @@ public final class Worker {
     }
 
     /// Whether it has exited (reaping it if so).
-    public var hasExited: Bool {
+    package var hasExited: Bool {
         if status != nil { return true }
         status = ChildProcess.exitStatus(pid)
         return status != nil
     }
 
     /// Kills it with its group and its engines' groups, and reaps it.
-    public func kill() {
+    package func kill() {
         if !hasExited { wasKilled = true }
         stop()
     }
 
     /// Ends the worker and everything it started; never waits more than a
     /// few seconds (a child that cannot be reaped is left to init).
-    public func stop() {
+    package func stop() {
         if status == nil {
             // Stopped first, so that it starts no engine we would not hear of;
             // then the engine lines it wrote that nobody has read yet.
@@ -167,7 +167,7 @@ public final class Worker {
     }
 
     /// Whether it was ended by the signal `signal` (from someone other than us).
-    public func diedOf(_ signal: Int32) -> Bool {
+    package func diedOf(_ signal: Int32) -> Bool {
         guard let status, !wasKilled else { return false }
         return status & 0x7F == signal
     }
@@ -175,7 +175,7 @@ public final class Worker {
     /// How the process ended, in words, or nil when it exited normally.
     /// Reaps it (waiting up to 10 s: its output has closed, so it is
     /// exiting, however loaded the machine) and ends the engines it left behind.
-    public func ending() -> String? {
+    package func ending() -> String? {
         let deadline = ContinuousClock.now + .seconds(10)
         while !hasExited && ContinuousClock.now < deadline { usleep(2_000) }
         stop()

@@ -19,20 +19,20 @@ import Foundation
 import ListModel
 
 /// A walk of an exhaustive bound in `jobs` worker processes.
-public struct ExhaustiveRun {
+package struct ExhaustiveRun {
     /// The engine and its settings, as every worker is told.
-    public var options: CampaignOptions
+    package var options: CampaignOptions
     /// How many worker processes walk at once.
-    public var jobs: Int
+    package var jobs: Int
     /// The part of the walk this run checks.
-    public var shard = Shard.whole
+    package var shard = Shard.whole
     /// Prints progress now and then (a live line on a terminal).
-    public var showsProgress: Bool
+    package var showsProgress: Bool
     /// The `diffcheck` executable the workers run.
-    public var workerExecutable = ownExecutable()
+    package var workerExecutable = ownExecutable()
 
     /// A walk of `options`' engine in `jobs` workers over `shard`.
-    public init(options: CampaignOptions, jobs: Int, shard: Shard = .whole, showsProgress: Bool) {
+    package init(options: CampaignOptions, jobs: Int, shard: Shard = .whole, showsProgress: Bool) {
         self.options = options
         self.jobs = jobs
         self.shard = shard
@@ -40,7 +40,7 @@ public struct ExhaustiveRun {
     }
 
     /// Walks `bound` to its end, the first pair the engine trapped or hung on, or Ctrl-C.
-    public func run(_ bound: ExhaustiveBound) throws -> ExhaustiveResult {
+    package func run(_ bound: ExhaustiveBound) throws -> ExhaustiveResult {
         try catchingInterruptions {
             // The workers' state files, in a folder of our own (a name known beforehand could be planted).
             let scratch = try PrivateFolder(prefix: "diffcheck-exhaust")

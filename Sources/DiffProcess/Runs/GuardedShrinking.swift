@@ -16,7 +16,7 @@ import Foundation
 import ListModel
 
 /// What shrinking a failure in a guarded child came to.
-public enum GuardedShrink {
+package enum GuardedShrink {
     /// A smaller case that fails (or the candidate the engine trapped or
     /// hung on, shrunk as a `no-crash` failure).
     case shrunk(Case)
@@ -28,7 +28,7 @@ public enum GuardedShrink {
     case killedFromOutside(String)
 
     /// The shrunk case, if there is one.
-    public var shrunk: Case? {
+    package var shrunk: Case? {
         if case .shrunk(let c) = self { return c }
         return nil
     }
@@ -36,7 +36,7 @@ public enum GuardedShrink {
 
 /// Shrinks the failure in `outcome` in a guarded child (the `diffcheck`
 /// executable `workerExecutable` runs it).
-public func guardedShrunkCase(_ outcome: EntryOutcome, options: CampaignOptions, engines: IsolatedEngines,
+package func guardedShrunkCase(_ outcome: EntryOutcome, options: CampaignOptions, engines: IsolatedEngines,
                               workerExecutable: URL = ownExecutable()) -> GuardedShrink {
     guard let failure = outcome.failures.first, outcome.engineName != nil else { return .notSmaller }
     let engine = outcome.engineName.flatMap { engines.engine(named: $0) } ?? (try? options.isolatedEngine(engines))

@@ -12,38 +12,38 @@ import ListModel
 /// `ownExecutable()`).
 public struct Supervisor {
     /// The engine and how its cases are made, as every worker is told.
-    public var options: CampaignOptions
+    package var options: CampaignOptions
     /// How many worker processes run at once.
-    public var jobs: Int
+    package var jobs: Int
     /// The cases are 0..<maxCases (of the whole run; a shard runs its own).
-    public var maxCases: Int
+    package var maxCases: Int
     /// The part of the run this campaign checks.
-    public var shard = Shard.whole
+    package var shard = Shard.whole
     /// Seconds after which the campaign stops; nil: no limit.
-    public var maxTime: Double?
+    package var maxTime: Double?
     /// Whether `maxTime` is the campaign's wall budget, not a time the
     /// user asked for (`check`'s default for an `--engine-cmd` engine):
     /// the cases it does not reach are listed by size class as not
     /// judged, and the run ends with exit 4.
-    public var isMaxTimeABudget = false
+    package var isMaxTimeABudget = false
     /// The folder each property's saved failure goes to.
-    public var findings: String
+    package var findings: String
     /// Prints a status line now and then (a live line on a terminal).
-    public var showsStatus: Bool
+    package var showsStatus: Bool
     /// The `diffcheck` executable the workers run.
-    public var workerExecutable: URL
+    package var workerExecutable: URL
     /// Seconds a worker may take to start, or between two cases.
-    public var startupAllowance = 60.0
+    package var startupAllowance = 60.0
     /// Seconds a worker's shrink may run (the shrinker stops itself then;
     /// a hang in the engine does not).
-    public var shrinkSeconds = 60.0
+    package var shrinkSeconds = 60.0
     /// What an exhaustive part before this campaign found, passed to every
     /// worker as `--walked` (its shrinks then do not walk those bounds again).
-    public var walkedBounds: String?
+    package var walkedBounds: String?
     /// Kinds of finding a part before this campaign found failing and
     /// saved (the exhaustive part of `check`): a random case failing one is
     /// counted as a repeat, not shrunk and saved again (one finding a kind).
-    public var foundKinds: Set<FindingKind> = []
+    package var foundKinds: Set<FindingKind> = []
 
     /// A campaign of `options` over cases 0..<`maxCases` in `jobs` workers, saving into `findings`.
     public init(options: CampaignOptions, jobs: Int, maxCases: Int, maxTime: Double?, findings: String,
@@ -117,19 +117,19 @@ public struct Supervisor {
     /// or section past `itemsWithinTimeout` for the checking, plus 10 s;
     /// never less than twice the timeout plus 10 s. A case of 309,932 items
     /// and sections at `--timeout 10` may take 2 × 24.5 s and more.
-    public static func checkingSeconds(timeout: Double, pairs: [GeneratedPair]) -> Double {
+    package static func checkingSeconds(timeout: Double, pairs: [GeneratedPair]) -> Double {
         checkingSeconds(timeout: timeout, items: pairs.map { ExternalEngine.elements(($0.old, $0.new)) })
     }
 
     /// Whether a flight of `pairs` needs no more than the base deadline
     /// (`baseCheckingSeconds`): one case small enough to be answered
     /// within the timeout, as most are.
-    public static func needsOnlyTheBaseDeadline(_ pairs: [GeneratedPair]) -> Bool {
+    package static func needsOnlyTheBaseDeadline(_ pairs: [GeneratedPair]) -> Bool {
         pairs.count == 1 && ExternalEngine.elements((pairs[0].old, pairs[0].new)) <= ExternalEngine.itemsWithinTimeout
     }
 
     /// `checkingSeconds(timeout:pairs:)` of cases of `items` items and sections each.
-    public static func checkingSeconds(timeout: Double, items: [Int]) -> Double {
+    package static func checkingSeconds(timeout: Double, items: [Int]) -> Double {
         let asked = items.reduce(0.0) { total, n in
             total + 2 * ExternalEngine.allowedSeconds(timeout, items: n)
                 + Double(max(n - ExternalEngine.itemsWithinTimeout, 0)) * ExternalEngine.secondsPerExtraItem
@@ -142,7 +142,7 @@ public struct Supervisor {
     /// `checkingSeconds(timeout:items:)` gives every case short enough to
     /// answer within the timeout. A worker sends `allow` only for a flight
     /// that needs more, so a campaign of small cases writes no extra line.
-    public static func baseCheckingSeconds(timeout: Double) -> Double {
+    package static func baseCheckingSeconds(timeout: Double) -> Double {
         2 * timeout + 10
     }
 

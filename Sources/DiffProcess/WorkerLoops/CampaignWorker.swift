@@ -14,19 +14,19 @@ import Foundation
 import ListModel
 
 /// A campaign worker's share of the cases.
-public struct CampaignShare: Sendable, Hashable {
+package struct CampaignShare: Sendable, Hashable {
     /// Its first case.
-    public var first: Int
+    package var first: Int
     /// The stride between its cases.
-    public var caseStride: Int
+    package var caseStride: Int
     /// Cases from this number on are not run (`Int.max`: no limit).
-    public var limit: Int
+    package var limit: Int
     /// Cases of its share not to run (the supervisor counted them already:
     /// the engine trapped on them, after cases it had not reported).
-    public var skipped: Set<Int>
+    package var skipped: Set<Int>
 
     /// The cases first, first + caseStride, … below `limit`, but `skipped`.
-    public init(first: Int, caseStride: Int, limit: Int = .max, skipped: Set<Int> = []) {
+    package init(first: Int, caseStride: Int, limit: Int = .max, skipped: Set<Int> = []) {
         self.first = first
         self.caseStride = max(caseStride, 1)
         self.limit = limit
@@ -52,7 +52,7 @@ public struct CampaignShare: Sendable, Hashable {
 /// case to `state` before it runs; `walked`: what the exhaustive part
 /// before the campaign found (shrinks do not walk it again). Returns when
 /// the share is done (after `end`) or the supervisor is gone.
-public func runCampaignWorker(engine: any DiffEngine, options: CampaignOptions, share: CampaignShare,
+package func runCampaignWorker(engine: any DiffEngine, options: CampaignOptions, share: CampaignShare,
                               walked: WalkedBounds? = nil, state: WorkerStateFile?) {
     var cases = CampaignCases(engine: engine, profile: options.profile, generatorOptions: options.generator,
                               seed: options.seed, engineCommand: options.engineCommand)

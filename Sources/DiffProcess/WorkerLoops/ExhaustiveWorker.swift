@@ -10,7 +10,7 @@ import ListModel
 /// Walks `bound` with `checker` and checks the places of worker `index` of
 /// `jobs` within `shard`, from place `from` on (a worker that replaces one
 /// killed there), each place written to the open file `state` first.
-public func runExhaustiveWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, index: Int, shard: Shard, from: Int = 0,
+package func runExhaustiveWorker(_ bound: ExhaustiveBound, checker: Checker, jobs: Int, index: Int, shard: Shard, from: Int = 0,
                                 state: Int32) {
     var place = 0
     var isStopped = false

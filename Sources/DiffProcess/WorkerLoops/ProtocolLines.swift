@@ -9,7 +9,7 @@ import Foundation
 /// Ends this worker soon after its supervisor is gone (killed, or stopped by
 /// Ctrl-C), even if an engine call never returns: a worker ignores SIGINT
 /// and an isolated engine has a process group of its own.
-public func exitWhenOrphaned() {
+package func exitWhenOrphaned() {
     let supervisor = getppid()
     Thread.detachNewThread {
         while getppid() == supervisor { usleep(200_000) }
@@ -22,7 +22,7 @@ public func exitWhenOrphaned() {
 /// Writes one message to standard output now, after the lines queued
 /// before it, so the supervisor sees it even if the worker dies right
 /// after.
-public func emit(_ message: WorkerMessage) {
+package func emit(_ message: WorkerMessage) {
     ProtocolLines.queue(message.line)
     ProtocolLines.send()
 }
@@ -34,9 +34,9 @@ public func emit(_ message: WorkerMessage) {
 /// at once (`emit`), after what is queued. A batch is at most `interval`
 /// old when the next case starts, so the supervisor's deadlines (seconds)
 /// are not at risk; the state file names the case running.
-public enum ProtocolLines {
+package enum ProtocolLines {
     /// Whether `sendIfDue` waits for a batch (else it writes every line).
-    nonisolated(unsafe) public static var isBatched = false
+    nonisolated(unsafe) package static var isBatched = false
     /// The longest a queued line waits before a case starts.
     static let interval = Duration.milliseconds(5)
     /// The most bytes that wait.
@@ -46,7 +46,7 @@ public enum ProtocolLines {
     private static let lock = NSLock()
 
     /// Adds `line` to the batch.
-    public static func queue(_ line: String) {
+    package static func queue(_ line: String) {
         lock.lock()
         defer { lock.unlock() }
         queued += line.utf8
@@ -54,7 +54,7 @@ public enum ProtocolLines {
     }
 
     /// Writes the batch when it is due (always, when not batched).
-    public static func sendIfDue() {
+    package static func sendIfDue() {
         // The batch is read under the lock: another thread may be queueing a line (emit).
         lock.lock()
         let isDue = !isBatched || queued.count >= limit || lastSent.map { $0.duration(to: .now) >= interval } ?? true
@@ -63,7 +63,7 @@ public enum ProtocolLines {
     }
 
     /// Writes the batch now, unbuffered.
-    public static func send() {
+    package static func send() {
         lock.lock()
         defer { lock.unlock() }
         guard !queued.isEmpty else { return }
@@ -75,7 +75,7 @@ public enum ProtocolLines {
 
 /// Runs `body` with `engine`'s timeouts taken for hangs at once
 /// (`ExternalEngine.treatingTimeoutsAsHangs`), or as it is without an engine.
-public func treatingTimeoutsAsHangs<T>(_ engine: ExternalEngine?, _ body: () throws -> T) rethrows -> T {
+package func treatingTimeoutsAsHangs<T>(_ engine: ExternalEngine?, _ body: () throws -> T) rethrows -> T {
     guard let engine else { return try body() }
     return try engine.treatingTimeoutsAsHangs(body)
 }

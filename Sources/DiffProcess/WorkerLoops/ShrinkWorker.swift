@@ -31,7 +31,7 @@ struct RecordingEngine: DiffEngine {
 /// `statePath` before the engine runs it; sends the shrunk case (nothing
 /// when no smaller case fails). Throws when the state file cannot be made
 /// or the case cannot be read.
-public func runShrinkWorker(_ path: String, statePath: String, engine defaultEngine: any DiffEngine, options: CampaignOptions) throws {
+package func runShrinkWorker(_ path: String, statePath: String, engine defaultEngine: any DiffEngine, options: CampaignOptions) throws {
     let state = open(statePath, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
     guard state >= 0 else { throw CampaignError(description: "\(statePath): cannot create the state file: \(String(cString: strerror(errno)))") }
     defer { close(state) }
