@@ -18,8 +18,9 @@ func portable(_ uikit: String, _ elsewhere: String) -> String {
 }
 
 let shiftsTheFreshCell = "it shifts the fresh cell by the batch's deletes and inserts, not by its moves"
-func putBack(_ path: String) -> String {
-    "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(path)), and the tableview profile rejects it"
+func putBack(_ path: String, tableViewRejects: Bool = true) -> String {
+    "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(path))"
+        + (tableViewRejects ? ", and the tableview profile rejects it" : "")
 }
 
 let openRuleExamples: [OpenExample] = [
@@ -60,7 +61,7 @@ let openRuleExamples: [OpenExample] = [
         [.insertItem(p(0, 0)), .reloadItem(p(0, 1))],
         flat("a", "b", "c"), flat("x", "a", "b'", "c"),
         .reloadNotInPlace, "the reload of index path (0-1) does not stay in place: the item ends at index path (0-2)"
-            + portable(shiftsTheFreshCell, putBack("0-1"))),
+            + portable(shiftsTheFreshCell, putBack("0-1", tableViewRejects: false))),
         uikitShows: flat("x", "a", "b'", "c")),
     OpenExample(rejected: Rejected("the same move twice",
         [.moveItem(from: p(0, 0), to: p(0, 1)), .moveItem(from: p(0, 0), to: p(0, 1))],
@@ -205,4 +206,45 @@ private func itemChangeInMovedSectionByScanning(_ batch: Batch) -> Rejection? {
         if found != nil { rejected += 1 }
     }
     #expect(rejected > 2_000, "the batches reach the rule: \(rejected)")
+}
+
+/// Issue 51, point 14: under `tableview` (RULES.md §3.4) a reload that the
+/// batch's deletes and inserts shift is accepted when its fresh row lands
+/// on its row, as in a batch of Apple's documented order (deletes and
+/// reloads at old index paths, inserts at new ones), and the table shows
+/// the new snapshot; `strict` still rejects it, and says tableview does not.
+@Test func aReloadTheDeletesAndInsertsShiftIsAcceptedUnderTableView() {
+    let examples: [(String, [Operation], Snapshot, Snapshot)] = [
+        ("an insert before it (a difflib engine's a → b a')", [.insertItem(p(0, 0)), .reloadItem(p(0, 0))], flat("a"), flat("b", "a'")),
+        ("an insert before it, among others", [.insertItem(p(0, 0)), .reloadItem(p(0, 1))], flat("a", "b", "c"), flat("x", "a", "b'", "c")),
+        ("a delete before it", [.deleteItem(p(0, 0)), .reloadItem(p(0, 1))], flat("a", "b", "c"), flat("b'", "c")),
+        ("a section inserted before it", [.insertSection(0), .reloadItem(p(1, 0))],
+         snapshot(section("A", "a"), section("B", "b")), snapshot(section("X"), section("A", "a"), section("B", "b'"))),
+        ("a section deleted before it, and an insert", [.deleteSection(0), .insertItem(p(0, 0)), .reloadItem(p(1, 0))],
+         snapshot(section("A", "a"), section("B", "b")), snapshot(section("B", "x", "b'"))),
+    ]
+    for (name, operations, old, new) in examples {
+        #expect(rejection(operations, old, new, .tableview) == nil, "\(name)")
+        #expect(shown(operations, old, new, .tableview) == new, "\(name)")
+        let strict = rejection(operations, old, new, .strict)
+        #expect(strict?.rule == .reloadNotInPlace, "\(name)")
+        #expect(strict?.message.contains("the tableview profile rejects it") == false, "\(name): \(strict?.message ?? "")")
+    }
+}
+
+/// ... and a reload whose fresh row lands elsewhere than its row (moves do
+/// not shift it) is still rejected under `tableview`, the stricter reading,
+/// saying where each lands.
+@Test func aReloadAMoveDisplacesIsStillRejectedUnderTableView() {
+    let displaced = rejection([.moveItem(from: p(0, 0), to: p(0, 3)), .reloadItem(p(0, 2))], flat("a", "b", "c", "d"), flat("b", "c'", "d", "a"), .tableview)
+    #expect(displaced?.rule == .reloadNotInPlace)
+    #expect(displaced?.message == "the reload of index path (0-2) does not follow its row: its fresh row lands at index path (0-2), the row ends at index path (0-1)"
+            + "; not a UITableView exception: the tableview profile rejects this batch, the stricter reading, as openradar 27041784 shows UITableView's"
+            + " fresh row following the batch's deletes and inserts but not a section move, and no source says what a row displaced by a move shows"
+            + " (UICollectionView accepts it: \(shiftsTheFreshCell))")
+    // In place, but its insert half shifted by an insert while a move keeps the row where it was.
+    let inPlace = rejection([.insertItem(p(0, 0)), .moveItem(from: p(0, 0), to: p(0, 3)), .reloadItem(p(0, 1))],
+                            flat("a", "b", "c"), flat("x", "b'", "c", "a"), .tableview)
+    #expect(inPlace?.message.hasPrefix("the reload of index path (0-1) does not follow its row: its fresh row lands at index path (0-2), the row ends at index path (0-1); ") == true,
+            "\(inPlace?.message ?? "")")
 }

@@ -150,7 +150,14 @@ extension BatchContext {
     /// item keeps its index inside it, *and* UICollectionView's adjusted
     /// insert half (§3.1 step 3) is that same index path. A delete and an
     /// insert before it that cancel out leave it in place.
-    func firstReloadNotInPlace(_ map: SectionMap, inserts: [UpdateItem]) -> (reload: ItemPath, end: ItemPath, isInsertHalf: Bool)? {
+    ///
+    /// Under `tableview` (§3.4) a reload the batch's deletes and inserts
+    /// shift is in place when its insert half is where the item ends: the
+    /// one returned is a reload whose fresh row lands elsewhere. Each
+    /// answer also says where the item ends (`rowEnd`) and its insert half
+    /// (`freshRow`, nil when it has none among `inserts`).
+    func firstReloadNotInPlace(_ map: SectionMap, inserts: [UpdateItem])
+        -> (reload: ItemPath, end: ItemPath, isInsertHalf: Bool, rowEnd: ItemPath, freshRow: ItemPath?)? {
         // No item reloaded: nothing to look at.
         guard !batch.reloadedItems.isEmpty else { return nil }
         // Where each item reload's insert half is, by the reload's position
@@ -171,11 +178,20 @@ extension BatchContext {
             let placement = placements[p.section] ?? survivingItemPlacement(oldSection: p.section, finalSection: t)
             placements[p.section] = placement
             guard p.item >= 0, p.item < placement.count, let j = placement[p.item] else { continue }
-            if t != p.section || j != p.item {
-                return (p, ItemPath(t, j), false)
+            let end = ItemPath(t, j)
+            if words == .tableView {
+                // UITableView (§3.4): a reload names its old index path and
+                // its fresh row lands where step 3 shifts it; it is the
+                // row's own when the row ends there.
+                if let q = insertHalves[order], q != end { return (p, q, true, end, q) }
+                if insertHalves[order] == nil, end != p { return (p, end, false, end, nil) }
+                continue
+            }
+            if end != p {
+                return (p, end, false, end, insertHalves[order])
             }
             if let q = insertHalves[order], q != p {
-                return (p, q, true)
+                return (p, q, true, end, q)
             }
         }
         return nil
@@ -187,10 +203,19 @@ extension BatchContext {
     /// other list views and older readings put it back at the same numbers.
     /// Only a reload that stays put means the same to all of them.
     func checkReloadNotInPlace(_ map: SectionMap, inserts: [UpdateItem]) -> Rejection? {
-        guard let (p, q, isInsertHalf) = firstReloadNotInPlace(map, inserts: inserts) else { return nil }
+        guard let (p, q, isInsertHalf, rowEnd, freshRow) = firstReloadNotInPlace(map, inserts: inserts) else { return nil }
         let uikit = "it shifts the fresh cell by the batch's deletes and inserts, not by its moves"
-        let elsewhere = "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(p.uikitDescription)), and the tableview profile rejects it"
+        // The tableview profile accepts a reload whose fresh row lands on its row (§3.4).
+        let tableViewRejects = freshRow.map { $0 != rowEnd } ?? (rowEnd != p)
+        let elsewhere = "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(p.uikitDescription))"
+            + (tableViewRejects ? ", and the tableview profile rejects it" : "")
         let tableView = "UITableView reads a reload at its old index path (Apple's documentation) and openradar 27041784 shows its fresh cell not following a section move, but where else it lands no source says"
+        if isInsertHalf, words == .tableView {
+            let tableView = "openradar 27041784 shows UITableView's fresh row following the batch's deletes and inserts but not a section move, and no source says what a row displaced by a move shows"
+            return portableRejection(.reloadNotInPlace,
+                "the reload of index path (\(p.uikitDescription)) does not follow its row: its fresh row lands at index path (\(q.uikitDescription)), the row ends at index path (\(rowEnd.uikitDescription))",
+                uikit: uikit, elsewhere: elsewhere, tableView: tableView)
+        }
         if isInsertHalf {
             return portableRejection(.reloadNotInPlace,
                 "the reload of index path (\(p.uikitDescription)) does not stay in place: UICollectionView inserts its fresh cell at index path (\(q.uikitDescription))",
