@@ -28,7 +28,7 @@ private func underLoad(_ arguments: [String], in directory: URL) async throws ->
     try await withBusyLoops(4) { try await diffcheck(arguments, in: directory) }
 }
 
-@Suite(.serialized) struct BoundedCampaignCommandTests {
+@Suite struct BoundedCampaignCommandTests {
     /// Case 48 (6,566 old items, the first past 5,000) burns past --timeout 1 and is still
     /// burning (short of the 600 s hang deadline) when --time 20 is up.
     @Test func aCaseStillBurningWhenTheTimeIsUpIsUnjudgedSlowAndExitsFour() async throws {
