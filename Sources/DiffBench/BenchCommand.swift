@@ -41,6 +41,8 @@ public enum BenchCommand {
         figures beside it, and with --engine-cmd the core served the same way (the pipe and JSON
         both ways); a class past --timeout is asked again alone and timed, one the engine does
         not answer within --hang-timeout is reported, and larger ones of its shape not sent.
+        Then its growth by change: one flat list (the largest class up to --max-size, at most
+        10000 items) with more and more of its items deleted, inserted, changed and moved.
         """,
         EngineBenchOptions.optionsHelp,
         "Build in release mode (swift build -c release) for meaningful numbers.",

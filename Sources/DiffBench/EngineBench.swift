@@ -73,9 +73,14 @@ enum EngineBench {
         }
         let inputs = SizeClassInput.all(seed: seed, maxItems: maxItems, flatOnly: isFlat)
         let report = measure(engine, inputs: inputs, runs: runs, log: !isJSON)
+        let byChange = measure(engine, inputs: SizeClassInput.byChange(seed: seed, maxItems: maxItems), runs: runs, log: !isJSON,
+                               growingIn: \.minimumChanges)
         (engine as? ExternalEngine)?.close()
         let header = EngineBenchReport.Header(engine: engineLabel, seed: seed, runs: runs, timeout: timeout, maxItems: maxItems)
-        let full = EngineBenchReport(header: header, rows: report.rows, exponents: report.exponents)
+        var full = EngineBenchReport(header: header, rows: report.rows, exponents: report.exponents)
+        full.byChange = byChange.rows
+        // The growth in changes from the two most changed inputs (the last row's from the one before).
+        full.changeExponent = byChange.rows.last.map { EngineBenchReport.Exponent(shape: "flat", engine: $0.engine?.growth, core: $0.core?.growth) }
         print(isJSON ? full.json : full.table)
         return 0
     }
@@ -85,9 +90,13 @@ enum EngineBench {
         return 2
     }
 
-    /// Every input asked of `engine` and of the core, smallest first.
-    static func measure(_ engine: any DiffEngine, inputs: [SizeClassInput], runs: Int, log: Bool)
+    /// Every input asked of `engine` and of the core, smallest first; each
+    /// row's growth is from the row before of its shape, in `growingIn` (old
+    /// and new items by default; the pair's changes for the inputs by change).
+    static func measure(_ engine: any DiffEngine, inputs: [SizeClassInput], runs: Int, log: Bool,
+                        growingIn size: KeyPath<SizeClassInput, Int> = \.items)
         -> (rows: [EngineBenchRow], exponents: [EngineBenchReport.Exponent]) {
+        guard !inputs.isEmpty else { return ([], []) }
         let external = engine as? ExternalEngine
         if external != nil {
             // Started on a trivial request first, so that no input's deadline has the start-up in it.
@@ -108,7 +117,10 @@ enum EngineBench {
         var tooSlowShapes: [Bool: String] = [:]
         var paces: [Bool: EnginePace] = [:], corePaces: [Bool: EnginePace] = [:]
         for input in inputs {
-            if log { FileHandle.standardError.write(Data("bench: \(input.sizeClass.name) \(input.shapeName)\n".utf8)) }
+            if log {
+                let changes = size == \SizeClassInput.items ? "" : ", \(input.minimumChanges) changes"
+                FileHandle.standardError.write(Data("bench: \(input.sizeClass.name) \(input.shapeName)\(changes)\n".utf8))
+            }
             var row = EngineBenchRow(input)
             row.core = figures(core, input, runs: runs, external: nil).figures
             if let served { row.coreServed = figures(served, input, runs: runs, external: served.child).figures }
@@ -123,9 +135,11 @@ enum EngineBench {
                 if measured.status == .tooSlow { tooSlowShapes[input.isFlat] = input.sizeClass.name }
             }
             // Growth from the previous class of the same shape.
-            if let previous = rows.last(where: { $0.isFlat == input.isFlat }) {
-                let engineGrowth = growth(previous.engine, row.engine, items: (previous.items, row.items), isExternal: external != nil)
-                let coreGrowth = growth(previous.core, row.core, items: (previous.items, row.items), isExternal: false)
+            if let previous = inputs.prefix(rows.count).last(where: { $0.isFlat == input.isFlat }),
+               let previousRow = rows.last(where: { $0.isFlat == input.isFlat }) {
+                let sizes = (previous[keyPath: size], input[keyPath: size])
+                let engineGrowth = growth(previousRow.engine, row.engine, items: sizes, isExternal: external != nil)
+                let coreGrowth = growth(previousRow.core, row.core, items: sizes, isExternal: false)
                 row.engine?.growth = engineGrowth
                 row.core?.growth = coreGrowth
             }

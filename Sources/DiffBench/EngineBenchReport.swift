@@ -66,6 +66,8 @@ struct EngineBenchRow: Codable, Sendable {
     /// Items in both snapshots whose content changed.
     var changedItems: Int
     var minimumDeletesAndInserts: Int
+    /// The three above together: the changes the pair needs at least.
+    var minimumChanges: Int
     var status: Status = .answered
     var note: String?
     var engine: EngineBenchFigures?
@@ -84,6 +86,7 @@ struct EngineBenchRow: Codable, Sendable {
         minimumMoves = input.minimumMoves
         changedItems = input.changedItems
         minimumDeletesAndInserts = input.minimumDeletesAndInserts
+        minimumChanges = input.minimumChanges
     }
 }
 
@@ -111,6 +114,11 @@ struct EngineBenchReport: Codable, Sendable {
     var header: Header
     var rows: [EngineBenchRow]
     var exponents: [Exponent]
+    /// One flat list of a fixed length (`SizeClassInput.byChange`), the
+    /// changes growing: each row's growth is in changes, k of time ∝ changesᵏ.
+    var byChange: [EngineBenchRow] = []
+    /// The growth in changes between the two most changed inputs.
+    var changeExponent: Exponent?
 
     init(header: Header, rows: [EngineBenchRow], exponents: [Exponent]) {
         self.header = header
@@ -159,6 +167,30 @@ struct EngineBenchReport: Codable, Sendable {
         }
         for row in rows where row.note != nil {
             lines.append("\(row.sizeClass) \(row.shape): \(row.status.rawValue): \(row.note!)")
+        }
+        if let first = byChange.first {
+            lines += [
+                "",
+                "by change: one flat list of \(BenchInput.grouped(first.oldItems)) old items, its changes growing "
+                    + "(deletes, inserts, content changes and moves alike); growth: k of time ∝ changes^k from the row before",
+                "",
+                "| changes | old items | engine time | growth | engine output | core time | growth |",
+                "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+            ]
+            for row in byChange {
+                let engineTime = row.status == .answered ? time(row.engine?.medianSeconds) : row.status.rawValue
+                lines.append("| \(BenchInput.grouped(row.minimumChanges)) | \(BenchInput.grouped(row.oldItems)) | \(engineTime) "
+                    + "| \(growth(row.engine?.growth)) | \(output(row.engine)) | \(time(row.core?.medianSeconds)) | \(growth(row.core?.growth)) |")
+            }
+            if let exponent = changeExponent {
+                lines.append("")
+                lines.append("by change: growth between the two most changed inputs: engine "
+                    + (exponent.engine.map { String(format: "changes^%.1f", $0) } ?? "— (an answer under the noise, or none)")
+                    + ", core " + (exponent.core.map { String(format: "changes^%.1f", $0) } ?? "— (an answer under the noise, or none)"))
+            }
+            for row in byChange where row.note != nil {
+                lines.append("by change, \(BenchInput.grouped(row.minimumChanges)) changes: \(row.status.rawValue): \(row.note!)")
+            }
         }
         return lines.joined(separator: "\n")
     }

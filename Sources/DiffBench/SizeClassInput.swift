@@ -73,7 +73,32 @@ struct SizeClassInput: Sendable {
         return inputs
     }
 
-    static func make(_ sizeClass: SizeClass, length: Int, isFlat: Bool, _ random: inout SplitMix64) -> SizeClassInput {
+    /// The old snapshot's length of the inputs by change: the largest class
+    /// up to `maxItems`, at most `tens-of-thousands`.
+    static func lengthByChange(maxItems: Int) -> (SizeClass, Int)? {
+        lengths.filter { $0.1 <= min(maxItems, 10_000) }.max { $0.1 < $1.1 }
+    }
+
+    /// The inputs by change: one flat list of `lengthByChange` items, edited
+    /// more and more (a thousandth, a hundredth, a twentieth and a fifth of
+    /// its length in each of the four edits), so that the items stay and the
+    /// changes grow; each from its own generator, seeded from `seed` and its
+    /// edits. Empty when `maxItems` is under every class.
+    static func byChange(seed: UInt64, maxItems: Int) -> [SizeClassInput] {
+        guard let (sizeClass, length) = lengthByChange(maxItems: maxItems) else { return [] }
+        var seen = Set<Int>()
+        let edits = [length / 1_000, length / 100, length / 20, length / 5].map { max(1, $0) }.filter { seen.insert($0).inserted }
+        return edits.map { count in
+            var random = SplitMix64(seed: seed ^ (UInt64(count) &* 0xD1B5_4A32_D192_ED03) ^ 0xC4A4_9E2B)
+            return make(sizeClass, length: length, isFlat: true, &random, edits: count)
+        }
+    }
+
+    /// Deletes, inserts, content changes and moves the pair needs at least.
+    var minimumChanges: Int { minimumDeletesAndInserts + changedItems + minimumMoves }
+
+    static func make(_ sizeClass: SizeClass, length: Int, isFlat: Bool, _ random: inout SplitMix64,
+                     edits editCount: Int? = nil) -> SizeClassInput {
         var next = 0
         func fresh() -> Item {
             defer { next += 1 }
@@ -85,7 +110,7 @@ struct SizeClassInput: Sendable {
                     items: (0..<(length * (s + 1) / sectionCount - length * s / sectionCount)).map { _ in fresh() })
         }
         var sections = oldSections
-        let edits = max(1, length / 20)
+        let edits = editCount ?? max(1, length / 20)
         func randomSection() -> Int { random.value(upTo: sections.count - 1) }
         // Deletes, changes, moves within a section, then inserts.
         for _ in 0..<edits {

@@ -47,7 +47,7 @@ private func writeEngine(_ script: String) throws -> URL {
     #expect(lines.first?.hasPrefix("engine external `python3 engine.py`: 1 runs an input, seed 2024") == true, "\(lines.first ?? "")")
     #expect(lines.contains("| size class | shape | old items | engine time | growth | engine output | core time | growth | core output "
                            + "| core served |"))
-    let rows = lines.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| size class") && !$0.hasPrefix("| ---") }
+    let rows = sizeTableRows(lines)
     #expect(rows.map { $0.split(separator: "|").prefix(3).map { $0.trimmingCharacters(in: .whitespaces) } }
             == [["large", "flat", "100"], ["large", "sectioned", "100"], ["thousands", "flat", "1,000"], ["thousands", "sectioned", "1,000"]])
     // The engine moves and reloads nothing and deletes and inserts every item.
@@ -59,6 +59,24 @@ private func writeEngine(_ script: String) throws -> URL {
     #expect(lines.contains { $0.hasPrefix("sectioned: fitted growth (the two largest classes above 5 ms): engine ") })
     // The core served as the engine is, beside it: a time in every row.
     for row in rows { #expect(row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.last?.hasSuffix("s") == true, "\(row)") }
+    // The growth by change: one list of 1,000 items, four inputs, the changes growing; every item deleted and inserted.
+    #expect(lines.contains("| changes | old items | engine time | growth | engine output | core time | growth |"), "\(run.output)")
+    let byChange = byChangeRows(lines).map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+    #expect(byChange.map { $0[1] } == ["1,000", "1,000", "1,000", "1,000"], "\(run.output)")
+    let changes = byChange.compactMap { Int($0[0].replacingOccurrences(of: ",", with: "")) }
+    #expect(changes.count == 4 && changes == changes.sorted() && Set(changes).count == 4, "\(changes)")
+    for row in byChange { #expect(row[4].hasPrefix("0 / 0 / "), "\(row)") }
+    #expect(lines.contains { $0.hasPrefix("by change: growth between the two most changed inputs: engine ") }, "\(run.output)")
+}
+
+/// The rows of the bench's table by size class (before its table by change).
+func sizeTableRows(_ lines: [String]) -> [String] {
+    lines.prefix { !$0.hasPrefix("by change:") }.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| size class") && !$0.hasPrefix("| ---") }
+}
+
+/// The rows of the bench's table by change.
+func byChangeRows(_ lines: [String]) -> [String] {
+    lines.drop { !$0.hasPrefix("by change:") }.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| changes") && !$0.hasPrefix("| ---") }
 }
 
 @Test func benchEngineCmdJSONHasTheDocumentedFields() throws {
@@ -74,6 +92,12 @@ private func writeEngine(_ script: String) throws -> URL {
     let rows = try #require(report["rows"] as? [[String: Any]])
     #expect(rows.map { "\($0["sizeClass"] ?? "") \($0["shape"] ?? "")" }
             == ["large flat", "large sectioned", "thousands flat", "thousands sectioned"])
+    // The growth by change: four flat rows of 1,000 old items, their changes growing, and its exponent.
+    let byChange = try #require(report["byChange"] as? [[String: Any]])
+    #expect(byChange.map { $0["oldItems"] as? Int } == [1000, 1000, 1000, 1000] && byChange.allSatisfy { $0["shape"] as? String == "flat" })
+    let changes = byChange.compactMap { $0["minimumChanges"] as? Int }
+    #expect(changes.count == 4 && changes == changes.sorted())
+    #expect((report["changeExponent"] as? [String: Any])?["shape"] as? String == "flat")
     for row in rows {
         #expect(row["status"] as? String == "answered")
         let old = try #require(row["oldItems"] as? Int), new = try #require(row["newItems"] as? Int)
@@ -142,14 +166,18 @@ private func writeEngine(_ script: String) throws -> URL {
     let run = try diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--max-size", "1000", "--runs", "2"], in: folder)
     #expect(run.status == 0, "\(run.errors)")
     let lines = run.output.split(separator: "\n").map(String.init)
-    let rows = lines.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| size class") && !$0.hasPrefix("| ---") }
+    let rows = sizeTableRows(lines)
     #expect(rows.count == 4, "\(run.output)")
     for row in rows {
         let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(cells[3] == "failed", "\(row)")
     }
     let notes = lines.filter { $0.contains(": failed: the engine broke the protocol: it printed an answer nobody asked for") }
-    #expect(notes.count == 4, "\(run.output)")
+    #expect(notes.filter { !$0.hasPrefix("by change, ") }.count == 4, "\(run.output)")
+    // The inputs by change too: every row failed, each with its note.
+    #expect(byChangeRows(lines).map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }[2] } == ["failed", "failed", "failed", "failed"],
+            "\(run.output)")
+    #expect(notes.filter { $0.hasPrefix("by change, ") }.count == 4, "\(run.output)")
 }
 
 /// Takes 10 ms to answer and prints each answer twice, the copy 20 ms
@@ -175,7 +203,7 @@ private let answersTwiceApart = """
     let folder = try writeEngine(answersTwiceApart)
     let run = try diffcheck(["bench", "--engine-cmd", "python3 engine.py", "--max-size", "1000", "--runs", "2"], in: folder)
     #expect(run.status == 0, "\(run.errors)")
-    let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| size class") && !$0.hasPrefix("| ---") }
+    let rows = sizeTableRows(run.output.split(separator: "\n").map(String.init))
     #expect(rows.count == 4, "\(run.output)")
     for row in rows {
         let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
