@@ -74,7 +74,7 @@ enum EngineBench {
         let inputs = SizeClassInput.all(seed: seed, maxItems: maxItems, flatOnly: isFlat)
         let report = measure(engine, inputs: inputs, runs: runs, log: !isJSON)
         let byChange = measure(engine, inputs: SizeClassInput.byChange(seed: seed, maxItems: maxItems), runs: runs, log: !isJSON,
-                               growingIn: \.minimumChanges)
+                               growingIn: .changes)
         (engine as? ExternalEngine)?.close()
         let header = EngineBenchReport.Header(engine: engineLabel, seed: seed, runs: runs, timeout: timeout, maxItems: maxItems)
         var full = EngineBenchReport(header: header, rows: report.rows, exponents: report.exponents)
@@ -90,11 +90,25 @@ enum EngineBench {
         return 2
     }
 
+    /// What a row's growth is measured in.
+    enum GrowthAxis {
+        /// Old and new items together (the size table).
+        case items
+        /// The pair's fewest changes (the table by change).
+        case changes
+
+        var size: KeyPath<EngineBenchRow, Int> {
+            switch self {
+            case .items: \.items
+            case .changes: \.minimumChanges
+            }
+        }
+    }
+
     /// Every input asked of `engine` and of the core, smallest first; each
-    /// row's growth is from the row before of its shape, in `growingIn` (old
-    /// and new items by default; the pair's changes for the inputs by change).
+    /// row's growth is from the row before of its shape, in `axis`.
     static func measure(_ engine: any DiffEngine, inputs: [SizeClassInput], runs: Int, log: Bool,
-                        growingIn size: KeyPath<SizeClassInput, Int> = \.items)
+                        growingIn axis: GrowthAxis = .items)
         -> (rows: [EngineBenchRow], exponents: [EngineBenchReport.Exponent]) {
         guard !inputs.isEmpty else { return ([], []) }
         let external = engine as? ExternalEngine
@@ -118,7 +132,7 @@ enum EngineBench {
         var paces: [Bool: EnginePace] = [:], corePaces: [Bool: EnginePace] = [:]
         for input in inputs {
             if log {
-                let changes = size == \SizeClassInput.items ? "" : ", \(input.minimumChanges) changes"
+                let changes = axis == .items ? "" : ", \(input.minimumChanges) changes"
                 FileHandle.standardError.write(Data("bench: \(input.sizeClass.name) \(input.shapeName)\(changes)\n".utf8))
             }
             var row = EngineBenchRow(input)
@@ -135,9 +149,8 @@ enum EngineBench {
                 if measured.status == .tooSlow { tooSlowShapes[input.isFlat] = input.sizeClass.name }
             }
             // Growth from the previous class of the same shape.
-            if let previous = inputs.prefix(rows.count).last(where: { $0.isFlat == input.isFlat }),
-               let previousRow = rows.last(where: { $0.isFlat == input.isFlat }) {
-                let sizes = (previous[keyPath: size], input[keyPath: size])
+            if let previousRow = rows.last(where: { $0.isFlat == input.isFlat }) {
+                let sizes = (previousRow[keyPath: axis.size], row[keyPath: axis.size])
                 let engineGrowth = growth(previousRow.engine, row.engine, items: sizes, isExternal: external != nil)
                 let coreGrowth = growth(previousRow.core, row.core, items: sizes, isExternal: false)
                 row.engine?.growth = engineGrowth

@@ -72,7 +72,7 @@ import ListModel
 
 @Test func theReportShowsTheGrowthInChangesInItsTableAndJSON() throws {
     let inputs = SizeClassInput.byChange(seed: 2024, maxItems: 1_000)
-    let measured = EngineBench.measure(CoreEngine(), inputs: inputs, runs: 1, log: false, growingIn: \.minimumChanges)
+    let measured = EngineBench.measure(CoreEngine(), inputs: inputs, runs: 1, log: false, growingIn: .changes)
     #expect(measured.rows.map(\.minimumChanges) == inputs.map(\.minimumChanges))
     #expect(measured.rows.allSatisfy { $0.status == .answered && $0.engine?.moves == $0.minimumMoves })
     #expect(measured.rows[0].engine?.growth == nil && measured.rows[1].engine?.growth != nil)

@@ -24,14 +24,22 @@ public struct FetchedResultsCollectorEngine: DiffEngine {
     public let name: String
     /// Whether collectors may be made and driven on several threads at once.
     public let isSafeToCallConcurrently: Bool
-    /// Makes a collector that replays on the list it is given.
-    public let makeCollector: @Sendable (any ListUpdating) -> any FetchedResultsCollecting
+    /// Makes a collector that replays on the recorder it is given, as a
+    /// collection view's list (`ListUpdating`) or a table's (`TableUpdating`).
+    let makeCollector: @Sendable (ListUpdateRecorder) -> any FetchedResultsCollecting
 
     /// The collector that `makeCollector` makes, named `name` in reports and
     /// saved cases. `isSafeToCallConcurrently`: whether collectors may be
     /// made and driven on several threads at once (each call makes its own).
     public init(name: String, isSafeToCallConcurrently: Bool = false,
                 makeCollector: @escaping @Sendable (any ListUpdating) -> any FetchedResultsCollecting) {
+        self.init(name: name, isSafeToCallConcurrently: isSafeToCallConcurrently, onRecorder: { makeCollector($0) })
+    }
+
+    /// A collector made on the recorder itself (a table's collector sees it
+    /// as `TableUpdating`).
+    init(name: String, isSafeToCallConcurrently: Bool = false,
+         onRecorder makeCollector: @escaping @Sendable (ListUpdateRecorder) -> any FetchedResultsCollecting) {
         self.name = name
         self.isSafeToCallConcurrently = isSafeToCallConcurrently
         self.makeCollector = makeCollector

@@ -1,28 +1,8 @@
 // checkFetchedResultsTableCollector: a fetched-results collector written for
 // a table view (`TableUpdating`), checked as one written for a collection
-// view is, on the collection view's recorder, under UITableView's profile.
+// view is, on the same recorder, under UITableView's profile.
 import Foundation
 import ListModel
-
-/// A collection view's list (`ListUpdating`) told a table view's updates:
-/// what `checkFetchedResultsTableCollector` gives a table's collector.
-final class TableUpdatesOnList: TableUpdating {
-    let list: any ListUpdating
-
-    init(_ list: any ListUpdating) { self.list = list }
-
-    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-        list.performBatchUpdates(updates, completion: completion)
-    }
-    func insertSections(_ sections: IndexSet, with animation: TableRowAnimation) { list.insertSections(sections) }
-    func deleteSections(_ sections: IndexSet, with animation: TableRowAnimation) { list.deleteSections(sections) }
-    func reloadSections(_ sections: IndexSet, with animation: TableRowAnimation) { list.reloadSections(sections) }
-    func moveSection(_ section: Int, toSection newSection: Int) { list.moveSection(section, toSection: newSection) }
-    func insertRows(at indexPaths: [IndexPath], with animation: TableRowAnimation) { list.insertItems(at: indexPaths) }
-    func deleteRows(at indexPaths: [IndexPath], with animation: TableRowAnimation) { list.deleteItems(at: indexPaths) }
-    func reloadRows(at indexPaths: [IndexPath], with animation: TableRowAnimation) { list.reloadItems(at: indexPaths) }
-    func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { list.moveItem(at: indexPath, to: newIndexPath) }
-}
 
 /// Checks an app's fetched-results collector written for a table view
 /// (`TableUpdating`), as `checkFetchedResultsCollector` checks one written
@@ -49,8 +29,7 @@ public func checkFetchedResultsTableCollector(named name: String, profile: Profi
                                               filePath: StaticString = #filePath,
                                               makeCollector: @escaping @Sendable (any TableUpdating) -> any FetchedResultsCollecting)
     throws -> CampaignResult {
-    try checkFetchedResultsCollector(named: name, profile: profile, cases: cases, seed: seed, regressions: regressions,
-                                     exhaustive: exhaustive, environment: environment, filePath: filePath) { list in
-        makeCollector(TableUpdatesOnList(list))
-    }
+    try checkEngine(FetchedResultsCollectorEngine(name: name, onRecorder: { makeCollector($0) }), profile: profile,
+                    cases: cases, seed: seed, regressions: regressions, exhaustive: exhaustive,
+                    environment: environment, filePath: filePath)
 }

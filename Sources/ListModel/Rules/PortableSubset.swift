@@ -141,10 +141,11 @@ extension BatchContext {
     }
 
     /// The first reload (in issue order) that does not stay in place, with
-    /// the index path it ends at (§2 placement, the reload read as staying)
-    /// or, if that is its own, the one UICollectionView inserts its fresh
-    /// cell at: its insert half among `inserts`, the update's inserts as
-    /// step 4 merged them (§3.1 step 3, `CollectionViewUpdate.init`).
+    /// the index path its item ends at (`rowEnd`: §2 placement, the reload
+    /// read as staying) and the one UICollectionView inserts its fresh cell
+    /// at (`freshRow`: its insert half among `inserts`, the update's
+    /// inserts as step 4 merged them, §3.1 step 3, `CollectionViewUpdate.init`;
+    /// nil when it has none).
     ///
     /// "In place" is read literally: the section keeps its index and the
     /// item keeps its index inside it, *and* UICollectionView's adjusted
@@ -153,11 +154,9 @@ extension BatchContext {
     ///
     /// Under `tableview` (§3.4) a reload the batch's deletes and inserts
     /// shift is in place when its insert half is where the item ends: the
-    /// one returned is a reload whose fresh row lands elsewhere. Each
-    /// answer also says where the item ends (`rowEnd`) and its insert half
-    /// (`freshRow`, nil when it has none among `inserts`).
+    /// one returned is a reload whose fresh row lands elsewhere.
     func firstReloadNotInPlace(_ map: SectionMap, inserts: [UpdateItem])
-        -> (reload: ItemPath, end: ItemPath, isInsertHalf: Bool, rowEnd: ItemPath, freshRow: ItemPath?)? {
+        -> (reload: ItemPath, rowEnd: ItemPath, freshRow: ItemPath?)? {
         // No item reloaded: nothing to look at.
         guard !batch.reloadedItems.isEmpty else { return nil }
         // Where each item reload's insert half is, by the reload's position
@@ -179,22 +178,19 @@ extension BatchContext {
             placements[p.section] = placement
             guard p.item >= 0, p.item < placement.count, let j = placement[p.item] else { continue }
             let end = ItemPath(t, j)
-            if words == .tableView {
-                // UITableView (§3.4): a reload names its old index path and
-                // its fresh row lands where step 3 shifts it; it is the
-                // row's own when the row ends there.
-                if let q = insertHalves[order], q != end { return (p, q, true, end, q) }
-                if insertHalves[order] == nil, end != p { return (p, end, false, end, nil) }
-                continue
-            }
-            if end != p {
-                return (p, end, false, end, insertHalves[order])
-            }
-            if let q = insertHalves[order], q != p {
-                return (p, q, true, end, q)
-            }
+            let inPlace = words == .tableView
+                ? Self.followsItsRow(p, rowEnd: end, freshRow: insertHalves[order])
+                : end == p && (insertHalves[order] ?? p) == p
+            if !inPlace { return (p, end, insertHalves[order]) }
         }
         return nil
+    }
+
+    /// UITableView (§3.4): a reload names its old index path and its fresh
+    /// row lands where step 3 shifts it (`freshRow`); it is the row's own
+    /// when the row ends there. A reload with no insert half stays at `p`.
+    static func followsItsRow(_ p: ItemPath, rowEnd: ItemPath, freshRow: ItemPath?) -> Bool {
+        freshRow.map { $0 == rowEnd } ?? (rowEnd == p)
     }
 
     /// §3.3 `reload-not-in-place`: a reload of an item that does not stay at
@@ -203,10 +199,14 @@ extension BatchContext {
     /// other list views and older readings put it back at the same numbers.
     /// Only a reload that stays put means the same to all of them.
     func checkReloadNotInPlace(_ map: SectionMap, inserts: [UpdateItem]) -> Rejection? {
-        guard let (p, q, isInsertHalf, rowEnd, freshRow) = firstReloadNotInPlace(map, inserts: inserts) else { return nil }
+        guard let (p, rowEnd, freshRow) = firstReloadNotInPlace(map, inserts: inserts) else { return nil }
+        // What the message names: under tableview the fresh row when there
+        // is one; otherwise where the item ends, unless it ends in place.
+        let isInsertHalf = words == .tableView ? freshRow != nil : rowEnd == p
+        let q = isInsertHalf ? freshRow ?? rowEnd : rowEnd
         let uikit = "it shifts the fresh cell by the batch's deletes and inserts, not by its moves"
         // The tableview profile accepts a reload whose fresh row lands on its row (§3.4).
-        let tableViewRejects = freshRow.map { $0 != rowEnd } ?? (rowEnd != p)
+        let tableViewRejects = !Self.followsItsRow(p, rowEnd: rowEnd, freshRow: freshRow)
         let elsewhere = "PSTCollectionView and IGListKit's reading of UICollectionView put the fresh cell back at index path (\(p.uikitDescription))"
             + (tableViewRejects ? ", and the tableview profile rejects it" : "")
         let tableView = "UITableView reads a reload at its old index path (Apple's documentation) and openradar 27041784 shows its fresh cell not following a section move, but where else it lands no source says"
