@@ -73,7 +73,7 @@ enum ReproCommand {
                 case .shrunk(let shrunk):
                     print("shrunk (\(totalItems(shrunk.old, shrunk.new)) items, was \(totalItems(outcome.checkedCase.old, outcome.checkedCase.new))):")
                     print(caseText(shrunk, options: options), terminator: "")
-                case .killedFromOutside(let why):
+                case .stoppedFromOutside(let why):
                     print("not shrunk: \(why); that is no failure of the engine's")
                 case .notSmaller:
                     break
@@ -180,7 +180,7 @@ enum ShrinkCommand {
         case .notSmaller:
             print("\(outcome.path): no smaller failing case found; it is minimal within the exhaustive bound")
             return ExitCode.failure
-        case .killedFromOutside(let why):
+        case .stoppedFromOutside(let why):
             print("\(outcome.path): shrinking stopped: \(why); that is no failure of the engine's, and nothing is written")
             return ExitCode.failure
         }

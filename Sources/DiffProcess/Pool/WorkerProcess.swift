@@ -33,6 +33,8 @@ package final class Worker {
     package private(set) var status: Int32?
     /// Whether the supervisor killed it (a hang, the end of the run).
     private(set) var wasKilled = false
+    /// The out-of-memory killer's count when it started (`OutOfMemoryKills`).
+    private let memoryKillsAtStart = OutOfMemoryKills.count()
 
     /// Starts `executable` with `arguments` as worker `index`; its stderr is kept from ours when
     /// `capturesErrors`, but for the lines that begin with `passing`.
@@ -166,26 +168,22 @@ package final class Worker {
         ProcessGroups.remove(pid)
     }
 
-    /// Whether it was ended by the signal `signal` (from someone other than us).
-    package func diedOf(_ signal: Int32) -> Bool {
-        guard let status, !wasKilled else { return false }
-        return status & 0x7F == signal
+    /// How it ended, as data (`ProcessEnd`); nil while it runs. A process
+    /// diffcheck killed (`kill()`) ended past its deadline.
+    package var end: ProcessEnd? {
+        guard let status else { return nil }
+        let memoryKilled = status & 0x7F == SIGKILL && (OutOfMemoryKills.count() ?? 0) > (memoryKillsAtStart ?? .max)
+        return ProcessEnd(status: status, killedByUs: wasKilled, memoryKilled: memoryKilled)
     }
 
-    /// How the process ended, in words, or nil when it exited normally.
     /// Reaps it (waiting up to 10 s: its output has closed, so it is
-    /// exiting, however loaded the machine) and ends the engines it left behind.
-    package func ending() -> String? {
+    /// exiting, however loaded the machine), ends the engines it left
+    /// behind, and says how it ended.
+    package func reap() -> ProcessEnd {
         let deadline = ContinuousClock.now + .seconds(10)
         while !hasExited && ContinuousClock.now < deadline { usleep(2_000) }
-        stop()
-        let status = self.status ?? SIGKILL
-        let signal = status & 0x7F
-        if signal != 0 {
-            return "the engine trapped: the worker was killed by \(describeSignal(signal))" + lastErrorLine
-        }
-        let code = (status >> 8) & 0xFF
-        return code == 0 ? nil : "the worker exited with status \(code)" + lastErrorLine
+        kill()
+        return end ?? .pastDeadline(seconds: .nan)
     }
 }
 

@@ -411,11 +411,12 @@ struct CampaignJob: WorkerPoolJob {
     }
 
     /// The worker in `slot` ended (its output closed) or was killed for
-    /// passing its deadline (`hung`): one transition per state.
+    /// passing its deadline (`hung`): one transition per state, each a call
+    /// into the fault policy (`FaultPolicy`).
     mutating func workerEnded(slot index: Int, hung: Bool) throws {
         let worker = pool.workers[index]
         var state = slots[index].state
-        let ending = hung ? nil : worker.ending()
+        let end = hung ? ProcessEnd.pastDeadline(seconds: .nan) : worker.reap()
         // A worker that batches its lines may have been past its last `start`.
         switch state {
         case .starting(let since), .idle(let since), .checking(_, let since):
@@ -423,8 +424,13 @@ struct CampaignJob: WorkerPoolJob {
         default: break
         }
         worker.stop()
-        // A worker killed by Ctrl-C (before it could ignore it) is an interruption, not a crash.
-        if worker.diedOf(SIGINT) {
+        let phase: FaultPhase = switch state {
+        case .checking(let n, _): .onCase(isRetry: rerun.contains(n), canRunAgain: true)
+        case .shrinking: .shrinking
+        case .starting, .idle: .betweenCases
+        }
+        if FaultPolicy.step(end, in: phase) == .interrupted {
+            // Ctrl-C reached the worker before it could ignore it: an interruption, not a crash.
             isInterrupted = SIGINT
             pool.finish(index)
             return
@@ -435,39 +441,36 @@ struct CampaignJob: WorkerPoolJob {
             let allowed = slots[index].allowance ?? Supervisor.baseCheckingSeconds(timeout: options.timeout)
             let why = hung ? "the engine did not return within \(ExternalEngine.seconds(allowed)) of the worker's CPU and idle "
                 + "time (the case's deadline: --timeout and more for a long case, and the checking)"
-                : (ending ?? "the worker stopped")
-            let killedFromOutside = worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM)
-            let outcome = recordCrash(n, why: why, hung: hung, killedFromOutside: killedFromOutside && !rerun.contains(n),
-                                      isRerun: rerun.contains(n))
-            if case .found(let crash, _) = outcome { keep(crash) }
-            // The cases before n that the worker ran but had not reported are run again.
-            if case .notTheEngine = outcome {
-                rerun.insert(n)
-                let answers = hung ? "the engine alone answers it (the worker was held up: stopped, suspended, or starved "
-                    + "of CPU; a deadline is a question, not a verdict)" : "the engine alone passes it"
-                report.workerDeaths.append("worker \(worker.index) \(deathWords(worker, hung: hung)) on case \(n); \(answers), so the case was run again")
-            } else {
-                if hung || outcome.isEngineHang {
-                    stop(atHang: n)
-                }
+                : end.failureWords + worker.lastErrorLine
+            switch recordCrash(n, why: why, end: end, phase: phase) {
+            case .found(let crash, let isEngineHang):
+                keep(crash)
+                if isEngineHang { stop(atHang: n) }
                 report.casesRun += 1
                 crashed.insert(n)
+            case .repeated:
+                report.casesRun += 1
+                crashed.insert(n)
+            case .runAgain:
+                // The cases before n that the worker ran but had not reported are run again.
+                rerun.insert(n)
+                report.workerDeaths.append("worker \(worker.index) \(end.words) on case \(n); \(FaultPolicy.runAgainWords(end))")
             }
-            // The crash was shrunk here, while the other workers waited: their clocks start again.
+            // The engine alone was asked here, while the other workers waited: their clocks start again.
             for other in slots.indices { slots[other].state = refreshed(slots[other].state, slot: other) }
         case .shrinking(let n, let kind, let pending, _):
             let why = hung ? "shrinking did not end within \(Int(supervisor.shrinkSeconds + options.timeout * 2 + 10)) s"
-                           : "the worker stopped while shrinking it (\(ending ?? "exit 0"))"
+                : "the worker stopped while shrinking it (\(end == .normal ? "exit 0" : end.failureWords + worker.lastErrorLine))"
             keepUnshrunk(n, kind: kind, pending: pending, because: why)
             report.casesRun += 1
             resumeAt = n + supervisor.caseStride
         case .starting, .idle:
-            if worker.status.map({ $0 == 0 }) ?? false && !hung {
+            if end == .normal {
                 // Exited normally without saying `end`: its share is not done.
                 report.workerDeaths.append("worker \(worker.index) exited before its share was done; resumed at case \(resumeAt)")
             } else {
                 report.workerDeaths.append("worker \(worker.index) " + (hung ? "did not start a case in time (diffcheck stopped it with SIGKILL)"
-                                                                                  : deathWords(worker, hung: false))
+                                                                                  : end.words)
                                            + " between cases; resumed at case \(resumeAt)")
             }
             if report.workerDeaths.count > 20 * jobs {
@@ -496,18 +499,6 @@ struct CampaignJob: WorkerPoolJob {
         m < (hangCase ?? .max)
     }
 
-    /// How a worker died, and who killed it: diffcheck itself (it passed its
-    /// deadline) or something outside diffcheck (a user, the kernel's
-    /// out-of-memory killer), which the plain signal number does not say.
-    func deathWords(_ worker: Worker, hung: Bool) -> String {
-        if hung { return "was stopped by diffcheck with SIGKILL when it passed its deadline" }
-        let how = ChildProcess.describe(worker.status ?? SIGKILL)
-        if worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM) {
-            return how + ", sent from outside diffcheck (a user, or the kernel's out-of-memory killer)"
-        }
-        return how
-    }
-
     /// The same state with a fresh clock, slot `slot`'s.
     func refreshed(_ state: WorkerState, slot: Int) -> WorkerState {
         let now = pool.now(slot)
@@ -519,12 +510,13 @@ struct CampaignJob: WorkerPoolJob {
         }
     }
 
-    /// A case whose worker trapped, hung or was killed: checked again with
-    /// the engine in a child process of its own (`IsolatedEngine`), shrunk
-    /// there if it fails `no-crash`, and saved.
-    mutating func recordCrash(_ n: Int, why: String, hung: Bool, killedFromOutside: Bool, isRerun: Bool = false) -> CrashOutcome {
+    /// A case whose worker trapped, hung or was killed (`end`, in `phase`):
+    /// checked again with the engine in a child process of its own
+    /// (`IsolatedEngine`), and judged by the fault policy; a crash is shrunk
+    /// there, and a finding saved.
+    mutating func recordCrash(_ n: Int, why: String, end: ProcessEnd, phase: FaultPhase) -> CrashOutcome {
         let noCrash = FindingKind(.noCrash)
-        if let known = kept[RandomFailure.key(kind: noCrash, isHang: hung)], known.caseNumber < n, !killedFromOutside, !hung {
+        if !end.isStoppedFromOutside, let known = kept[RandomFailure.key(kind: noCrash, isHang: false)], known.caseNumber < n {
             // One counterexample per property: later crashes are counted (seed and case number rebuild them).
             report.repeatedFailures[noCrash, default: 0] += 1
             return .repeated
@@ -540,24 +532,22 @@ struct CampaignJob: WorkerPoolJob {
         let pair = generator.campaignCase(seed: options.seed, n: n)
         var shrunk = (old: pair.old, new: pair.new, choices: Optional(pair.choices), calls: 1)
         var failure = PropertyFailure(.noCrash, why)
-        let first = checker.check(old: pair.old, new: pair.new)
-        let crashes = first.failures.contains(where: { $0.property == .noCrash })
-        if killedFromOutside && !crashes { return .notTheEngine }
-        // A worker past its deadline whose engine alone answers the case was held up, not hung (once: a
-        // case that holds up its worker again is a hang of the worker's, saved as such).
-        if hung && !crashes && !isRerun { return .notTheEngine }
-        if hung, crashes, let known = kept[RandomFailure.key(kind: noCrash, isHang: true)], known.caseNumber < n {
+        let aloneFailure = checker.check(old: pair.old, new: pair.new).failures.first { $0.property == .noCrash }
+        let alone: AloneAnswer = aloneFailure.map { $0.isHang ? .hangs : .traps } ?? .passes
+        let verdict = FaultPolicy.verdict(end, in: phase, alone: alone)
+        guard verdict.isFinding else { return .runAgain }
+        if verdict.isHang, let known = kept[RandomFailure.key(kind: noCrash, isHang: true)], known.caseNumber < n {
             report.repeatedFailures[noCrash, default: 0] += 1
             return .repeated
         }
-        if crashes && !hung {
+        if alone != .passes && !end.isPastDeadline {
             let remaining = supervisor.maxTime.map { $0 - start.duration(to: .now).inSeconds } ?? crashShrinkSeconds
             let result = shrinkCrash(choices: pair.choices, old: pair.old, new: pair.new, checker: checker, generator: generator,
                                      seconds: min(crashShrinkSeconds, max(remaining, 0)))
             shrunk = (result.old, result.new, result.choices, result.calls + 1)
             failure = result.verdict.failures.first { $0.property == .noCrash } ?? failure
-        } else if !crashes {
-            failure.message += " (the engine alone does not trap on this case: the trap may be in diffcheck's own checking; please report it)"
+        } else {
+            failure.message += FaultPolicy.note(verdict)
         }
         let replayed = generator.replay(shrunk.choices ?? pair.choices)
         let example = Counterexample(
@@ -565,14 +555,15 @@ struct CampaignJob: WorkerPoolJob {
             profile: options.profile, seed: options.seed, caseNumber: n,
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
+        let isHang = verdict.isHang || failure.isHang
         var found = RandomFailure(caseNumber: n, property: noCrash.property.rawValue, path: "-", message: failure.message,
                                   shrinking: String(format: "%d calls, %.2f s", shrunk.calls, began.duration(to: .now).inSeconds),
-                                  isHang: hung && crashes)
+                                  isHang: isHang)
         do { found.path = try saveFinding(example, in: supervisor.findings) } catch {
             found.unsavedCase = CasePrinter.text(findingCase(example))
             found.saveError = "\(error)"
         }
-        return .found(found, isEngineHang: hung || failure.isHang)
+        return .found(found, isEngineHang: isHang)
     }
 
     /// What a worker's death on a case turned out to be.
@@ -582,14 +573,8 @@ struct CampaignJob: WorkerPoolJob {
         case found(RandomFailure, isEngineHang: Bool)
         /// A `no-crash` failure of a later case than the one kept (counted).
         case repeated
-        /// The worker was killed from outside and the engine alone passes the case.
-        case notTheEngine
-
-        /// Whether the engine did not answer: the campaign stops at a hang.
-        var isEngineHang: Bool {
-            if case .found(_, true) = self { return true }
-            return false
-        }
+        /// Not the engine (`FaultVerdict.runAgain`): the case is run again.
+        case runAgain
     }
 
     mutating func finish() -> RandomPartReport {

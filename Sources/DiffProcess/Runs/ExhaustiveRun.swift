@@ -6,14 +6,14 @@
 // place to a state file before the engine runs (`ExhaustiveWorker`). Workers
 // report failures by place. When a worker traps or hangs, the place in its
 // state file is a pair the engine may not survive: it is checked again with
-// the engine alone, in a child process of its own. If the engine alone fails
-// `no-crash` there, or the worker hung, it is recorded as a `no-crash`
-// failure and the walk stops there (the other workers finish the places
-// before it, so the smallest failure is still the first in the walk's
-// order). A worker killed from outside (SIGKILL, SIGTERM) on a pair the
-// engine alone passes is replaced, its share resuming at that pair (the
-// death is reported); one that trapped on a pair the engine alone passes
-// is a `no-crash` failure that says the trap may be diffcheck's own.
+// the engine alone, in a child process of its own, and the fault policy
+// (`FaultPolicy`) judges. A `no-crash` failure stops the walk there (the
+// other workers finish the places before it, so the smallest failure is
+// still the first in the walk's order). A worker stopped from outside or
+// held up past its deadline on a pair the engine alone passes is replaced,
+// its share resuming at that pair (the death is reported); one that
+// trapped on a pair the engine alone passes is a `no-crash` failure that
+// says the trap may be diffcheck's own.
 import DiffHarness
 import Foundation
 import ListModel
@@ -130,42 +130,43 @@ private struct ExhaustiveWalk: WorkerPoolJob {
 
     mutating func ended(slot: Int, hung isHung: Bool) throws {
         let worker = pool.workers[slot], index = worker.index
-        let ending = worker.ending()
-        if !isHung && ending == nil {
+        let end = isHung ? ProcessEnd.pastDeadline(seconds: .nan) : worker.reap()
+        if end == .normal {
             pool.finish(slot)
             return
         }
         // The worker trapped or hung on the pair in its state file.
         let text = (try? String(contentsOfFile: state(index), encoding: .utf8)) ?? ""
         guard let place = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw CampaignError(description: "an exhaustive worker stopped before its first pair: \(ending ?? "it hung")")
+            throw CampaignError(description: "an exhaustive worker stopped before its first pair: it \(end.words)")
         }
-        var why = isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the worker stopped")
-        if place < (found.stoppedAt ?? Int.max) {
-            let killedFromOutside = !isHung && (worker.diedOf(SIGKILL) || worker.diedOf(SIGTERM))
-            if !engineAloneCrashes(at: place) {
-                // Not the engine (killed from outside, or held up past its deadline: stopped, suspended,
-                // starved of CPU): a new worker checks the pair again and goes on.
-                if (killedFromOutside || isHung) && !checkedAgain.contains(place) {
-                    checkedAgain.insert(place)
-                    let how = isHung ? "passed its deadline (diffcheck stopped it with SIGKILL)"
-                        : ChildProcess.describe(worker.status ?? SIGKILL)
-                    found.workerDeaths.append("worker \(index) \(how), on pair \(place); the engine alone "
-                        + (isHung ? "answers it (the worker was held up)" : "passes it") + ", so the pair was checked again")
-                    pool.replace(slot, with: try launch(index, from: place))
-                    lastLine[index] = pool.now(slot)
-                    return
-                }
-                if !isHung {
-                    why += " (the engine alone does not trap on this pair: the trap may be in diffcheck's own checking; please report it)"
-                }
-            }
+        guard place < (found.stoppedAt ?? Int.max) else {
+            pool.finish(slot)
+            return
         }
-        if place < (found.stoppedAt ?? Int.max) {
-            found.stoppedAt = place
-            failing[place] = [FindingKind(.noCrash)]
-            found.firstFailure = (place, why)
+        var why = isHung ? "the engine did not return within \(options.timeout) s" : end.failureWords + worker.lastErrorLine
+        let phase = FaultPhase.onCase(isRetry: checkedAgain.contains(place), canRunAgain: true)
+        switch FaultPolicy.step(end, in: phase) {
+        case .interrupted:
+            isInterrupted = SIGINT
+            pool.finish(slot)
+            return
+        case .askTheEngineAlone, .resume, .keepUnshrunk:
+            break
         }
+        let verdict = FaultPolicy.verdict(end, in: phase, alone: engineAlone(at: place))
+        if verdict == .runAgain || verdict == .notTheEngine {
+            // Not the engine: a new worker checks the pair again and goes on.
+            checkedAgain.insert(place)
+            found.workerDeaths.append("worker \(index) \(end.words), on pair \(place); \(FaultPolicy.runAgainWords(end, case: "pair"))")
+            pool.replace(slot, with: try launch(index, from: place))
+            lastLine[index] = pool.now(slot)
+            return
+        }
+        why += FaultPolicy.note(verdict, case: "pair")
+        found.stoppedAt = place
+        failing[place] = [FindingKind(.noCrash)]
+        found.firstFailure = (place, why)
         pool.finish(slot)
     }
 
@@ -177,12 +178,14 @@ private struct ExhaustiveWalk: WorkerPoolJob {
             + "\(failing.count) failing  elapsed \(Int(elapsed)) s" + timeLeft(done: done, total: total, rate: rate, elapsed: elapsed, maxTime: nil)
     }
 
-    /// Whether the engine alone, in a child process of its own, fails
-    /// `no-crash` on the pair at `place` (an engine that cannot be started
-    /// counts as failing: the worker's death stands).
-    func engineAloneCrashes(at place: Int) -> Bool {
-        guard let pair = exhaustivePair(bound, at: place), let engine = try? options.isolatedEngine(engines) else { return true }
-        return Checker(engine: engine, profile: options.profile).fails(.noCrash, old: pair.old, new: pair.new)
+    /// What the engine alone, in a child process of its own, does on the
+    /// pair at `place` (an engine that cannot be started traps: the
+    /// worker's death stands).
+    func engineAlone(at place: Int) -> AloneAnswer {
+        guard let pair = exhaustivePair(bound, at: place), let engine = try? options.isolatedEngine(engines) else { return .traps }
+        let failure = Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new)
+            .failures.first { $0.property == .noCrash }
+        return failure.map { $0.isHang ? .hangs : .traps } ?? .passes
     }
 
     /// What the walk found, once the pool is done.

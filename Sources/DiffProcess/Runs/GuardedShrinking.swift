@@ -8,9 +8,12 @@
 // shrunk case as its `shrunk` message. If the child dies, the pair in the
 // state file is a case the engine traps on: that becomes a `no-crash`
 // failure, shrunk with the engine in a child of its own (`IsolatedEngine`),
-// where every candidate that traps costs a restart rather than the run. A
-// child killed from outside (SIGKILL or SIGTERM that diffcheck did not
-// send) is no trap: that is said, and nothing is shrunk or written.
+// where every candidate that traps costs a restart rather than the run. The
+// fault policy (`FaultPolicy`) judges the child's end by the engine alone
+// on that pair: a child stopped from outside (a signal diffcheck did not
+// send, the out-of-memory killer) or held up past its deadline on a pair
+// the engine alone answers is no trap: that is said, and nothing is
+// shrunk or written.
 import DiffHarness
 import Foundation
 import ListModel
@@ -22,10 +25,10 @@ package enum GuardedShrink {
     case shrunk(Case)
     /// Nothing smaller fails (or the child could not run).
     case notSmaller
-    /// The child was killed by a signal diffcheck did not send (SIGKILL or
-    /// SIGTERM: a user, the kernel's out-of-memory killer), which is no trap
-    /// of the engine's: why, in words. Nothing is written.
-    case killedFromOutside(String)
+    /// The child was stopped by no fault of the engine's (a signal
+    /// diffcheck did not send, or its deadline on a candidate the engine
+    /// alone answers): why, in words. Nothing is written.
+    case stoppedFromOutside(String)
 
     /// The shrunk case, if there is one.
     package var shrunk: Case? {
@@ -59,25 +62,32 @@ package func guardedShrunkCase(_ outcome: EntryOutcome, options: CampaignOptions
     // The shrinker stops itself after a minute; a hang in the engine does not.
     var shrinking = ShrinkInAChild(pool: pool, deadline: 60 + options.timeout * 2 + 10)
     do { try pool.run(&shrinking) } catch { return .notSmaller }
-    let ending = shrinking.ending
-    if !shrinking.isHung && ending == nil {
+    let end = shrinking.end ?? .normal
+    if end == .normal {
         guard let text = shrinking.shrunk else { return .notSmaller }
         return shrinkResult(try? CaseParser.parse(text, file: outcome.path).get())
     }
-    // Killed by a signal we did not send (`diedOf` is false for ours): no trap, no finding.
-    if !shrinking.isHung, let signal = [SIGKILL, SIGTERM].first(where: child.diedOf) {
-        return .killedFromOutside("the shrinking process was killed by \(signal == SIGKILL ? "SIGKILL" : "SIGTERM"), "
-                                  + "sent from outside diffcheck (a user, or the kernel's out-of-memory killer)")
+    // The engine trapped, hung or was stopped on the pair in the state file: the engine alone judges.
+    let pair = FileManager.default.contents(atPath: state)
+        .flatMap { try? SnapshotJSON.request(fromJSON: Array([UInt8]($0).prefix { $0 != 10 })).get() }
+    let aloneFailure = pair.flatMap { pair in
+        Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new).failures.first { $0.property == .noCrash }
     }
-    // The engine trapped or hung on the pair in the state file.
-    guard let data = FileManager.default.contents(atPath: state),
-          let pair = try? SnapshotJSON.request(fromJSON: Array([UInt8](data).prefix { $0 != 10 })).get() else { return .notSmaller }
-    let why = shrinking.isHung ? "the engine did not return within \(options.timeout) s" : (ending ?? "the shrinking process stopped")
+    let alone: AloneAnswer = pair == nil ? .passes : aloneFailure.map { $0.isHang ? .hangs : .traps } ?? .passes
+    let verdict = FaultPolicy.verdict(end, in: .onCase(isRetry: false, canRunAgain: false), alone: alone)
+    var what = "the shrinking process " + end.words
+    if case .killedFromOutside(let signal) = end {
+        what = "the shrinking process was killed by \(signal == SIGKILL ? "SIGKILL" : "SIGTERM"), sent from outside diffcheck "
+            + "(a user, or the kernel's out-of-memory killer)"
+    }
+    if !verdict.isFinding { return .stoppedFromOutside(what + (pair == nil ? "" : "; the engine alone answers its last candidate")) }
+    guard let pair else { return .notSmaller }
+    let why = shrinking.isHung ? "the engine did not return within \(options.timeout) s" : end.failureWords + child.lastErrorLine
     var crash = outcome
     crash.checkedCase = Case(old: pair.old, new: pair.new, expectation: .pass, profile: outcome.checkedCase.profile,
                              engine: engine.name)
     crash.choices = nil
-    crash.failures = [PropertyFailure(.noCrash, "\(why) while shrinking a \(failure.property.rawValue) failure")]
+    crash.failures = [PropertyFailure(.noCrash, "\(why) while shrinking a \(failure.property.rawValue) failure" + FaultPolicy.note(verdict))]
     return shrinkResult(shrunkCase(crash, options: options, engine: engine, isCrash: true))
 }
 
@@ -95,8 +105,8 @@ private struct ShrinkInAChild: WorkerPoolJob {
     var shrunk: String?
     /// Whether it passed its deadline (the pool killed it).
     var isHung = false
-    /// How it ended (`Worker.ending()`): nil for a normal exit, or while it runs.
-    var ending: String?
+    /// How it ended (`Worker.reap()`): nil while it runs.
+    var end: ProcessEnd?
 
     init(pool: WorkerPool, deadline: Double) {
         self.pool = pool
@@ -111,7 +121,7 @@ private struct ShrinkInAChild: WorkerPoolJob {
 
     mutating func ended(slot: Int, hung: Bool) throws {
         isHung = hung
-        ending = pool.workers[slot].ending()
+        end = hung ? .pastDeadline(seconds: .nan) : pool.workers[slot].reap()
         pool.finish(slot)
     }
 
