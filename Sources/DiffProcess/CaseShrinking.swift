@@ -82,7 +82,7 @@ private func shrunkCaseQuietly(_ outcome: EntryOutcome, options: CampaignOptions
     if isCrash && !result.verdict.failures.contains(where: { $0.property == .noCrash }) {
         comments.append("the engine alone does not trap on this pair: the trap may be in diffcheck's own checking (please report it)")
     }
-    let command = (engine as? ExternalEngine)?.command ?? (engine.name == "external" ? options.engineCommand : nil)
+    let command = (engine as? ExternalEngine)?.command ?? (EngineKind(name: engine.name).isExternal ? options.engineCommand : nil)
     let message = result.verdict.failures.first { $0.property == failure.property }?.message ?? failure.message
     let shrinking = FindingShrinking(isBudgetExhausted ? .stoppedAtBudget : .done, calls: calls,
                                      originalItems: calls == nil ? nil : totalItems(given.old, given.new))

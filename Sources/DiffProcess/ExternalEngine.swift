@@ -64,7 +64,7 @@ package enum ExternalAnswer: Hashable, Sendable {
 /// (answers come back in request order); calls are serialized: the engine
 /// is one process.
 public final class ExternalEngine: DiffEngine, @unchecked Sendable {
-    public let name = "external"
+    public let name = EngineKind.external.name
     /// The command, run with `/bin/sh -c`.
     public let command: String
     /// Seconds a request may take before it is asked again alone.

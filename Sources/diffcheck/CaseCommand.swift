@@ -50,7 +50,7 @@ enum CaseCommand {
         var engineLine: String?
         if options.engineCommand != nil {
             // What the engine declares (flat-only) is in the options already (EngineProbing).
-            engineLine = "external"
+            engineLine = EngineKind.external.name
         } else {
             guard let engine = EngineCatalog.engine(named: options.engineName) else {
                 printError("diffcheck case: unknown engine '\(options.engineName)' (see `diffcheck engines`)")

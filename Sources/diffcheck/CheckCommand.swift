@@ -243,7 +243,7 @@ enum CheckCommand {
             }
             let recorded = c.engineCommand
             let isThisEngine: Bool
-            if named == CaseParser.externalEngine {
+            if EngineKind(name: named).isExternal {
                 isThisEngine = engineCommand.map { command in recorded.map { isSameEngineCommand($0, command) } ?? true } ?? false
             } else {
                 isThisEngine = engineCommand == nil ? named == engineName : false
@@ -251,7 +251,7 @@ enum CheckCommand {
             if isThisEngine {
                 kept.append(entry)
             } else {
-                let name = named == CaseParser.externalEngine ? EngineOptions.engineCommandName + " " + shellQuoted(recorded ?? "?") : named
+                let name = EngineKind(name: named).isExternal ? EngineOptions.engineCommandName + " " + shellQuoted(recorded ?? "?") : named
                 others[name, default: 0] += 1
             }
         }

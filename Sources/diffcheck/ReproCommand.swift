@@ -104,13 +104,14 @@ enum ReproCommand {
         lines.append(caseText(shown, options: options).trimmingCharacters(in: .newlines))
         let isFlat = shown.old.isFlat && shown.new.isFlat
         if let engine = outcome.engineName {
-            let shownEngine = engine == "external" ? "external (--engine-cmd \(shellQuoted(options.engineCommand ?? "")))" : engine
+            let kind = EngineKind(name: engine)
+            let shownEngine = kind.shown(command: options.engineCommand)
             var whose = outcome.ranOnNamedEngine ? " (the engine the case names)" : ""
-            if engine == "external", let named = outcome.checkedCase.engine, named != "external" {
+            if kind.isExternal, let named = outcome.checkedCase.engine, !EngineKind(name: named).isExternal {
                 whose = " (for the case's engine \(named), which is not built in)"
             }
             lines.append("engine \(shownEngine) answered\(whose):")
-            if engine == "external", let recorded = outcome.checkedCase.engineCommand,
+            if kind.isExternal, let recorded = outcome.checkedCase.engineCommand,
                !isSameEngineCommand(recorded, options.engineCommand ?? "") {
                 lines.append("  (the case was recorded with another engine command, `\(recorded)`)")
             }

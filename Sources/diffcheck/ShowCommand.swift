@@ -76,8 +76,9 @@ enum ShowCommand {
                         return ExitCode.usage
                     }
                 }
-                var shown = engine.name == "external" ? "external (--engine-cmd \(shellQuoted(options.engineCommand ?? "")))" : engine.name
-                if engine.name == "external", let named = c.engine, named != "external" {
+                let kind = EngineKind(name: engine.name)
+                var shown = kind.shown(command: options.engineCommand)
+                if kind.isExternal, let named = c.engine, !EngineKind(name: named).isExternal {
                     shown += " for the case's engine \(named)"
                 }
                 switch engine.diff(old: c.old, new: c.new) {
@@ -98,7 +99,7 @@ enum ShowCommand {
                 print(isFull ? line : CaseSummary.clippedLine(line))
             }
             let profile = c.profile ?? options.profile
-            let pipelineEngine = c.engine ?? (options.engineCommand == nil ? options.engineName : "external")
+            let pipelineEngine = c.engine ?? EngineKind(name: options.engineName, command: options.engineCommand).name
             for line in CaseDrawing.pipelineLines(engineName: pipelineEngine, old: c.old, new: c.new) { print(line) }
             print(CaseDrawing.draw(old: c.old, new: c.new, stages: stages, profile: profile))
             if let stages {

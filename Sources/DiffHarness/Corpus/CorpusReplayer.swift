@@ -41,7 +41,7 @@ public enum EntryRefusal: Hashable, Sendable, CustomStringConvertible {
     /// line's engine (`--engine-cmd`): `external`, and every name that is
     /// not a built-in engine's.
     public static func runsOnEngineCommandOnly(engine name: String) -> Bool {
-        name == CaseParser.externalEngine || EngineCatalog.engine(named: name) == nil
+        EngineKind(name: name).isExternal || EngineCatalog.engine(named: name) == nil
     }
 
     /// The refusal of the case `c` (read from `path`), whose engine
@@ -49,7 +49,7 @@ public enum EntryRefusal: Hashable, Sendable, CustomStringConvertible {
     /// `--engine-cmd`. The position of a user engine's name is read from
     /// the file again.
     public static func withoutEngineCommand(_ c: Case, engine name: String, path: String) -> EntryRefusal {
-        if name == CaseParser.externalEngine {
+        if EngineKind(name: name).isExternal {
             return .needsEngineCommand(recordedCommand: c.engineCommand, hasRecordedStages: c.hasRecordedAnswer)
         }
         let position = engineNamePosition(inCaseFile: path)
@@ -153,7 +153,7 @@ public struct CorpusReplayer: Sendable {
     }
 
     /// Whether the default engine is the run's external (`--engine-cmd`) engine.
-    var hasEngineCommand: Bool { defaultEngine.name == CaseParser.externalEngine }
+    var hasEngineCommand: Bool { EngineKind(name: defaultEngine.name).isExternal }
 
     /// Replays one corpus file against its expectation (`expect:`, or passing for a binary input).
     public func replay(_ entry: CorpusEntry) -> EntryOutcome {

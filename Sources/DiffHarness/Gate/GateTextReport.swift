@@ -112,7 +112,7 @@ public struct GateTextReport {
             let outcome = file.outcome
             if outcome.ranOnNamedEngine, let name = outcome.engineName { onNamedEngines[name, default: 0] += 1 }
             // Case files only: a fuzz input names no engine (it runs on the engine under test).
-            guard file.isCaseFile, outcome.engineName == CaseParser.externalEngine, let named = outcome.checkedCase.engine else { continue }
+            guard file.isCaseFile, outcome.engineName.map(EngineKind.init(name:))?.isExternal == true, let named = outcome.checkedCase.engine else { continue }
             if named == CaseParser.externalEngine {
                 onEngineCommand += 1
                 if let recorded = outcome.checkedCase.engineCommand, recorded != result.engine.command { recordedWithAnotherCommand += 1 }

@@ -551,7 +551,7 @@ struct CampaignJob: WorkerPoolJob {
         }
         let replayed = generator.replay(shrunk.choices ?? pair.choices)
         let example = Counterexample(
-            failure: failure, engine: options.engineCommand.map { _ in "external" } ?? options.engineName,
+            failure: failure, engine: EngineKind(name: options.engineName, command: options.engineCommand).name,
             profile: options.profile, seed: options.seed, caseNumber: n,
             original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
             shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
