@@ -57,8 +57,9 @@ package struct ExhaustiveRun {
     }
 }
 
-/// The supervisor's side of one walk: what each worker reached, the
-/// failing places, where the walk stopped.
+/// The supervisor's side of one walk, on the pool: it runs what the walk's
+/// state (`ExhaustiveWalkState`) asks for (state files read, the engine
+/// alone asked, workers started, stopped and finished).
 private struct ExhaustiveWalk: WorkerPoolJob {
     let run: ExhaustiveRun
     let bound: ExhaustiveBound
@@ -66,15 +67,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
     let scratch: PrivateFolder
     let engines: IsolatedEngines
     var options: CampaignOptions { run.options }
-    var found = ExhaustiveResult()
-    /// Pairs checked again after their worker died (each once).
-    var checkedAgain: Set<Int> = []
-    /// When each worker last said something, on its slot's clock: a silent one has hung.
-    var lastLine: [Double]
-    /// The place each worker reached (`Int.max`: its walk is over).
-    var reached: [Int]
-    /// The properties each failing place failed.
-    var failing: [Int: [FindingKind]] = [:]
+    var walk: ExhaustiveWalkState
 
     init(run: ExhaustiveRun, bound: ExhaustiveBound, pool: WorkerPool, scratch: PrivateFolder, engines: IsolatedEngines) {
         self.run = run
@@ -82,8 +75,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
         self.pool = pool
         self.scratch = scratch
         self.engines = engines
-        lastLine = Array(repeating: 0, count: run.jobs)
-        reached = Array(repeating: -1, count: run.jobs)
+        walk = ExhaustiveWalkState(jobs: run.jobs, timeout: run.options.timeout)
     }
 
     /// Worker `index`'s state file: the place it is checking.
@@ -100,15 +92,103 @@ private struct ExhaustiveWalk: WorkerPoolJob {
 
     mutating func turn() throws -> Bool {
         // Past the place where the walk stopped, the rest is not needed.
-        if let stop = found.stoppedAt {
-            for slot in pool.running where reached[pool.workers[slot].index] > stop { pool.stop(slot) }
-        }
+        for slot in pool.running where walk.isPastTheStop(pool.workers[slot].index) { pool.stop(slot) }
         return true
     }
 
     mutating func handle(_ message: WorkerMessage, slot: Int) {
-        let index = pool.workers[slot].index
-        lastLine[index] = pool.now(slot)
+        walk.heard(message, worker: pool.workers[slot].index, now: pool.now(slot))
+    }
+
+    func deadline(slot: Int) -> Double? {
+        walk.deadline(worker: pool.workers[slot].index)
+    }
+
+    mutating func ended(slot: Int, hung isHung: Bool) throws {
+        let worker = pool.workers[slot], index = worker.index
+        let end = isHung ? ProcessEnd.pastDeadline(seconds: .nan) : worker.reap()
+        // The pair in its state file: the one it trapped or hung on.
+        let text = (try? String(contentsOfFile: state(index), encoding: .utf8)) ?? ""
+        let place = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var action = try walk.ended(worker: index, end: end, place: place)
+        if case .askTheEngineAlone(let asked) = action {
+            action = walk.answered(engineAlone(at: asked), worker: index, place: asked, end: end, errorLine: worker.lastErrorLine)
+        }
+        switch action {
+        case .finish, .askTheEngineAlone:
+            pool.finish(slot)
+        case .interrupt:
+            isInterrupted = SIGINT
+            pool.finish(slot)
+        case .relaunch(let from):
+            pool.replace(slot, with: try launch(index, from: from))
+            walk.started(worker: index, now: pool.now(slot))
+        }
+    }
+
+    func progress(elapsed: Double) -> String {
+        walk.progress(elapsed: elapsed, total: Int(exactly: bound.pairCount.rounded()))
+    }
+
+    /// What the engine alone, in a child process of its own, does on the
+    /// pair at `place` (an engine that cannot be started traps: the
+    /// worker's death stands).
+    func engineAlone(at place: Int) -> AloneAnswer {
+        guard let pair = exhaustivePair(bound, at: place), let engine = try? options.isolatedEngine(engines) else { return .traps }
+        let failure = Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new)
+            .failures.first { $0.property == .noCrash }
+        return failure.map { $0.isHang ? .hangs : .traps } ?? .passes
+    }
+
+    /// What the walk found, once the pool is done.
+    func result() -> ExhaustiveResult {
+        walk.result(wasInterrupted: pool.wasInterrupted, elapsed: pool.start.duration(to: .now).inSeconds)
+    }
+}
+
+/// One walk's state, a value: the workers' messages and ends in, what to do
+/// next out (`Action`). It starts no process, reads no file and no clock:
+/// each event brings what it needs (the slot's clock, the place in the
+/// worker's state file, what the engine alone did), so every fault is
+/// driven in memory (ExhaustiveWalkStateTests). A worker's end is judged
+/// by the fault policy (`FaultPolicy`).
+struct ExhaustiveWalkState {
+    /// What the pool does after an end.
+    enum Action: Equatable {
+        /// The slot is done.
+        case finish
+        /// The user's Ctrl-C: the run stops.
+        case interrupt
+        /// The engine alone must be asked about the pair at `place`
+        /// (`answered` says what comes of it).
+        case askTheEngineAlone(place: Int)
+        /// A new worker in the slot, from place `from` of its share.
+        case relaunch(from: Int)
+    }
+
+    let jobs: Int
+    /// The engine's `--timeout`: a worker silent for twice it (and 5 s) on its slot's clock has hung.
+    let timeout: Double
+    private(set) var found = ExhaustiveResult()
+    /// Pairs checked again after their worker died (each once).
+    private(set) var checkedAgain: Set<Int> = []
+    /// When each worker last said something, on its slot's clock: a silent one has hung.
+    private(set) var lastLine: [Double]
+    /// The place each worker reached (`Int.max`: its walk is over).
+    private(set) var reached: [Int]
+    /// The properties each failing place failed.
+    private(set) var failing: [Int: [FindingKind]] = [:]
+
+    init(jobs: Int, timeout: Double) {
+        self.jobs = jobs
+        self.timeout = timeout
+        lastLine = Array(repeating: 0, count: jobs)
+        reached = Array(repeating: -1, count: jobs)
+    }
+
+    /// A message from worker `index`, at `now` on its slot's clock.
+    mutating func heard(_ message: WorkerMessage, worker index: Int, now: Double) {
+        lastLine[index] = now
         switch message {
         case .pairHung(let place, let message):
             // The engine hung on this pair (the worker's engine call timed out): the walk stops here.
@@ -124,75 +204,70 @@ private struct ExhaustiveWalk: WorkerPoolJob {
         }
     }
 
-    func deadline(slot: Int) -> Double? {
-        lastLine[pool.workers[slot].index] + options.timeout * 2 + 5
+    /// When worker `index` has hung, on its slot's clock.
+    func deadline(worker index: Int) -> Double {
+        lastLine[index] + timeout * 2 + 5
     }
 
-    mutating func ended(slot: Int, hung isHung: Bool) throws {
-        let worker = pool.workers[slot], index = worker.index
-        let end = isHung ? ProcessEnd.pastDeadline(seconds: .nan) : worker.reap()
-        if end == .normal {
-            pool.finish(slot)
-            return
-        }
-        // The worker trapped or hung on the pair in its state file.
-        let text = (try? String(contentsOfFile: state(index), encoding: .utf8)) ?? ""
-        guard let place = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+    /// Whether worker `index` is past the place the walk stopped at (it is stopped).
+    func isPastTheStop(_ index: Int) -> Bool {
+        found.stoppedAt.map { reached[index] > $0 } ?? false
+    }
+
+    /// A new worker `index` started, at `now` on its slot's clock.
+    mutating func started(worker index: Int, now: Double) {
+        lastLine[index] = now
+    }
+
+    /// Worker `index` ended (`end`), its state file naming `place` (nil: none yet).
+    mutating func ended(worker index: Int, end: ProcessEnd, place: Int?) throws -> Action {
+        if end == .normal { return .finish }
+        guard let place else {
             throw CampaignError(description: "an exhaustive worker stopped before its first pair: it \(end.words)")
         }
-        guard place < (found.stoppedAt ?? Int.max) else {
-            pool.finish(slot)
-            return
-        }
-        var why = isHung ? "the engine did not return within \(options.timeout) s" : end.failureWords + worker.lastErrorLine
+        guard place < (found.stoppedAt ?? Int.max) else { return .finish }
         let phase = FaultPhase.onCase(isRetry: checkedAgain.contains(place), canRunAgain: true)
         switch FaultPolicy.step(end, in: phase) {
-        case .interrupted:
-            isInterrupted = SIGINT
-            pool.finish(slot)
-            return
-        case .askTheEngineAlone, .resume, .keepUnshrunk:
-            break
+        case .interrupted: return .interrupt
+        case .askTheEngineAlone, .resume, .keepUnshrunk: return .askTheEngineAlone(place: place)
         }
-        let verdict = FaultPolicy.verdict(end, in: phase, alone: engineAlone(at: place))
-        if verdict == .runAgain || verdict == .notTheEngine {
+    }
+
+    /// What the engine alone did (`alone`) on the pair at `place` that
+    /// worker `index` ended on (`end`); `errorLine`: the line of the
+    /// worker's stderr that explains its end.
+    mutating func answered(_ alone: AloneAnswer, worker index: Int, place: Int, end: ProcessEnd, errorLine: String) -> Action {
+        let phase = FaultPhase.onCase(isRetry: checkedAgain.contains(place), canRunAgain: true)
+        let verdict = FaultPolicy.verdict(end, in: phase, alone: alone)
+        if !verdict.isFinding {
             // Not the engine: a new worker checks the pair again and goes on.
             checkedAgain.insert(place)
             found.workerDeaths.append("worker \(index) \(end.words), on pair \(place); \(FaultPolicy.runAgainWords(end, case: "pair"))")
-            pool.replace(slot, with: try launch(index, from: place))
-            lastLine[index] = pool.now(slot)
-            return
+            return .relaunch(from: place)
         }
-        why += FaultPolicy.note(verdict, case: "pair")
-        found.stoppedAt = place
-        failing[place] = [FindingKind(.noCrash)]
-        found.firstFailure = (place, why)
-        pool.finish(slot)
+        let why = (end.isPastDeadline ? "the engine did not return within \(timeout) s" : end.failureWords + errorLine)
+            + FaultPolicy.note(verdict, case: "pair")
+        if place < (found.stoppedAt ?? Int.max) {
+            found.stoppedAt = place
+            failing[place] = [FindingKind(.noCrash)]
+            found.firstFailure = (place, why)
+        }
+        return .finish
     }
 
-    func progress(elapsed: Double) -> String {
+    /// The progress line, `elapsed` seconds in, of a walk of `total` pairs (nil: not known).
+    func progress(elapsed: Double, total: Int?) -> String {
         let done = reached.map { $0 == Int.max ? 0 : $0 }.max() ?? 0
         let rate = Double(done) / max(elapsed, 0.001)
-        let total = Int(exactly: bound.pairCount.rounded())
         return "exhaustive: about \(done)" + (total.map { "/\($0)" } ?? "") + " pairs walked  \(Int(rate))/s  "
             + "\(failing.count) failing  elapsed \(Int(elapsed)) s" + timeLeft(done: done, total: total, rate: rate, elapsed: elapsed, maxTime: nil)
     }
 
-    /// What the engine alone, in a child process of its own, does on the
-    /// pair at `place` (an engine that cannot be started traps: the
-    /// worker's death stands).
-    func engineAlone(at place: Int) -> AloneAnswer {
-        guard let pair = exhaustivePair(bound, at: place), let engine = try? options.isolatedEngine(engines) else { return .traps }
-        let failure = Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new)
-            .failures.first { $0.property == .noCrash }
-        return failure.map { $0.isHang ? .hangs : .traps } ?? .passes
-    }
-
-    /// What the walk found, once the pool is done.
-    func result() -> ExhaustiveResult {
+    /// What the walk found, once its workers are done.
+    func result(wasInterrupted: Bool, elapsed: Double) -> ExhaustiveResult {
         var result = found
         var failing = self.failing
-        result.wasInterrupted = pool.wasInterrupted
+        result.wasInterrupted = wasInterrupted
         if let stop = result.stoppedAt {
             failing = failing.filter { $0.key <= stop }
             result.pairs = stop + 1
@@ -210,7 +285,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
             if result.firstFailure?.place != first { result.firstFailure = (first, nil) }
             result.firstProperties = Set((failing[first] ?? []).map(\.property)).sorted()
         }
-        result.elapsed = pool.start.duration(to: .now).inSeconds
+        result.elapsed = elapsed
         return result
     }
 }
