@@ -63,32 +63,65 @@ package func guardedShrunkCase(_ outcome: EntryOutcome, options: CampaignOptions
     var shrinking = ShrinkInAChild(pool: pool, deadline: 60 + options.timeout * 2 + 10)
     do { try pool.run(&shrinking) } catch { return .notSmaller }
     let end = shrinking.end ?? .normal
-    if end == .normal {
+    // The pair in the state file: the candidate the child was on.
+    let pair = end == .normal ? nil : FileManager.default.contents(atPath: state)
+        .flatMap { try? SnapshotJSON.request(fromJSON: Array([UInt8]($0).prefix { $0 != 10 })).get() }
+    var step = ShrinkChildEnd.judge(end, hasPair: pair != nil, alone: nil)
+    if step == .askTheEngineAlone, let pair {
+        let failure = Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new)
+            .failures.first { $0.property == .noCrash }
+        step = ShrinkChildEnd.judge(end, hasPair: true, alone: failure.map { $0.isHang ? .hangs : .traps } ?? .passes)
+    }
+    switch step {
+    case .shrunk:
         guard let text = shrinking.shrunk else { return .notSmaller }
         return shrinkResult(try? CaseParser.parse(text, file: outcome.path).get())
+    case .stopped(let why):
+        return .stoppedFromOutside(why)
+    case .notSmaller, .askTheEngineAlone:
+        return .notSmaller
+    case .crash(let note):
+        guard let pair else { return .notSmaller }
+        let why = shrinking.isHung ? "the engine did not return within \(options.timeout) s" : end.failureWords + child.lastErrorLine
+        var crash = outcome
+        crash.checkedCase = Case(old: pair.old, new: pair.new, expectation: .pass, profile: outcome.checkedCase.profile,
+                                 engine: engine.name)
+        crash.choices = nil
+        crash.failures = [PropertyFailure(.noCrash, "\(why) while shrinking a \(failure.property.rawValue) failure" + note)]
+        return shrinkResult(shrunkCase(crash, options: options, engine: engine, isCrash: true))
     }
-    // The engine trapped, hung or was stopped on the pair in the state file: the engine alone judges.
-    let pair = FileManager.default.contents(atPath: state)
-        .flatMap { try? SnapshotJSON.request(fromJSON: Array([UInt8]($0).prefix { $0 != 10 })).get() }
-    let aloneFailure = pair.flatMap { pair in
-        Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new).failures.first { $0.property == .noCrash }
+}
+
+/// What a shrinking child's end comes to: a value, judged by the fault
+/// policy with no process (GuardedShrinkingTests drive every end).
+enum ShrinkChildEnd: Equatable {
+    /// It ended normally: its `shrunk` message is the answer.
+    case shrunk
+    /// The engine alone must be asked about the candidate in its state file.
+    case askTheEngineAlone
+    /// Not the engine's fault: why, in words; nothing is written.
+    case stopped(String)
+    /// The candidate is a `no-crash` failure, shrunk as one; `note` ends its message.
+    case crash(note: String)
+    /// Nothing to shrink to (it died before its first candidate).
+    case notSmaller
+
+    /// What `end` comes to, the state file holding a candidate or not
+    /// (`hasPair`), once the engine alone was asked (`alone`; nil: not yet).
+    static func judge(_ end: ProcessEnd, hasPair: Bool, alone: AloneAnswer?) -> ShrinkChildEnd {
+        if end == .normal { return .shrunk }
+        // A shrink's candidate cannot be run again by a new process.
+        let phase = FaultPhase.onCase(isRetry: false, canRunAgain: false)
+        if hasPair && alone == nil { return .askTheEngineAlone }
+        let verdict = FaultPolicy.verdict(end, in: phase, alone: alone ?? .passes)
+        guard !verdict.isFinding else { return hasPair ? .crash(note: FaultPolicy.note(verdict)) : .notSmaller }
+        var what = "the shrinking process " + end.words
+        if case .killedFromOutside(let signal) = end {
+            what = "the shrinking process was killed by \(signal == SIGKILL ? "SIGKILL" : "SIGTERM"), sent from outside diffcheck "
+                + "(a user, or the kernel's out-of-memory killer)"
+        }
+        return .stopped(what + (hasPair ? "; the engine alone answers its last candidate" : ""))
     }
-    let alone: AloneAnswer = pair == nil ? .passes : aloneFailure.map { $0.isHang ? .hangs : .traps } ?? .passes
-    let verdict = FaultPolicy.verdict(end, in: .onCase(isRetry: false, canRunAgain: false), alone: alone)
-    var what = "the shrinking process " + end.words
-    if case .killedFromOutside(let signal) = end {
-        what = "the shrinking process was killed by \(signal == SIGKILL ? "SIGKILL" : "SIGTERM"), sent from outside diffcheck "
-            + "(a user, or the kernel's out-of-memory killer)"
-    }
-    if !verdict.isFinding { return .stoppedFromOutside(what + (pair == nil ? "" : "; the engine alone answers its last candidate")) }
-    guard let pair else { return .notSmaller }
-    let why = shrinking.isHung ? "the engine did not return within \(options.timeout) s" : end.failureWords + child.lastErrorLine
-    var crash = outcome
-    crash.checkedCase = Case(old: pair.old, new: pair.new, expectation: .pass, profile: outcome.checkedCase.profile,
-                             engine: engine.name)
-    crash.choices = nil
-    crash.failures = [PropertyFailure(.noCrash, "\(why) while shrinking a \(failure.property.rawValue) failure" + FaultPolicy.note(verdict))]
-    return shrinkResult(shrunkCase(crash, options: options, engine: engine, isCrash: true))
 }
 
 /// `.shrunk(c)`, or `.notSmaller` for nil.
