@@ -43,7 +43,7 @@ private func twoWorkers() -> ExhaustiveWalkState { ExhaustiveWalkState(jobs: 2, 
 }
 
 @Test func aWorkerStoppedFromOutsideOnAPairTheEngineAlonePassesIsRunAgainOnce() throws {
-    for end in [ProcessEnd.killedFromOutside(signal: SIGKILL), .outOfMemory, .pastDeadline(seconds: .nan)] {
+    for end in [ProcessEnd.killedFromOutside(signal: SIGKILL), .outOfMemory, .pastDeadline] {
         var walk = twoWorkers()
         #expect(try walk.ended(worker: 0, end: end, place: 12) == .askTheEngineAlone(place: 12), "\(end)")
         #expect(walk.answered(.passes, worker: 0, place: 12, end: end, errorLine: "") == .relaunch(from: 12), "\(end)")
@@ -64,7 +64,7 @@ private func twoWorkers() -> ExhaustiveWalkState { ExhaustiveWalkState(jobs: 2, 
 
 @Test func aHungWorkerWhoseEngineAloneFailsIsAHangAtThatPair() throws {
     var walk = twoWorkers()
-    let end = ProcessEnd.pastDeadline(seconds: .nan)
+    let end = ProcessEnd.pastDeadline
     #expect(try walk.ended(worker: 1, end: end, place: 3) == .askTheEngineAlone(place: 3))
     #expect(walk.answered(.traps, worker: 1, place: 3, end: end, errorLine: "") == .finish)
     #expect(walk.result(wasInterrupted: false, elapsed: 1).firstFailure?.crash == "the engine did not return within 1.0 s")

@@ -4,12 +4,13 @@
 // read from the cgroup files' text.
 import Foundation
 import Testing
+import DiffHarness
 @testable import DiffProcess
 
 /// Every kind of end, once.
 private let everyEnd: [ProcessEnd] = [
     .normal, .exited(code: 3), .trapped(signal: SIGSEGV), .killedFromOutside(signal: SIGKILL),
-    .killedFromOutside(signal: SIGTERM), .outOfMemory, .interrupted, .pastDeadline(seconds: 12),
+    .killedFromOutside(signal: SIGTERM), .outOfMemory, .interrupted, .pastDeadline,
 ]
 
 /// Every phase, once.
@@ -66,7 +67,7 @@ private let everyPhase: [FaultPhase] = [
 
 @Test func aProcessStoppedFromOutsideOnACaseTheEngineAlonePassesIsRunAgainOnce() {
     let stopped: [ProcessEnd] = [.killedFromOutside(signal: SIGKILL), .killedFromOutside(signal: SIGTERM), .outOfMemory,
-                                 .pastDeadline(seconds: 12)]
+                                 .pastDeadline]
     for end in stopped {
         #expect(FaultPolicy.verdict(end, in: .onCase(isRetry: false, canRunAgain: true), alone: .passes) == .runAgain, "\(end)")
         // A shrink's candidate cannot be run again: nothing is found.
@@ -75,8 +76,8 @@ private let everyPhase: [FaultPhase] = [
     }
     // The second time on the same case is a verdict: held up again is the worker's hang; stopped again, maybe diffcheck's.
     let again = FaultPhase.onCase(isRetry: true, canRunAgain: true)
-    #expect(FaultPolicy.verdict(.pastDeadline(seconds: 12), in: again, alone: .passes) == .heldUpAgain)
-    #expect(FaultPolicy.verdict(.pastDeadline(seconds: 12), in: again, alone: .passes).isHang)
+    #expect(FaultPolicy.verdict(.pastDeadline, in: again, alone: .passes) == .heldUpAgain)
+    #expect(FaultPolicy.verdict(.pastDeadline, in: again, alone: .passes).isHang)
     #expect(FaultPolicy.verdict(.outOfMemory, in: again, alone: .passes) == .maybeDiffcheck)
     #expect(FaultPolicy.verdict(.killedFromOutside(signal: SIGKILL), in: again, alone: .passes) == .maybeDiffcheck)
 }
@@ -101,10 +102,10 @@ private let everyPhase: [FaultPhase] = [
     #expect(ProcessEnd.outOfMemory.words.contains("out-of-memory killer"))
     #expect(!ProcessEnd.outOfMemory.failureWords.contains("trapped"))
     #expect(ProcessEnd.trapped(signal: SIGSEGV).failureWords.hasPrefix("the engine trapped: the worker was killed by signal 11"))
-    #expect(ProcessEnd.pastDeadline(seconds: 12).words.contains("12 s of its CPU and idle time"))
+    #expect(ProcessEnd.pastDeadline.words == "was stopped by diffcheck with SIGKILL when it passed its deadline")
     #expect(ProcessEnd.exited(code: 3).failureWords == "the worker exited with status 3")
     #expect(FaultPolicy.runAgainWords(.outOfMemory, case: "pair").hasSuffix("so the pair was checked again"))
-    #expect(FaultPolicy.runAgainWords(.pastDeadline(seconds: 1)).contains("held up"))
+    #expect(FaultPolicy.runAgainWords(.pastDeadline).contains("held up"))
     for end in everyEnd { #expect(!end.words.isEmpty && !end.failureWords.isEmpty) }
 }
 
@@ -125,4 +126,10 @@ private let everyPhase: [FaultPhase] = [
         "/sys/fs/cgroup/memory.events",
     ])
     #expect(OutOfMemoryKills.files(cgroups: "garbage\n").isEmpty)
+}
+
+@Test func theEngineAlonesNoCrashFailureIsItsAnswer() {
+    #expect(AloneAnswer(noCrash: nil) == .passes)
+    #expect(AloneAnswer(noCrash: PropertyFailure(.noCrash, "trapped")) == .traps)
+    #expect(AloneAnswer(noCrash: PropertyFailure(.noCrash, "no answer", isHang: true)) == .hangs)
 }

@@ -12,7 +12,7 @@ import Testing
 
 @Test func aShrinkingChildThatDiedOnACandidateHasTheEngineAloneAskedFirst() {
     let ends: [ProcessEnd] = [.exited(code: 3), .trapped(signal: SIGSEGV), .killedFromOutside(signal: SIGKILL), .outOfMemory,
-                              .pastDeadline(seconds: .nan)]
+                              .pastDeadline]
     for end in ends {
         #expect(ShrinkChildEnd.judge(end, hasPair: true, alone: nil) == .askTheEngineAlone, "\(end)")
         // The engine alone fails: the candidate is the engine's crash (or hang), shrunk.
@@ -23,7 +23,7 @@ import Testing
 
 @Test func aSlowOrKilledShrinkCandidateTheEngineAloneAnswersIsNoFinding() {
     // The latent bug: a candidate slower than the child's deadline became a no-crash case.
-    guard case .stopped(let slow) = ShrinkChildEnd.judge(.pastDeadline(seconds: .nan), hasPair: true, alone: .passes) else {
+    guard case .stopped(let slow) = ShrinkChildEnd.judge(.pastDeadline, hasPair: true, alone: .passes) else {
         Issue.record("a slow candidate the engine alone answers is a finding")
         return
     }

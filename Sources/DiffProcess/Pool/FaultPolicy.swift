@@ -26,6 +26,7 @@
 //   6. The engine alone passes, and the process trapped or exited by itself
 //      (or was stopped from outside twice): the trap may be in diffcheck's
 //      own checking. It is a `no-crash` finding that says so.
+import DiffHarness
 import Foundation
 
 /// How a supervised process ended, as data.
@@ -42,9 +43,10 @@ package enum ProcessEnd: Equatable, Sendable {
     case outOfMemory
     /// SIGINT: the user's Ctrl-C reached it before it could ignore it.
     case interrupted
-    /// diffcheck killed it: it passed its deadline of `seconds` on its
-    /// slot's clock (its CPU and idle time, `WorkerClock`).
-    case pastDeadline(seconds: Double)
+    /// diffcheck killed it: it passed its deadline on its slot's clock (its
+    /// CPU and idle time, `WorkerClock`); the job that set the deadline
+    /// says how long it was.
+    case pastDeadline
 
     /// The end a wait(2) `status` means; `killedByUs`: diffcheck sent the
     /// signal; `memoryKilled`: the out-of-memory killer's count grew.
@@ -59,7 +61,7 @@ package enum ProcessEnd: Equatable, Sendable {
         case SIGKILL where memoryKilled && !killedByUs:
             self = .outOfMemory
         case SIGKILL, SIGTERM:
-            self = killedByUs ? .pastDeadline(seconds: .nan) : .killedFromOutside(signal: signal)
+            self = killedByUs ? .pastDeadline : .killedFromOutside(signal: signal)
         default:
             self = .trapped(signal: signal)
         }
@@ -90,9 +92,7 @@ package enum ProcessEnd: Equatable, Sendable {
             "was killed by " + describeSignal(signal) + ", sent from outside diffcheck (a user, or the kernel's out-of-memory killer)"
         case .outOfMemory: "was killed by the kernel's out-of-memory killer (signal 9, SIGKILL; the memory cgroup counted the kill)"
         case .interrupted: "was interrupted (signal 2, SIGINT)"
-        case .pastDeadline(let seconds):
-            seconds.isNaN ? "was stopped by diffcheck with SIGKILL when it passed its deadline"
-                : "was stopped by diffcheck with SIGKILL when it passed its deadline (\(ExternalEngine.seconds(seconds)) of its CPU and idle time)"
+        case .pastDeadline: "was stopped by diffcheck with SIGKILL when it passed its deadline"
         }
     }
 
@@ -128,6 +128,12 @@ package enum AloneAnswer: Equatable, Sendable {
     case traps
     /// It did not answer within its hang deadline.
     case hangs
+
+    /// What a `no-crash` check of the engine alone came to: its failure,
+    /// or nil when it passed.
+    package init(noCrash failure: PropertyFailure?) {
+        self = failure.map { $0.isHang ? .hangs : .traps } ?? .passes
+    }
 }
 
 /// The step a job takes on a process's end.

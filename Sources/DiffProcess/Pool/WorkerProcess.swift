@@ -183,7 +183,7 @@ package final class Worker {
         let deadline = ContinuousClock.now + .seconds(10)
         while !hasExited && ContinuousClock.now < deadline { usleep(2_000) }
         kill()
-        return end ?? .pastDeadline(seconds: .nan)
+        return end ?? .pastDeadline
     }
 }
 

@@ -416,7 +416,7 @@ struct CampaignJob: WorkerPoolJob {
     mutating func workerEnded(slot index: Int, hung: Bool) throws {
         let worker = pool.workers[index]
         var state = slots[index].state
-        let end = hung ? ProcessEnd.pastDeadline(seconds: .nan) : worker.reap()
+        let end = hung ? ProcessEnd.pastDeadline : worker.reap()
         // A worker that batches its lines may have been past its last `start`.
         switch state {
         case .starting(let since), .idle(let since), .checking(_, let since):
@@ -429,15 +429,14 @@ struct CampaignJob: WorkerPoolJob {
         case .shrinking: .shrinking
         case .starting, .idle: .betweenCases
         }
-        if FaultPolicy.step(end, in: phase) == .interrupted {
+        var resumeAt = slots[index].next
+        switch (FaultPolicy.step(end, in: phase), state) {
+        case (.interrupted, _):
             // Ctrl-C reached the worker before it could ignore it: an interruption, not a crash.
             isInterrupted = SIGINT
             pool.finish(index)
             return
-        }
-        var resumeAt = slots[index].next
-        switch state {
-        case .checking(let n, _):
+        case (.askTheEngineAlone, .checking(let n, _)):
             let allowed = slots[index].allowance ?? Supervisor.baseCheckingSeconds(timeout: options.timeout)
             let why = hung ? "the engine did not return within \(ExternalEngine.seconds(allowed)) of the worker's CPU and idle "
                 + "time (the case's deadline: --timeout and more for a long case, and the checking)"
@@ -458,13 +457,14 @@ struct CampaignJob: WorkerPoolJob {
             }
             // The engine alone was asked here, while the other workers waited: their clocks start again.
             for other in slots.indices { slots[other].state = refreshed(slots[other].state, slot: other) }
-        case .shrinking(let n, let kind, let pending, _):
+        case (.keepUnshrunk, .shrinking(let n, let kind, let pending, _)):
             let why = hung ? "shrinking did not end within \(Int(supervisor.shrinkSeconds + options.timeout * 2 + 10)) s"
                 : "the worker stopped while shrinking it (\(end == .normal ? "exit 0" : end.failureWords + worker.lastErrorLine))"
             keepUnshrunk(n, kind: kind, pending: pending, because: why)
             report.casesRun += 1
             resumeAt = n + supervisor.caseStride
-        case .starting, .idle:
+        case (.resume, _), (.askTheEngineAlone, _), (.keepUnshrunk, _):
+            // Between cases (the phase is the state's, so only `.resume` comes here).
             if end == .normal {
                 // Exited normally without saying `end`: its share is not done.
                 report.workerDeaths.append("worker \(worker.index) exited before its share was done; resumed at case \(resumeAt)")
@@ -533,7 +533,7 @@ struct CampaignJob: WorkerPoolJob {
         var shrunk = (old: pair.old, new: pair.new, choices: Optional(pair.choices), calls: 1)
         var failure = PropertyFailure(.noCrash, why)
         let aloneFailure = checker.check(old: pair.old, new: pair.new).failures.first { $0.property == .noCrash }
-        let alone: AloneAnswer = aloneFailure.map { $0.isHang ? .hangs : .traps } ?? .passes
+        let alone = AloneAnswer(noCrash: aloneFailure)
         let verdict = FaultPolicy.verdict(end, in: phase, alone: alone)
         guard verdict.isFinding else { return .runAgain }
         if verdict.isHang, let known = kept[RandomFailure.key(kind: noCrash, isHang: true)], known.caseNumber < n {

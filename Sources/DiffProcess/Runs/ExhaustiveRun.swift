@@ -106,7 +106,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
 
     mutating func ended(slot: Int, hung isHung: Bool) throws {
         let worker = pool.workers[slot], index = worker.index
-        let end = isHung ? ProcessEnd.pastDeadline(seconds: .nan) : worker.reap()
+        let end = isHung ? ProcessEnd.pastDeadline : worker.reap()
         // The pair in its state file: the one it trapped or hung on.
         let text = (try? String(contentsOfFile: state(index), encoding: .utf8)) ?? ""
         let place = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -137,7 +137,7 @@ private struct ExhaustiveWalk: WorkerPoolJob {
         guard let pair = exhaustivePair(bound, at: place), let engine = try? options.isolatedEngine(engines) else { return .traps }
         let failure = Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new)
             .failures.first { $0.property == .noCrash }
-        return failure.map { $0.isHang ? .hangs : .traps } ?? .passes
+        return AloneAnswer(noCrash: failure)
     }
 
     /// What the walk found, once the pool is done.

@@ -70,7 +70,7 @@ package func guardedShrunkCase(_ outcome: EntryOutcome, options: CampaignOptions
     if step == .askTheEngineAlone, let pair {
         let failure = Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new)
             .failures.first { $0.property == .noCrash }
-        step = ShrinkChildEnd.judge(end, hasPair: true, alone: failure.map { $0.isHang ? .hangs : .traps } ?? .passes)
+        step = ShrinkChildEnd.judge(end, hasPair: true, alone: AloneAnswer(noCrash: failure))
     }
     switch step {
     case .shrunk:
@@ -154,7 +154,7 @@ private struct ShrinkInAChild: WorkerPoolJob {
 
     mutating func ended(slot: Int, hung: Bool) throws {
         isHung = hung
-        end = hung ? .pastDeadline(seconds: .nan) : pool.workers[slot].reap()
+        end = hung ? .pastDeadline : pool.workers[slot].reap()
         pool.finish(slot)
     }
 
