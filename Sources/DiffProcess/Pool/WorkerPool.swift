@@ -36,6 +36,9 @@ protocol WorkerPoolJob {
     /// pool for passing its deadline (`hung`). The job finishes the slot
     /// or puts a new worker in it.
     mutating func ended(slot: Int, hung: Bool) throws
+    /// Whether the job waits on work of its own (`BackgroundWork`) with
+    /// no worker running: the run goes on until it is done.
+    var isWaiting: Bool { get }
     /// The progress line, `elapsed` seconds into the run.
     func progress(elapsed: Double) -> String
     /// The run ends with workers still in their slots (they are killed
@@ -47,6 +50,7 @@ protocol WorkerPoolJob {
 extension WorkerPoolJob {
     mutating func turn() throws -> Bool { true }
     mutating func stopping() {}
+    var isWaiting: Bool { false }
 }
 
 /// The worker processes of one run, by slot, and the loop that supervises them.
@@ -61,6 +65,9 @@ final class WorkerPool {
     var progress: ProgressLine?
     /// Whether an interruption (`isInterrupted`) ended the run.
     private(set) var wasInterrupted = false
+    /// The longest a call into the job (a turn, a message, an end) held
+    /// the loop, in seconds: nothing that waits belongs in one.
+    private(set) var longestCallback = 0.0
     /// Each slot's clock (`WorkerClock`).
     private var clocks: [WorkerClock] = []
 
@@ -111,12 +118,12 @@ final class WorkerPool {
     /// Runs `job` until every slot is finished, the job's `turn` says stop,
     /// or an interruption; then `stopping`, and every worker is killed.
     func run<Job: WorkerPoolJob>(_ job: inout Job) throws {
-        while isFinished.contains(false) {
+        while isFinished.contains(false) || job.isWaiting {
             if isInterrupted != 0 {
                 wasInterrupted = true
                 break
             }
-            guard try job.turn() else { break }
+            guard try timed({ try job.turn() }) else { break }
             var descriptors = workers.indices.map { slot in
                 isFinished[slot] ? pollfd(fd: -1, events: 0, revents: 0)
                     : pollfd(fd: workers[slot].descriptor, events: Int16(POLLIN), revents: 0)
@@ -131,16 +138,16 @@ final class WorkerPool {
                 let worker = workers[slot]
                 if descriptors[slot].revents != 0 {
                     for line in worker.readLines() {
-                        if let message = WorkerMessage(line: line) { job.handle(message, slot: slot) }
+                        if let message = WorkerMessage(line: line) { timed { job.handle(message, slot: slot) } }
                     }
                 }
                 // The job may have finished the slot, or put a new worker in it.
                 guard !isFinished[slot], workers[slot] === worker else { continue }
                 if worker.isAtEnd {
-                    try job.ended(slot: slot, hung: false)
+                    try timed { try job.ended(slot: slot, hung: false) }
                 } else if let deadline = job.deadline(slot: slot), clocks[slot].seconds > deadline {
                     worker.kill()
-                    try job.ended(slot: slot, hung: true)
+                    try timed { try job.ended(slot: slot, hung: true) }
                 }
             }
             progress?.show { job.progress(elapsed: start.duration(to: .now).inSeconds) }
@@ -151,5 +158,12 @@ final class WorkerPool {
             isFinished[slot] = true
         }
         progress?.end()
+    }
+
+    /// Runs `body`, a call into the job, keeping the longest (`longestCallback`).
+    private func timed<T>(_ body: () throws -> T) rethrows -> T {
+        let began = ContinuousClock.now
+        defer { longestCallback = max(longestCallback, began.duration(to: .now).inSeconds) }
+        return try body()
     }
 }

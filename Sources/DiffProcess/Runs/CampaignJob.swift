@@ -85,6 +85,8 @@ struct CampaignJob: WorkerPoolJob {
     var pace = EnginePace()
     /// The largest resident memory of one engine process any worker read (`memory` lines); nil: none read.
     var peakMemoryBytes: Int?
+    /// The cases being checked again with the engine alone, by the slot whose worker ended on them.
+    var rechecks: [Int: PendingRecheck] = [:]
 
     /// What the supervisor knows of the worker in a slot of the pool.
     struct Slot {
@@ -116,6 +118,7 @@ struct CampaignJob: WorkerPoolJob {
     }
 
     mutating func turn() throws -> Bool {
+        try collectRechecks()
         if let maxTime = supervisor.maxTime, start.duration(to: .now).inSeconds >= maxTime {
             isTimeUp = true
             return false
@@ -150,6 +153,8 @@ struct CampaignJob: WorkerPoolJob {
         }
     }
 
+    var isWaiting: Bool { !rechecks.isEmpty }
+
     func deadline(slot index: Int) -> Double? {
         supervisor.deadline(slots[index].state, allowance: slots[index].allowance, busyUntil: slots[index].busyUntil)
     }
@@ -177,6 +182,7 @@ struct CampaignJob: WorkerPoolJob {
             + (shrinkingNow > 1 ? "  (shrinking \(shrinkingNow): \(shrinkingWhat ?? "")…)"
                 : shrinkingNow == 1 ? "  (shrinking \(shrinkingWhat ?? ""))" : "")
             + (slow.map { "  (\($0), past --timeout)" } ?? "")
+            + (rechecks.values.map(\.recheck.caseNumber).min().map { "  (case \($0): checked again with the engine alone)" } ?? "")
     }
 
     /// Time, Ctrl-C or the end: every worker stops, whatever its state.
@@ -185,6 +191,12 @@ struct CampaignJob: WorkerPoolJob {
     /// not reached otherwise; past a wall budget, so are the cases after it.
     mutating func stopping() {
         report.wasInterrupted = pool.wasInterrupted
+        // A case checked again with the engine alone ends too (its shrink stops at Ctrl-C and at the time):
+        // what it found is kept, and no new worker starts.
+        for (_, pending) in rechecks.sorted(by: { $0.key < $1.key }) {
+            recheckEnded(pending, outcome: pending.work.waited())
+        }
+        rechecks = [:]
         for index in pool.running {
             let state = slots[index].state
             var resumesAt = slots[index].next
@@ -441,22 +453,20 @@ struct CampaignJob: WorkerPoolJob {
             let why = hung ? "the engine did not return within \(ExternalEngine.seconds(allowed)) of the worker's CPU and idle "
                 + "time (the case's deadline: --timeout and more for a long case, and the checking)"
                 : end.failureWords + worker.lastErrorLine
-            switch recordCrash(n, why: why, end: end, phase: phase) {
-            case .found(let crash, let isEngineHang):
-                keep(crash)
-                if isEngineHang { stop(atHang: n) }
+            if isRepeatedCrash(n, end: end) {
                 report.casesRun += 1
                 crashed.insert(n)
-            case .repeated:
-                report.casesRun += 1
-                crashed.insert(n)
-            case .runAgain:
-                // The cases before n that the worker ran but had not reported are run again.
-                rerun.insert(n)
-                report.workerDeaths.append("worker \(worker.index) \(end.words) on case \(n); \(FaultPolicy.runAgainWords(end))")
+            } else {
+                // The engine alone is asked beside the other workers; the slot waits for its answer (`turn`).
+                let remaining = supervisor.maxTime.map { $0 - start.duration(to: .now).inSeconds } ?? crashShrinkSeconds
+                let recheck = CrashRecheck(caseNumber: n, why: why, end: end, phase: phase, options: options,
+                                           executable: supervisor.workerExecutable,
+                                           shrinkSeconds: min(crashShrinkSeconds, max(remaining, 0)))
+                rechecks[index] = PendingRecheck(recheck: recheck, work: BackgroundWork { recheck.run() }, resumeAt: resumeAt,
+                                                 worker: worker.index)
+                pool.finish(index)
+                return
             }
-            // The engine alone was asked here, while the other workers waited: their clocks start again.
-            for other in slots.indices { slots[other].state = refreshed(slots[other].state, slot: other) }
         case (.keepUnshrunk, .shrinking(let n, let kind, let pending, _)):
             let why = hung ? "shrinking did not end within \(Int(supervisor.shrinkSeconds + options.timeout * 2 + 10)) s"
                 : "the worker stopped while shrinking it (\(end == .normal ? "exit 0" : end.failureWords + worker.lastErrorLine))"
@@ -477,11 +487,57 @@ struct CampaignJob: WorkerPoolJob {
                 throw CampaignError(description: "workers keep dying outside any case (last: \(report.workerDeaths.last ?? "")); the campaign stops")
             }
         }
-        if resumeAt < supervisor.maxCases && report.stoppedEarly == nil {
-            pool.replace(index, with: try launch(startingAt: resumeAt))
-            slots[index] = Slot(state: .starting(since: pool.now(index)), next: resumeAt)
+        try resume(index, at: resumeAt)
+    }
+
+    /// A new worker in `slot` resumes its share at case `n`, unless the
+    /// share is done or the campaign stops early.
+    mutating func resume(_ index: Int, at n: Int) throws {
+        if n < supervisor.maxCases && report.stoppedEarly == nil {
+            pool.replace(index, with: try launch(startingAt: n))
+            slots[index] = Slot(state: .starting(since: pool.now(index)), next: n)
         } else {
             pool.finish(index)
+        }
+    }
+
+    /// A case checked again with the engine alone, beside the other
+    /// workers, for the slot whose worker ended on it.
+    struct PendingRecheck {
+        let recheck: CrashRecheck
+        let work: BackgroundWork<CrashRecheck.Outcome>
+        /// The case the slot's next worker starts at.
+        let resumeAt: Int
+        /// The worker that ended (`Worker.index`), as the report names it.
+        let worker: Int
+    }
+
+    /// Keeps what each finished recheck came to, and resumes its slot.
+    mutating func collectRechecks() throws {
+        for (index, pending) in rechecks.sorted(by: { $0.key < $1.key }) {
+            guard let outcome = pending.work.result else { continue }
+            rechecks[index] = nil
+            recheckEnded(pending, outcome: outcome)
+            try resume(index, at: pending.resumeAt)
+        }
+    }
+
+    /// What a recheck came to, kept: a finding, a repeat, or a case run again.
+    mutating func recheckEnded(_ pending: PendingRecheck, outcome: CrashRecheck.Outcome) {
+        let n = pending.recheck.caseNumber, end = pending.recheck.end
+        switch crashOutcome(pending.recheck, outcome) {
+        case .found(let crash, let isEngineHang):
+            keep(crash)
+            if isEngineHang { stop(atHang: n) }
+            report.casesRun += 1
+            crashed.insert(n)
+        case .repeated:
+            report.casesRun += 1
+            crashed.insert(n)
+        case .runAgain:
+            // The cases before n that the worker ran but had not reported are run again.
+            rerun.insert(n)
+            report.workerDeaths.append("worker \(pending.worker) \(end.words) on case \(n); \(FaultPolicy.runAgainWords(end))")
         }
     }
 
@@ -499,65 +555,35 @@ struct CampaignJob: WorkerPoolJob {
         m < (hangCase ?? .max)
     }
 
-    /// The same state with a fresh clock, slot `slot`'s.
-    func refreshed(_ state: WorkerState, slot: Int) -> WorkerState {
-        let now = pool.now(slot)
-        switch state {
-        case .starting: return .starting(since: now)
-        case .checking(let n, _): return .checking(n, since: now)
-        case .shrinking(let n, let kind, let pending, _): return .shrinking(n, kind: kind, pending: pending, since: now)
-        case .idle: return .idle(since: now)
-        }
+    /// Whether a crash on case `n` is a repeat of the `no-crash` failure
+    /// kept for a smaller case (counted; seed and case number rebuild it).
+    /// A worker stopped from outside is always asked about.
+    mutating func isRepeatedCrash(_ n: Int, end: ProcessEnd) -> Bool {
+        let noCrash = FindingKind(.noCrash)
+        guard !end.isStoppedFromOutside, let known = kept[RandomFailure.key(kind: noCrash, isHang: false)],
+              known.caseNumber < n else { return false }
+        report.repeatedFailures[noCrash, default: 0] += 1
+        return true
     }
 
-    /// A case whose worker trapped, hung or was killed (`end`, in `phase`):
-    /// checked again with the engine in a child process of its own
-    /// (`IsolatedEngine`), and judged by the fault policy; a crash is shrunk
-    /// there, and a finding saved.
-    mutating func recordCrash(_ n: Int, why: String, end: ProcessEnd, phase: FaultPhase) -> CrashOutcome {
-        let noCrash = FindingKind(.noCrash)
-        if !end.isStoppedFromOutside, let known = kept[RandomFailure.key(kind: noCrash, isHang: false)], known.caseNumber < n {
-            // One counterexample per property: later crashes are counted (seed and case number rebuild them).
+    /// What the engine alone's answer on a case (`outcome`, judged by the
+    /// fault policy) comes to: a finding, saved; a repeat; or a case run again.
+    mutating func crashOutcome(_ recheck: CrashRecheck, _ outcome: CrashRecheck.Outcome) -> CrashOutcome {
+        let noCrash = FindingKind(.noCrash), n = recheck.caseNumber
+        guard outcome.verdict.isFinding else { return .runAgain }
+        if outcome.verdict.isHang, let known = kept[RandomFailure.key(kind: noCrash, isHang: true)], known.caseNumber < n {
             report.repeatedFailures[noCrash, default: 0] += 1
             return .repeated
         }
-        let began = ContinuousClock.now
-        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout, executable: supervisor.workerExecutable)
-        defer { engines.stopAll() }
-        let engine = (try? options.isolatedEngine(engines)) ?? ReloadAllEngine()
-        var generatorOptions = options.generator
-        if engine.isFlatOnly { generatorOptions.isFlatOnly = true }
-        let generator = PairGenerator(options: generatorOptions)
-        let checker = Checker(engine: engine, profile: options.profile)
-        let pair = generator.campaignCase(seed: options.seed, n: n)
-        var shrunk = (old: pair.old, new: pair.new, choices: Optional(pair.choices), calls: 1)
-        var failure = PropertyFailure(.noCrash, why)
-        let aloneFailure = checker.check(old: pair.old, new: pair.new).failures.first { $0.property == .noCrash }
-        let alone = AloneAnswer(noCrash: aloneFailure)
-        let verdict = FaultPolicy.verdict(end, in: phase, alone: alone)
-        guard verdict.isFinding else { return .runAgain }
-        if verdict.isHang, let known = kept[RandomFailure.key(kind: noCrash, isHang: true)], known.caseNumber < n {
-            report.repeatedFailures[noCrash, default: 0] += 1
-            return .repeated
-        }
-        if alone != .passes && !end.isPastDeadline {
-            let remaining = supervisor.maxTime.map { $0 - start.duration(to: .now).inSeconds } ?? crashShrinkSeconds
-            let result = shrinkCrash(choices: pair.choices, old: pair.old, new: pair.new, checker: checker, generator: generator,
-                                     seconds: min(crashShrinkSeconds, max(remaining, 0)))
-            shrunk = (result.old, result.new, result.choices, result.calls + 1)
-            failure = result.verdict.failures.first { $0.property == .noCrash } ?? failure
-        } else {
-            failure.message += FaultPolicy.note(verdict)
-        }
-        let replayed = generator.replay(shrunk.choices ?? pair.choices)
+        let failure = outcome.failure
         let example = Counterexample(
             failure: failure, engine: EngineKind(name: options.engineName, command: options.engineCommand).name,
             profile: options.profile, seed: options.seed, caseNumber: n,
-            original: pair, shrunk: replayed, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
-            shrinkCalls: shrunk.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
-        let isHang = verdict.isHang || failure.isHang
+            original: outcome.pair, shrunk: outcome.shrunk, shrunkVerdict: Verdict(output: nil, failures: [failure], isSkipped: false),
+            shrinkCalls: outcome.calls, isShrinkBudgetExhausted: false, engineCommand: options.engineCommand)
+        let isHang = outcome.verdict.isHang || failure.isHang
         var found = RandomFailure(caseNumber: n, property: noCrash.property.rawValue, path: "-", message: failure.message,
-                                  shrinking: String(format: "%d calls, %.2f s", shrunk.calls, began.duration(to: .now).inSeconds),
+                                  shrinking: String(format: "%d calls, %.2f s", outcome.calls, outcome.seconds),
                                   isHang: isHang)
         do { found.path = try saveFinding(example, in: supervisor.findings) } catch {
             found.unsavedCase = CasePrinter.text(findingCase(example))

@@ -41,18 +41,21 @@ package struct ExhaustiveRun {
 
     /// Walks `bound` to its end, the first pair the engine trapped or hung on, or Ctrl-C.
     package func run(_ bound: ExhaustiveBound) throws -> ExhaustiveResult {
+        try runMeasured(bound).result
+    }
+
+    /// `run(_:)`, and the longest a call into the walk held the pool's
+    /// loop (`WorkerPool.longestCallback`), in seconds.
+    package func runMeasured(_ bound: ExhaustiveBound) throws -> (result: ExhaustiveResult, longestCallback: Double) {
         try catchingInterruptions {
             // The workers' state files, in a folder of our own (a name known beforehand could be planted).
             let scratch = try PrivateFolder(prefix: "diffcheck-exhaust")
             defer { scratch.remove() }
-            // A pair a worker died on is checked again with the engine alone.
-            let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout, executable: workerExecutable)
-            defer { engines.stopAll() }
             let pool = WorkerPool(progress: showsProgress ? ProgressLine(endsByClearing: true) : nil)
-            var walk = ExhaustiveWalk(run: self, bound: bound, pool: pool, scratch: scratch, engines: engines)
+            var walk = ExhaustiveWalk(run: self, bound: bound, pool: pool, scratch: scratch)
             for index in 0..<jobs { pool.add(try walk.launch(index)) }
             try pool.run(&walk)
-            return walk.result()
+            return (walk.result(), pool.longestCallback)
         }
     }
 }
@@ -65,16 +68,26 @@ private struct ExhaustiveWalk: WorkerPoolJob {
     let bound: ExhaustiveBound
     let pool: WorkerPool
     let scratch: PrivateFolder
-    let engines: IsolatedEngines
     var options: CampaignOptions { run.options }
     var walk: ExhaustiveWalkState
+    /// The pairs a worker died on, each asked of the engine alone beside
+    /// the other workers, by the slot that waits for the answer.
+    var asked: [Int: AskedAlone] = [:]
 
-    init(run: ExhaustiveRun, bound: ExhaustiveBound, pool: WorkerPool, scratch: PrivateFolder, engines: IsolatedEngines) {
+    /// A pair asked of the engine alone for the slot whose worker died on it.
+    struct AskedAlone {
+        let worker: Int
+        let place: Int
+        let end: ProcessEnd
+        let errorLine: String
+        let work: BackgroundWork<AloneAnswer>
+    }
+
+    init(run: ExhaustiveRun, bound: ExhaustiveBound, pool: WorkerPool, scratch: PrivateFolder) {
         self.run = run
         self.bound = bound
         self.pool = pool
         self.scratch = scratch
-        self.engines = engines
         walk = ExhaustiveWalkState(jobs: run.jobs, timeout: run.options.timeout)
     }
 
@@ -90,7 +103,15 @@ private struct ExhaustiveWalk: WorkerPoolJob {
         ], index: index, capturesErrors: options.engineCommand == nil)
     }
 
+    var isWaiting: Bool { !asked.isEmpty }
+
     mutating func turn() throws -> Bool {
+        for (slot, pending) in asked.sorted(by: { $0.key < $1.key }) {
+            guard let answer = pending.work.result else { continue }
+            asked[slot] = nil
+            try take(walk.answered(answer, worker: pending.worker, place: pending.place, end: pending.end,
+                                   errorLine: pending.errorLine), slot: slot, end: pending.end)
+        }
         // Past the place where the walk stopped, the rest is not needed.
         for slot in pool.running where walk.isPastTheStop(pool.workers[slot].index) { pool.stop(slot) }
         return true
@@ -110,12 +131,21 @@ private struct ExhaustiveWalk: WorkerPoolJob {
         // The pair in its state file: the one it trapped or hung on.
         let text = (try? String(contentsOfFile: state(index), encoding: .utf8)) ?? ""
         let place = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        var action = try walk.ended(worker: index, end: end, place: place)
-        if case .askTheEngineAlone(let asked) = action {
-            action = walk.answered(engineAlone(at: asked), worker: index, place: asked, end: end, errorLine: worker.lastErrorLine)
-        }
+        try take(walk.ended(worker: index, end: end, place: place), slot: slot, end: end, errorLine: worker.lastErrorLine)
+    }
+
+    /// Runs what the walk asks for after the end `end` in `slot`.
+    mutating func take(_ action: ExhaustiveWalkState.Action, slot: Int, end: ProcessEnd, errorLine: String = "") throws {
+        let index = pool.workers[slot].index
         switch action {
-        case .finish, .askTheEngineAlone:
+        case .askTheEngineAlone(let place):
+            // Asked beside the other workers: the slot waits for the answer (`turn`).
+            let (bound, options, executable) = (bound, options, run.workerExecutable)
+            asked[slot] = AskedAlone(worker: index, place: place, end: end, errorLine: errorLine, work: BackgroundWork {
+                ExhaustiveWalk.engineAlone(bound: bound, at: place, options: options, executable: executable)
+            })
+            pool.finish(slot)
+        case .finish:
             pool.finish(slot)
         case .interrupt:
             isInterrupted = SIGINT
@@ -130,10 +160,23 @@ private struct ExhaustiveWalk: WorkerPoolJob {
         walk.progress(elapsed: elapsed, total: Int(exactly: bound.pairCount.rounded()))
     }
 
+    /// The walk ends with pairs still asked of the engine alone: their
+    /// answers are waited for and judged, and no worker starts again.
+    mutating func stopping() {
+        for pending in asked.sorted(by: { $0.key < $1.key }).map(\.value) {
+            let action = walk.answered(pending.work.waited(), worker: pending.worker, place: pending.place, end: pending.end,
+                                       errorLine: pending.errorLine)
+            if case .interrupt = action { isInterrupted = SIGINT }
+        }
+        asked = [:]
+    }
+
     /// What the engine alone, in a child process of its own, does on the
     /// pair at `place` (an engine that cannot be started traps: the
     /// worker's death stands).
-    func engineAlone(at place: Int) -> AloneAnswer {
+    static func engineAlone(bound: ExhaustiveBound, at place: Int, options: CampaignOptions, executable: URL) -> AloneAnswer {
+        let engines = IsolatedEngines(timeout: options.timeout, hangTimeout: options.hangTimeout, executable: executable)
+        defer { engines.stopAll() }
         guard let pair = exhaustivePair(bound, at: place), let engine = try? options.isolatedEngine(engines) else { return .traps }
         let failure = Checker(engine: engine, profile: options.profile).check(old: pair.old, new: pair.new)
             .failures.first { $0.property == .noCrash }

@@ -166,6 +166,12 @@ public struct Supervisor {
 
     /// Runs the campaign to its end, its time limit or Ctrl-C, and returns what `diffcheck fuzz` prints; throws `CampaignError` when workers keep dying outside any case.
     public func run() throws -> RandomPartReport {
+        try runMeasured().report
+    }
+
+    /// `run()`, and the longest a call into the campaign held the pool's
+    /// loop (`WorkerPool.longestCallback`), in seconds.
+    package func runMeasured() throws -> (report: RandomPartReport, longestCallback: Double) {
         // The folders this run creates (the findings folder and those above it that were not there) are
         // removed again when nothing was saved in them: a campaign that finds nothing leaves no folder.
         var created: [String] = []
@@ -186,6 +192,6 @@ public struct Supervisor {
         }
         let report = campaign.finish()
         for j in 0..<jobs { unlink(stateFile(j)) }
-        return report
+        return (report, pool.longestCallback)
     }
 }
