@@ -48,3 +48,22 @@ import Testing
     #expect(result.stoppedAt == first.place)
     #expect(longest < 0.5, "a call into the walk held the pool's loop for \(longest) s")
 }
+
+/// A case whose engine alone cannot be started (an engine name the
+/// isolated engines do not know) is judged by the worker's end alone, never
+/// checked on another engine: a trap stays a `no-crash` finding, unshrunk,
+/// that says why; a stop from outside runs the case again. (A reload-all
+/// stand-in used to answer, so the trap read as diffcheck's own.)
+@Test func aCrashWhoseEngineAloneCannotStartIsJudgedByTheWorkersEnd() {
+    func recheck(_ end: ProcessEnd) -> CrashRecheck.Outcome {
+        CrashRecheck(caseNumber: 3, why: "the engine trapped", end: end, phase: .onCase(isRetry: false, canRunAgain: true),
+                     options: CampaignOptions(engineName: "no-such-engine", seed: 1),
+                     executable: URL(fileURLWithPath: "/nonexistent/diffcheck"), shrinkSeconds: 1).run()
+    }
+    let trapped = recheck(.trapped(signal: SIGILL))
+    #expect(trapped.verdict == .engineCrash)
+    #expect(trapped.failure.message.contains("the engine alone could not be started"), "\(trapped.failure.message)")
+    #expect(!trapped.failure.message.contains("diffcheck's own"), "\(trapped.failure.message)")
+    #expect(trapped.shrunk == trapped.pair && trapped.calls == 0)
+    #expect(recheck(.killedFromOutside(signal: SIGKILL)).verdict == .runAgain)
+}
