@@ -8,7 +8,7 @@ import DiffHarness
 import Foundation
 import ListModel
 
-struct CrashRecheck: Sendable {
+struct CrashRecheck: Sendable, Equatable {
     /// The case the worker ended on.
     let caseNumber: Int
     /// Why the case failed, as the worker's end says it.
