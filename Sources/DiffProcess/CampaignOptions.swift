@@ -88,74 +88,91 @@ public struct CampaignOptions: Sendable, Equatable {
     /// The worker's option that carries the campaign's options.
     package static let argumentName = "--campaign"
 
-    /// These options as one line of JSON.
+    /// These options as one line of JSON, its keys in order (the
+    /// project's own writer: no Foundation coder on the wire).
     package var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // Every field is a string, a number, a bool or a list of strings: encoding cannot fail.
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        var fields: [(key: String, value: String)] = [
+            ("duplicates", "\(generator.allowsDuplicates)"), ("engine", SnapshotJSON.quoted(engineName)),
+            ("flat", "\(generator.isFlatOnly)"), ("hangTimeout", Self.number(hangTimeout)), ("maxSize", "\(generator.maxSize)"),
+            ("profile", SnapshotJSON.quoted(profile.rawValue)), ("seed", "\(seed)"),
+            ("shapes", SnapshotJSON.quoted(generator.shapes.rawValue)), ("timeout", Self.number(timeout)),
+        ]
+        if let engineCommand { fields.append(("engineCommand", SnapshotJSON.quoted(engineCommand))) }
+        if let size = generator.everyCaseSize { fields.append(("size", SnapshotJSON.quoted(size.name))) }
+        if let claims { fields.append(("claims", "[" + claims.map(\.rawValue).sorted().map(SnapshotJSON.quoted).joined(separator: ",") + "]")) }
+        if let memoryLimitMB { fields.append(("rssLimitMB", "\(memoryLimitMB)")) }
+        if let maxCPUPerCase { fields.append(("maxCPUPerCase", Self.number(maxCPUPerCase))) }
+        return "{" + fields.sorted { $0.key < $1.key }.map { SnapshotJSON.quoted($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
+    }
+
+    /// A number of seconds as JSON writes it (`10`, `2.5`); one that is not
+    /// finite, which no option lets through, as a string `init(json:)` reads.
+    private static func number(_ value: Double) -> String {
+        guard value.isFinite else { return SnapshotJSON.quoted("\(value)") }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
     /// The options `json` wrote; throws what is missing or wrong, by field.
     package init(json: String) throws(CampaignError) {
-        do { self = try JSONDecoder().decode(CampaignOptions.self, from: Data(json.utf8)) } catch let error as CampaignError {
-            throw error
-        } catch {
-            throw CampaignError(description: "not a campaign's options (\(error))")
+        let line: JSONLine
+        do { line = try JSONLine(Array(json.utf8)) } catch {
+            throw CampaignError(description: "not a campaign's options (\(error.problem), at byte \(error.offset))")
         }
-    }
-}
-
-extension CampaignOptions: Codable {
-    enum CodingKeys: String, CodingKey {
-        case engineName = "engine", engineCommand, timeout, hangTimeout, seed, profile
-        case maxSize, isFlatOnly = "flat", allowsDuplicates = "duplicates", shapes, size, claims, memoryLimitMB = "rssLimitMB", maxCPUPerCase
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(engineName, forKey: .engineName)
-        try container.encodeIfPresent(engineCommand, forKey: .engineCommand)
-        try container.encode(timeout, forKey: .timeout)
-        try container.encode(hangTimeout, forKey: .hangTimeout)
-        try container.encode(seed, forKey: .seed)
-        try container.encode(profile.rawValue, forKey: .profile)
-        try container.encode(generator.maxSize, forKey: .maxSize)
-        try container.encode(generator.isFlatOnly, forKey: .isFlatOnly)
-        try container.encode(generator.allowsDuplicates, forKey: .allowsDuplicates)
-        try container.encode(generator.shapes.rawValue, forKey: .shapes)
-        try container.encodeIfPresent(generator.everyCaseSize?.name, forKey: .size)
-        try container.encodeIfPresent(claims.map { $0.map(\.rawValue).sorted() }, forKey: .claims)
-        try container.encodeIfPresent(memoryLimitMB, forKey: .memoryLimitMB)
-        try container.encodeIfPresent(maxCPUPerCase, forKey: .maxCPUPerCase)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        func named<T>(_ key: CodingKeys, _ make: (String) -> T?) throws -> T {
-            let text = try container.decode(String.self, forKey: key)
-            guard let value = make(text) else { throw CampaignError(description: "\(key.stringValue) '\(text)' is not one") }
+        guard line.kind(0) == .object else { throw CampaignError(description: "not a campaign's options (not a JSON object)") }
+        func field(_ key: StaticString) throws(CampaignError) -> Int {
+            guard let node = line.value(key, in: 0) else { throw CampaignError(description: "campaign options: no '\(key)'") }
+            return node
+        }
+        func text(_ key: StaticString) throws(CampaignError) -> String {
+            guard let text = line.string(try field(key)) else { throw CampaignError(description: "campaign options: '\(key)' needs a string") }
+            return text
+        }
+        func named<T>(_ key: StaticString, _ make: (String) -> T?) throws(CampaignError) -> T {
+            let text = try text(key)
+            guard let value = make(text) else { throw CampaignError(description: "\(key) '\(text)' is not one") }
             return value
         }
-        var generator = GeneratorOptions(isFlatOnly: try container.decode(Bool.self, forKey: .isFlatOnly),
-                                         allowsDuplicates: try container.decode(Bool.self, forKey: .allowsDuplicates),
-                                         maxSize: try container.decode(Int.self, forKey: .maxSize),
-                                         shapes: try named(.shapes, GeneratorShapes.init(rawValue:)))
-        if container.contains(.size) { generator.everyCaseSize = try named(.size, SizeClass.init(name:)) }
-        var claims: Set<PropertyName>?
-        if let names = try container.decodeIfPresent([String].self, forKey: .claims) {
-            claims = Set(try names.map { name in
-                guard let property = PropertyName(rawValue: name) else { throw CampaignError(description: "claims: '\(name)' is no property") }
-                return property
-            })
+        func number(_ key: StaticString) throws(CampaignError) -> Double {
+            let node = try field(key)
+            let written = line.kind(node) == .string ? line.string(node) : line.kind(node) == .number ? line.written(node) : nil
+            guard let value = written.flatMap(Double.init) else { throw CampaignError(description: "campaign options: '\(key)' needs a number") }
+            return value
         }
-        self.init(engineName: try container.decode(String.self, forKey: .engineName),
-                  engineCommand: try container.decodeIfPresent(String.self, forKey: .engineCommand),
-                  timeout: try container.decode(Double.self, forKey: .timeout), seed: try container.decode(UInt64.self, forKey: .seed),
-                  profile: try named(.profile, Profile.init(rawValue:)), generator: generator, claims: claims,
-                  hangTimeout: try container.decode(Double.self, forKey: .hangTimeout),
-                  memoryLimitMB: try container.decodeIfPresent(Int.self, forKey: .memoryLimitMB),
-                  maxCPUPerCase: try container.decodeIfPresent(Double.self, forKey: .maxCPUPerCase))
+        func whole<T: FixedWidthInteger>(_ key: StaticString, as: T.Type) throws(CampaignError) -> T {
+            let node = try field(key)
+            guard line.kind(node) == .number, let value = T(line.written(node)) else {
+                throw CampaignError(description: "campaign options: '\(key)' needs a whole number")
+            }
+            return value
+        }
+        func flag(_ key: StaticString) throws(CampaignError) -> Bool {
+            guard let value = line.boolean(try field(key)) else { throw CampaignError(description: "campaign options: '\(key)' needs true or false") }
+            return value
+        }
+        var generator = GeneratorOptions(isFlatOnly: try flag("flat"), allowsDuplicates: try flag("duplicates"),
+                                         maxSize: try whole("maxSize", as: Int.self),
+                                         shapes: try named("shapes", GeneratorShapes.init(rawValue:)))
+        if line.value("size", in: 0) != nil { generator.everyCaseSize = try named("size", SizeClass.init(name:)) }
+        var claims: Set<PropertyName>?
+        if let list = line.value("claims", in: 0) {
+            guard line.kind(list) == .list else { throw CampaignError(description: "campaign options: 'claims' needs a list") }
+            var names: Set<PropertyName> = [], element = list + 1
+            for _ in 0..<line.count(list) {
+                guard let name = line.string(element), let property = PropertyName(rawValue: name) else {
+                    throw CampaignError(description: "claims: '\(line.written(element))' is no property")
+                }
+                names.insert(property)
+                element = line.next(element)
+            }
+            claims = names
+        }
+        self.init(engineName: try text("engine"),
+                  engineCommand: line.value("engineCommand", in: 0) == nil ? nil : try text("engineCommand"),
+                  timeout: try number("timeout"), seed: try whole("seed", as: UInt64.self),
+                  profile: try named("profile", Profile.init(rawValue:)), generator: generator, claims: claims,
+                  hangTimeout: try number("hangTimeout"),
+                  memoryLimitMB: line.value("rssLimitMB", in: 0) == nil ? nil : try whole("rssLimitMB", as: Int.self),
+                  maxCPUPerCase: line.value("maxCPUPerCase", in: 0) == nil ? nil : try number("maxCPUPerCase"))
     }
 }
 

@@ -37,3 +37,26 @@ import Testing
         #expect(error.description.contains("profile 'sideways'"), "\(error)")
     }
 }
+
+/// The project's own JSON on the wire: the largest seed, fractions of a
+/// second and text that needs escaping come back as they went; a field that
+/// is missing or of the wrong kind is named.
+@Test func campaignOptionsJSONKeepsEveryValueAndNamesAWrongField() throws {
+    let edge = CampaignOptions(engineName: "mutant:\"quoted\"\\name", engineCommand: "python3 -c 'print(\"é\\n\")'", timeout: 0.125,
+                               seed: .max, claims: [], hangTimeout: 1e9)
+    #expect(try CampaignOptions(json: edge.json) == edge, "\(edge.json)")
+    #expect(CampaignOptions().json.hasSuffix("\"timeout\":10}"), "\(CampaignOptions().json)")
+    for (from, to, wrong) in [("\"seed\":1", "\"seed\":-1", "'seed' needs a whole number"),
+                              ("\"flat\":false", "\"flat\":0", "'flat' needs true or false"),
+                              ("\"timeout\":10", "\"timeout\":\"soon\"", "'timeout' needs a number"),
+                              ("\"engine\":\"core\",", "", "no 'engine'")] {
+        let json = CampaignOptions().json.replacingOccurrences(of: from, with: to)
+        #expect(json != CampaignOptions().json, "\(from) is not in \(CampaignOptions().json)")
+        do {
+            _ = try CampaignOptions(json: json)
+            Issue.record("read \(json)")
+        } catch {
+            #expect(error.description.contains(wrong), "\(error)")
+        }
+    }
+}

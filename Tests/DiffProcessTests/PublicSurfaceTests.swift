@@ -61,8 +61,6 @@ struct PublicSurfaceTests {
         CampaignOptions.swift: var generator
         CampaignOptions.swift: var claims: Set<PropertyName>?
         CampaignOptions.swift: init(engineName: String = "core", engineCommand: String? = nil, timeout: Double = 10, seed: UInt64 = 1,
-        CampaignOptions.swift: func encode(to encoder: any Encoder) throws
-        CampaignOptions.swift: init(from decoder: any Decoder) throws
         CampaignOptions.swift: struct CampaignError: Error, CustomStringConvertible, Sendable
         CampaignOptions.swift: var description: String
         ExternalEngine.swift: final class ExternalEngine: DiffEngine, @unchecked Sendable

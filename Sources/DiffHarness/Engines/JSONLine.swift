@@ -20,9 +20,9 @@
 
 /// A JSON value read from bytes, with the place, position and written text of
 /// every value in it.
-struct JSONLine {
+package struct JSONLine {
     /// What a node is.
-    enum Kind: UInt8 {
+    package enum Kind: UInt8 {
         case object, list, string, number, boolean, null
     }
 
@@ -48,11 +48,11 @@ struct JSONLine {
     static let isASCII: UInt8 = 2
 
     /// What is wrong with bytes that are not JSON, and where.
-    struct SyntaxError: Error {
+    package struct SyntaxError: Error {
         /// The offset of the byte where reading stopped.
-        var offset: Int
+        package var offset: Int
         /// What was expected there, or what is wrong there.
-        var problem: String
+        package var problem: String
     }
 
     /// The bytes read.
@@ -67,7 +67,7 @@ struct JSONLine {
     static let maximumDepth = 512
 
     /// Reads `bytes` as one JSON value.
-    init(_ bytes: [UInt8]) throws(SyntaxError) {
+    package init(_ bytes: [UInt8]) throws(SyntaxError) {
         self.bytes = bytes
         guard bytes.count < Int(Int32.max) else { throw SyntaxError(offset: 0, problem: "a line longer than 2 GB") }
         var nodes: [Node] = []
@@ -90,28 +90,28 @@ struct JSONLine {
 
     // MARK: Reading a node
 
-    func kind(_ node: Int) -> Kind { nodes[node].kind }
+    package func kind(_ node: Int) -> Kind { nodes[node].kind }
 
     /// The node after `node`'s subtree: its next sibling, if it has one.
-    func next(_ node: Int) -> Int { Int(nodes[node].next) }
+    package func next(_ node: Int) -> Int { Int(nodes[node].next) }
 
     /// The non-negative integer at `node`; nil when it is anything else
     /// (a float, a negative number, one past `Int.max`, not a number).
-    func integer(_ node: Int) -> Int? {
+    package func integer(_ node: Int) -> Int? {
         let n = nodes[node]
         return n.kind == .number && n.value >= 0 ? n.value : nil
     }
 
     /// The boolean at `node`, if it is one.
-    func boolean(_ node: Int) -> Bool? {
+    package func boolean(_ node: Int) -> Bool? {
         nodes[node].kind == .boolean ? nodes[node].flags == 1 : nil
     }
 
     /// The element count of a list, or the key count of an object.
-    func count(_ node: Int) -> Int { nodes[node].value }
+    package func count(_ node: Int) -> Int { nodes[node].value }
 
     /// The string at `node`, escapes decoded; nil when it is not a string.
-    func string(_ node: Int) -> String? {
+    package func string(_ node: Int) -> String? {
         let n = nodes[node]
         guard n.kind == .string else { return nil }
         let start = Int(n.start) + 1, end = Int(n.end) - 1
@@ -136,7 +136,7 @@ struct JSONLine {
     }
 
     /// The value written for `key` in the object at `node`, if any.
-    func value(_ key: StaticString, in node: Int) -> Int? {
+    package func value(_ key: StaticString, in node: Int) -> Int? {
         var field = node + 1
         for _ in 0..<nodes[node].value {
             if isString(field, key) { return field + 1 }
@@ -189,7 +189,7 @@ struct JSONLine {
     }
 
     /// The text of `node` as it was written, cut to `limit` characters.
-    func written(_ node: Int, limit: Int = 80) -> String {
+    package func written(_ node: Int, limit: Int = 80) -> String {
         let text = String(decoding: bytes[Int(nodes[node].start)..<Int(nodes[node].end)], as: UTF8.self)
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
     }

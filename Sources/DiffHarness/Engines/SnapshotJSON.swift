@@ -77,7 +77,7 @@ public enum SnapshotJSON {
     }
 
     /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         appendQuoted(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
