@@ -28,7 +28,10 @@ public struct CommandUsage: Sendable {
     /// What each error starts with: `diffcheck check` in `diffcheck check: unknown option --x`.
     public var command: String
     /// The command's help: printed for `--help`, and after an error as `helpAfterError` says.
-    public var help: String
+    public var help: String { makeHelp() }
+    /// Makes `help` when it is printed (a command's help is text enough to
+    /// cost a worker's start when built every time).
+    private let makeHelp: @Sendable () -> String
     /// When the help follows an error.
     public var helpAfterError: HelpAfterError
     /// What stands between an error and the help after it: a blank line (`"\n\n"`) or a line break (`"\n"`).
@@ -40,10 +43,10 @@ public struct CommandUsage: Sendable {
 
     /// A command's usage; by default the help follows an error the parser
     /// could not follow, after a blank line, and `--help` exits 0.
-    public init(command: String, help: String, helpAfterError: HelpAfterError = .whenUnfollowed,
+    public init(command: String, help: @autoclosure @escaping @Sendable () -> String, helpAfterError: HelpAfterError = .whenUnfollowed,
                 separator: String = "\n\n", helpExitCode: Int32 = 0) {
         self.command = command
-        self.help = help
+        makeHelp = help
         self.helpAfterError = helpAfterError
         self.separator = separator
         self.helpExitCode = helpExitCode

@@ -9,23 +9,29 @@
 /// words with `unsourcedNote` after it (`unsourced(_:)`), so a user never
 /// takes the model's guess for UITableView's words.
 public struct ViewWords: Hashable, Sendable {
+    /// Whether these are UITableView's words. The words are made when a
+    /// message is written: a batch's context carries one byte, not five
+    /// strings to retain and release on every copy.
+    private let isTableView: Bool
+
     /// `item` or `row`.
-    public let item: String
+    public var item: String { isTableView ? "row" : "item" }
     /// `items` or `rows`.
-    public let items: String
+    public var items: String { isTableView ? "rows" : "items" }
     /// `an item` or `a row`.
-    public let anItem: String
+    public var anItem: String { isTableView ? "a row" : "an item" }
     /// `collection view` or `table view`.
-    public let view: String
+    public var view: String { isTableView ? "table view" : "collection view" }
     /// The note after a message no log of this view shows (empty for UICollectionView).
-    public let unsourcedNote: String
+    public var unsourcedNote: String {
+        isTableView ? " (UICollectionView's words: no UITableView log with this check's message is known; the tableview profile "
+            + "rejects the batch as UICollectionView does, the stricter reading)" : ""
+    }
 
     /// UICollectionView's words.
-    public static let collectionView = ViewWords(item: "item", items: "items", anItem: "an item", view: "collection view", unsourcedNote: "")
+    public static var collectionView: ViewWords { ViewWords(isTableView: false) }
     /// UITableView's words (RULES.md §3.4).
-    public static let tableView = ViewWords(
-        item: "row", items: "rows", anItem: "a row", view: "table view",
-        unsourcedNote: " (UICollectionView's words: no UITableView log with this check's message is known; the tableview profile rejects the batch as UICollectionView does, the stricter reading)")
+    public static var tableView: ViewWords { ViewWords(isTableView: true) }
 
     /// `message`, a UICollectionView message no log of this view shows,
     /// followed by `unsourcedNote`.

@@ -148,9 +148,12 @@ public struct Checker: Sendable {
     /// `matching` gets the pair's matching when `minimal-moves` needs it.
     private func judge(old: Snapshot, new: Snapshot, output: EngineOutput, again: EngineOutput?,
                        matching: inout Matching?) -> Verdict {
-        var verdict = judgeFirstAnswer(old: old, new: new, output: output, again: again, matching: &matching)
-        if verdict.failures.contains(where: { $0.property == .deterministic }) { verdict.secondOutput = again }
-        return verdict
+        let verdict = judgeFirstAnswer(old: old, new: new, output: output, again: again, matching: &matching)
+        // Copied only for a failure of determinism: a verdict passes through unchanged on every other case.
+        guard verdict.failures.contains(where: { $0.property == .deterministic }) else { return verdict }
+        var kept = verdict
+        kept.secondOutput = again
+        return kept
     }
 
     /// `judge`, but for the second answer kept in the verdict.

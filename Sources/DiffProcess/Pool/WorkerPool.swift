@@ -7,14 +7,15 @@
 // walk (`ExhaustiveRun`) and guarded shrinking (`guardedShrunkCase`) are
 // three jobs on this one loop.
 //
-// One turn, at most every 100 ms:
+// One turn at least every 100 ms (the poll's timeout), and whenever a worker writes:
 //   1. the run stops on an interruption, or when the job's `turn` says so;
 //   2. every running worker's new lines go to `handle`, in order;
 //   3. a worker whose output ended goes to `ended(slot:hung: false)`; one
 //      past the job's deadline is killed (with its engines) and goes to
 //      `ended(slot:hung: true)`: each fault has exactly one transition.
 //      Deadlines count on each slot's `WorkerClock` (the CPU of the worker
-//      and its engines, and the time they all sat idle), read every turn:
+//      and its engines, and the time they all sat idle), read at most
+//      every `clockInterval` (0.1 s):
 //      a worker stopped from outside or starved by the load is not late;
 //   4. the progress line, when it is due.
 // When the loop ends (every slot finished, the job's stop, Ctrl-C), the job
@@ -70,6 +71,12 @@ final class WorkerPool {
     private(set) var longestCallback = 0.0
     /// Each slot's clock (`WorkerClock`).
     private var clocks: [WorkerClock] = []
+    /// When the clocks were last read, in monotonic seconds.
+    private var clocksReadAt = -Double.infinity
+    /// Seconds between two readings of the clocks: deadlines are seconds
+    /// long, and a reading scans the process table (a turn comes as often
+    /// as a worker writes a line).
+    static let clockInterval = 0.1
 
     /// The seconds of slot `slot`'s clock: the CPU its workers and their
     /// engines used and the time they sat idle, as of the last turn.
@@ -129,10 +136,14 @@ final class WorkerPool {
                     : pollfd(fd: workers[slot].descriptor, events: Int16(POLLIN), revents: 0)
             }
             _ = poll(&descriptors, nfds_t(descriptors.count), 100)
-            let trees = ProcessTreeUsage.read(roots: workers.indices.compactMap { isFinished[$0] ? nil : workers[$0].pid })
             let now = monotonicSeconds()
-            for slot in workers.indices where !isFinished[slot] {
-                clocks[slot].read(now: now, usage: trees[workers[slot].pid])
+            if now - clocksReadAt >= WorkerPool.clockInterval {
+                // The process table, read for the workers' trees: at most every `clockInterval`, however often lines come.
+                clocksReadAt = now
+                let trees = ProcessTreeUsage.read(roots: workers.indices.compactMap { isFinished[$0] ? nil : workers[$0].pid })
+                for slot in workers.indices where !isFinished[slot] {
+                    clocks[slot].read(now: now, usage: trees[workers[slot].pid])
+                }
             }
             for slot in workers.indices where !isFinished[slot] {
                 let worker = workers[slot]
